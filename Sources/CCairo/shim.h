@@ -1,0 +1,4 @@
+#ifndef STRATA_CCAIRO_SHIM_H
+#define STRATA_CCAIRO_SHIM_H
+#include <cairo.h>
+#endif

@@ -1,0 +1,47 @@
+#ifndef STRATA_PNG_H
+#define STRATA_PNG_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// Row filters for the encoder (a subset of libpng's PNG_FILTER_* bits).
+enum strata_png_filter {
+    STRATA_PNG_FILTER_NONE = 0x08,
+    STRATA_PNG_FILTER_SUB = 0x10,
+    STRATA_PNG_FILTER_UP = 0x20,
+    STRATA_PNG_FILTER_AVG = 0x40,
+    STRATA_PNG_FILTER_PAETH = 0x80,
+    STRATA_PNG_FILTER_ALL = 0xF8
+};
+
+/// zlib strategies (the values of zlib's Z_* constants).
+enum strata_png_strategy {
+    STRATA_PNG_STRATEGY_DEFAULT = 0,
+    STRATA_PNG_STRATEGY_FILTERED = 1,
+    STRATA_PNG_STRATEGY_HUFFMAN_ONLY = 2,
+    STRATA_PNG_STRATEGY_RLE = 3
+};
+
+/// A growable byte buffer owned by C; free with strata_png_buffer_free.
+typedef struct strata_png_buffer {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} strata_png_buffer;
+
+/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha.
+///
+/// Rows are un-premultiplied one at a time (no full-size copy). No time, text or version
+/// chunks are written, so equal pixels give equal bytes. libpng's setjmp error handling stays
+/// inside this function.
+///
+/// Returns 0 on success, or a negative value on failure with a message in `error`
+/// (at most `error_size` bytes, NUL-terminated). On success `out` holds the PNG file.
+int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                         size_t row_bytes, int compression_level, int strategy,
+                                         int filters, strata_png_buffer *out,
+                                         char *error, size_t error_size);
+
+/// Releases the memory of a buffer filled by the encoder.
+void strata_png_buffer_free(strata_png_buffer *buffer);
+
+#endif

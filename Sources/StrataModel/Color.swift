@@ -1,0 +1,56 @@
+/// An sRGB colour with straight (not premultiplied) alpha; every component in 0…1.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    /// Coverage, 0 (transparent) … 1 (opaque).
+    public var alpha: Double
+
+    /// Creates a colour from components in 0…1 (values outside are clamped).
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = Self.clamp(red)
+        self.green = Self.clamp(green)
+        self.blue = Self.clamp(blue)
+        self.alpha = Self.clamp(alpha)
+    }
+
+    /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`; nil when the text is not such a colour.
+    public init?(hex text: String) {
+        guard text.hasPrefix("#") else { return nil }
+        var digits = Array(text.dropFirst())
+        if digits.count == 3 || digits.count == 4 {
+            digits = digits.flatMap { [$0, $0] }
+        }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        var components: [Double] = []
+        var index = 0
+        while index < digits.count {
+            guard let byte = UInt8(String(digits[index..<index + 2]), radix: 16) else { return nil }
+            components.append(Double(byte) / 255)
+            index += 2
+        }
+        self.init(red: components[0], green: components[1], blue: components[2],
+                  alpha: components.count == 4 ? components[3] : 1)
+    }
+
+    /// The same colour with its alpha multiplied by `factor`.
+    public func withAlphaMultiplied(by factor: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    public var description: String {
+        func hex(_ v: Double) -> String {
+            let byte = Int((v * 255).rounded())
+            return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+        }
+        return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+    }
+
+    private static func clamp(_ value: Double) -> Double {
+        value.isNaN ? 0 : Swift.min(1, Swift.max(0, value))
+    }
+}

@@ -1,0 +1,147 @@
+import StrataRaster
+
+/// A node of the layer tree, with `CALayer`'s geometry and appearance properties.
+///
+/// A `Layer` is a value: copying a tree copies it (storage is shared until written), which makes a
+/// tree `Sendable` and lets frames be evaluated and rendered in parallel. Geometry is in points,
+/// y down. A layer's coordinate space has `bounds.origin` at its top-left corner; the layer sits
+/// in its superlayer with its `anchorPoint` at `position`, `transform` applied about that point.
+public struct Layer: Hashable, Sendable {
+    // MARK: - Identity
+
+    /// An optional name, used in diagnostics, the manifest and key paths.
+    public var name: String?
+
+    // MARK: - Geometry
+
+    /// The layer's own coordinate rectangle, in points. Its size is the layer's size.
+    public var bounds: Rect
+    /// Where the anchor point lies in the superlayer's coordinate space, in points.
+    public var position: Point
+    /// The point of the bounds placed at `position`, in unit coordinates (default (0.5, 0.5)).
+    public var anchorPoint: Point
+    /// Transform applied about the anchor point (translation in points, rotation in radians).
+    public var transform: AffineTransform
+    /// Order among siblings: higher draws later (on top); equal values keep the array order.
+    public var zPosition: Double
+
+    // MARK: - Appearance
+
+    /// Opacity of the layer and its sublayers, 0…1, applied to them as one group.
+    public var opacity: Double
+    /// A hidden layer and its sublayers are not drawn.
+    public var isHidden: Bool
+    /// Fill of the bounds (rounded by `cornerRadius`); nil draws nothing.
+    public var backgroundColor: Color?
+    /// Radius of the corners of the background, border and `masksToBounds` clip, in points.
+    public var cornerRadius: Double
+    /// Width of the border, in points, drawn inside the bounds.
+    public var borderWidth: Double
+    /// Colour of the border.
+    public var borderColor: Color
+    /// Clip the contents and sublayers to the (rounded) bounds.
+    public var masksToBounds: Bool
+    /// A drop shadow of the layer's rendered alpha; nil for none.
+    public var shadow: Shadow?
+
+    // MARK: - Content
+
+    /// An image drawn in the bounds according to `contentsGravity` (premultiplied pixels).
+    public var contents: PixelBuffer?
+    /// How `contents` is placed in the bounds.
+    public var contentsGravity: ContentsGravity
+    /// Image pixels per point for `contents` (as `CALayer.contentsScale`), used by the gravities
+    /// that do not resize.
+    public var contentsScale: Double
+    /// Text drawn in the bounds (a `CATextLayer`); nil for none.
+    public var text: TextContent?
+    /// A gradient filling the bounds (a `CAGradientLayer`); nil for none.
+    public var gradient: Gradient?
+
+    // MARK: - Tree
+
+    /// Child layers, drawn in order of `zPosition`, then of this array, above the layer's content.
+    public var sublayers: [Layer]
+    // A struct cannot hold itself; an array of at most one element stores the mask.
+    private var maskStorage: [Layer]
+
+    /// A layer whose alpha masks this layer and its sublayers; it lies in this layer's
+    /// coordinate space and is not drawn itself.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    // MARK: - Creation
+
+    /// Creates a layer; every property has `CALayer`'s default unless given.
+    public init(name: String? = nil, bounds: Rect = .zero, position: Point = .zero) {
+        self.name = name
+        self.bounds = bounds
+        self.position = position
+        self.anchorPoint = Point(x: 0.5, y: 0.5)
+        self.transform = .identity
+        self.zPosition = 0
+        self.opacity = 1
+        self.isHidden = false
+        self.backgroundColor = nil
+        self.cornerRadius = 0
+        self.borderWidth = 0
+        self.borderColor = .black
+        self.masksToBounds = false
+        self.shadow = nil
+        self.contents = nil
+        self.contentsGravity = .resize
+        self.contentsScale = 1
+        self.text = nil
+        self.gradient = nil
+        self.sublayers = []
+        self.maskStorage = []
+    }
+
+    /// Creates a layer occupying `frame` in its superlayer (anchor point (0.5, 0.5)).
+    public init(name: String? = nil, frame: Rect) {
+        self.init(name: name, bounds: Rect(origin: .zero, size: frame.size),
+                  position: Point(x: frame.midX, y: frame.midY))
+    }
+
+    // MARK: - Derived geometry
+
+    /// The transform from this layer's coordinate space to its superlayer's, in points:
+    /// translate(position) · transform · translate(−anchorPoint · size − bounds.origin).
+    public var transformToSuperlayer: AffineTransform {
+        let anchorX = anchorPoint.x * bounds.width + bounds.minX
+        let anchorY = anchorPoint.y * bounds.height + bounds.minY
+        return AffineTransform.translation(x: -anchorX, y: -anchorY)
+            .concatenating(transform)
+            .concatenating(.translation(x: position.x, y: position.y))
+    }
+
+    /// The bounding box of the layer in its superlayer's coordinate space, in points (as
+    /// `CALayer.frame`: derived from bounds, position, anchorPoint and transform).
+    public var frame: Rect {
+        transformToSuperlayer.apply(to: bounds)
+    }
+
+    /// Sets bounds size and position so that the untransformed layer occupies `frame`.
+    public mutating func setFrame(_ frame: Rect) {
+        bounds.size = frame.size
+        position = Point(x: frame.minX + anchorPoint.x * frame.width,
+                         y: frame.minY + anchorPoint.y * frame.height)
+    }
+
+    /// Appends a sublayer (drawn above the existing ones at equal `zPosition`).
+    public mutating func addSublayer(_ layer: Layer) {
+        sublayers.append(layer)
+    }
+
+    /// The number of layers in this subtree, this one included (masks counted).
+    public var subtreeCount: Int {
+        1 + sublayers.reduce(0) { $0 + $1.subtreeCount } + (mask?.subtreeCount ?? 0)
+    }
+
+    /// The depth of this subtree: 1 for a layer without sublayers.
+    public var subtreeDepth: Int {
+        1 + Swift.max(sublayers.map(\.subtreeDepth).max() ?? 0, mask?.subtreeDepth ?? 0)
+    }
+}

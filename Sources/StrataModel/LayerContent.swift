@@ -1,0 +1,149 @@
+// MARK: - Contents gravity
+
+/// How `contents` is placed in the layer's bounds, as `CALayer.contentsGravity` (y down: `top`
+/// is the top edge of the bounds).
+public enum ContentsGravity: String, CaseIterable, Sendable {
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// Stretch to fill the bounds (the default).
+    case resize
+    /// Scale uniformly to fit inside the bounds, centred.
+    case resizeAspect
+    /// Scale uniformly to cover the bounds, centred (the overflow is clipped to the bounds).
+    case resizeAspectFill
+
+    /// The rectangle, in the layer's coordinates (points), where an image of `imageSize`
+    /// points is drawn inside `bounds`.
+    public func placement(of imageSize: Size, in bounds: Rect) -> Rect {
+        let w = imageSize.width, h = imageSize.height
+        switch self {
+        case .resize:
+            return bounds
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return .zero }
+            let sx = bounds.width / w, sy = bounds.height / h
+            let s = self == .resizeAspect ? Swift.min(sx, sy) : Swift.max(sx, sy)
+            let size = Size(width: w * s, height: h * s)
+            return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+                        width: size.width, height: size.height)
+        default:
+            let x: Double
+            switch self {
+            case .left, .topLeft, .bottomLeft: x = bounds.minX
+            case .right, .topRight, .bottomRight: x = bounds.maxX - w
+            default: x = bounds.midX - w / 2
+            }
+            let y: Double
+            switch self {
+            case .top, .topLeft, .topRight: y = bounds.minY
+            case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - h
+            default: y = bounds.midY - h / 2
+            }
+            return Rect(x: x, y: y, width: w, height: h)
+        }
+    }
+}
+
+// MARK: - Shadow
+
+/// A drop shadow cast by the layer's rendered alpha (its background, contents and sublayers).
+public struct Shadow: Hashable, Sendable {
+    /// Colour of the shadow (its alpha is multiplied by `opacity`).
+    public var color: Color
+    /// Opacity of the shadow, 0…1 (Core Animation's default `shadowOpacity` is 0; a scene's
+    /// `shadow:` entry defaults to 0.5 so that writing one shows something).
+    public var opacity: Double
+    /// Offset of the shadow, in points (y down).
+    public var offset: Size
+    /// Blur radius, in points. As in Core Animation, the Gaussian's standard deviation is
+    /// radius / 2 (the renderer converts it to pixels with the scene's scale).
+    public var radius: Double
+
+    /// Creates a shadow.
+    public init(color: Color = .black, opacity: Double = 0.5, offset: Size = Size(width: 0, height: -3),
+                radius: Double = 3) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.radius = radius
+    }
+}
+
+// MARK: - Text
+
+/// Horizontal text alignment within the layer's bounds, as `CATextLayer.alignmentMode`.
+public enum TextAlignment: String, CaseIterable, Sendable {
+    case left, center, right, natural, justified
+}
+
+/// A text layer's content, as `CATextLayer`: lines split at "\n", drawn from the top of the bounds.
+public struct TextContent: Hashable, Sendable {
+    /// The text; "\n" starts a new line.
+    public var string: String
+    /// Font family name resolved by fontconfig (default "DejaVu Sans").
+    public var fontFamily: String
+    /// Font size, in points.
+    public var fontSize: Double
+    /// Bold weight.
+    public var isBold: Bool
+    /// Italic slant.
+    public var isItalic: Bool
+    /// Text colour.
+    public var color: Color
+    /// Alignment of each line; `natural` and `justified` align left.
+    public var alignment: TextAlignment
+
+    /// Creates text content.
+    public init(string: String, fontFamily: String = "DejaVu Sans", fontSize: Double = 36,
+                isBold: Bool = false, isItalic: Bool = false, color: Color = .white,
+                alignment: TextAlignment = .natural) {
+        self.string = string
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.isBold = isBold
+        self.isItalic = isItalic
+        self.color = color
+        self.alignment = alignment
+    }
+}
+
+// MARK: - Gradient
+
+/// A gradient layer's content, as `CAGradientLayer` (axial and radial types).
+public struct Gradient: Hashable, Sendable {
+    /// The gradient's geometry.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Colours vary along the line from `startPoint` to `endPoint`.
+        case linear
+        /// Circles centred at `startPoint`; the colour at `endPoint` is the last stop. As
+        /// `CAGradientLayer`'s radial type, the ellipse's radii are |end − start| per axis.
+        case radial
+    }
+
+    /// Linear or radial.
+    public var kind: Kind
+    /// Colours of the stops, at least two.
+    public var colors: [Color]
+    /// Stop positions in 0…1, ascending, one per colour; nil spreads them evenly.
+    public var locations: [Double]?
+    /// Start, in the unit coordinate space of the bounds ((0, 0) top-left, (1, 1) bottom-right).
+    public var startPoint: Point
+    /// End, in the unit coordinate space of the bounds.
+    public var endPoint: Point
+
+    /// Creates a gradient; the defaults are `CAGradientLayer`'s (top to bottom).
+    public init(kind: Kind = .linear, colors: [Color], locations: [Double]? = nil,
+                startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) {
+        self.kind = kind
+        self.colors = colors
+        self.locations = locations
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    /// The stop positions, evenly spaced when `locations` is nil.
+    public var resolvedLocations: [Double] {
+        if let locations { return locations }
+        guard colors.count > 1 else { return [0] }
+        return colors.indices.map { Double($0) / Double(colors.count - 1) }
+    }
+}

@@ -1,0 +1,137 @@
+import CPNG
+import CStrataPNG
+import Foundation
+
+/// Encodes and decodes PNG files (the only code that touches libpng).
+///
+/// Decoding uses libpng's simplified `png_image_*` API after the header's size has been checked
+/// against `RasterLimits`. Encoding uses a small C function over the classic API, because only it
+/// can choose the zlib strategy and row filters that make encoding fast (DESIGN §7).
+public enum PNGCodec {
+    // MARK: - Encoding options
+
+    /// How a PNG is compressed. Every choice gives a valid 8-bit RGBA PNG; they differ in speed
+    /// and size only.
+    public struct EncodingOptions: Hashable, Sendable {
+        /// zlib level, 0 (store) … 9 (smallest).
+        public var compressionLevel: Int
+        /// zlib strategy.
+        public var strategy: Strategy
+        /// Row filters libpng may choose from.
+        public var filters: Filters
+
+        /// zlib's compression strategies.
+        public enum Strategy: Int32, Sendable, CaseIterable {
+            case `default` = 0, filtered = 1, huffmanOnly = 2, rle = 3
+        }
+
+        /// PNG row filters (a set).
+        public struct Filters: OptionSet, Hashable, Sendable {
+            public let rawValue: Int32
+            public init(rawValue: Int32) { self.rawValue = rawValue }
+            public static let none = Filters(rawValue: 0x08)
+            public static let sub = Filters(rawValue: 0x10)
+            public static let up = Filters(rawValue: 0x20)
+            public static let average = Filters(rawValue: 0x40)
+            public static let paeth = Filters(rawValue: 0x80)
+            public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+        }
+
+        /// Creates options.
+        public init(compressionLevel: Int, strategy: Strategy, filters: Filters) {
+            self.compressionLevel = compressionLevel
+            self.strategy = strategy
+            self.filters = filters
+        }
+
+        /// The default for frames: zlib level 1, RLE strategy, Paeth filter — several times faster
+        /// than libpng's defaults at a few per cent more bytes (measured by `scripts/bench`).
+        public static let fast = EncodingOptions(compressionLevel: 1, strategy: .rle, filters: .paeth)
+        /// libpng's and zlib's defaults (level 6, adaptive filters): smaller, much slower.
+        public static let small = EncodingOptions(compressionLevel: 6, strategy: .default, filters: .all)
+    }
+
+    // MARK: - Encoding
+
+    /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks, so
+    /// equal pixels always give equal bytes.
+    public static func encode(_ image: PixelBuffer, options: EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
+        guard (0...9).contains(options.compressionLevel) else {
+            throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
+        }
+        var output = strata_png_buffer(data: nil, size: 0, capacity: 0)
+        defer { strata_png_buffer_free(&output) }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            strata_png_encode_premultiplied_rgba(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                Int32(options.compressionLevel), options.strategy.rawValue, options.filters.rawValue,
+                &output, &message, message.count)
+        }
+        guard status == 0, let data = output.data else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .encodingFailed(text.isEmpty ? "PNG encoding failed (status \(status))" : text)
+        }
+        return Array(UnsafeBufferPointer(start: data, count: output.size))
+    }
+
+    // MARK: - Decoding
+
+    /// The size a PNG declares in its header, read without decoding any pixels.
+    public static func headerSize(of data: [UInt8]) throws(RasterError) -> (width: Int, height: Int) {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 24, Array(data[0..<8]) == signature else {
+            throw .invalidPNG("not a PNG file (the 8-byte PNG signature is missing)")
+        }
+        guard Array(data[12..<16]) == Array("IHDR".utf8) else {
+            throw .invalidPNG("PNG header chunk IHDR is missing")
+        }
+        func be32(_ offset: Int) -> Int {
+            Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+        }
+        return (be32(16), be32(20))
+    }
+
+    /// Decodes PNG bytes into a premultiplied buffer. The header's size is checked against
+    /// `RasterLimits` before any pixel memory is allocated.
+    public static func decode(_ data: [UInt8]) throws(RasterError) -> PixelBuffer {
+        let (width, height) = try headerSize(of: data)
+        try RasterLimits.check(width: width, height: height)
+        var image = png_image()
+        image.version = strata_png_image_version()
+        let began = data.withUnsafeBytes { bytes in
+            png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
+        }
+        guard began != 0 else {
+            throw .invalidPNG("cannot read PNG header: \(libpngMessage(&image))")
+        }
+        image.format = strata_png_format_rgba()
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = straight.withUnsafeMutableBytes { bytes in
+            png_image_finish_read(&image, nil, bytes.baseAddress, Int32(width * 4), nil)
+        }
+        guard finished != 0 else {
+            let message = libpngMessage(&image)
+            png_image_free(&image)
+            throw .invalidPNG("cannot decode PNG: \(message)")
+        }
+        return try PixelBuffer(width: width, height: height, straightRGBA: straight)
+    }
+
+    /// Reads and decodes a PNG file.
+    public static func decode(contentsOf url: URL) throws(RasterError) -> PixelBuffer {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .invalidPNG("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try decode([UInt8](data))
+    }
+
+    private static func libpngMessage(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

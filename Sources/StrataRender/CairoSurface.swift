@@ -1,0 +1,145 @@
+import CCairo
+import StrataRaster
+
+/// An error of the render stage: a Cairo failure, with the operation and Cairo's message.
+public struct RenderError: Error, Equatable, CustomStringConvertible {
+    /// What failed, with Cairo's status text.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+
+    static func cairo(_ status: cairo_status_t, _ operation: String) -> RenderError {
+        RenderError("Cairo failed in \(operation): \(String(cString: cairo_status_to_string(status)))")
+    }
+}
+
+/// A Cairo image surface owned by Swift; `deinit` releases it.
+final class CairoSurface {
+    let pointer: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Creates a cleared surface of `width × height` pixels (checked against `RasterLimits`).
+    init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
+        do {
+            try RasterLimits.check(width: width, height: height)
+        } catch {
+            throw RenderError("cannot create a \(width)×\(height) surface: \(error)")
+        }
+        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(status, "cairo_image_surface_create(\(width)×\(height))")
+        }
+        self.pointer = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// A surface holding `image` (premultiplied RGBA converted to Cairo's native-endian ARGB32).
+    convenience init(image: PixelBuffer) throws(RenderError) {
+        try self.init(width: image.width, height: image.height)
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let sourceRow = UnsafeRawPointer(source.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    // Memory R,G,B,A (little-endian 0xAABBGGRR) → Cairo's 0xAARRGGBB.
+                    let p = UInt32(littleEndian: sourceRow[x])
+                    row[x] = (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// The surface's pixels as a premultiplied RGBA buffer.
+    func pixelBuffer() throws(RenderError) -> PixelBuffer {
+        cairo_surface_flush(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "reading the surface") }
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBytes { destination in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let out = (destination.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let p = row[x]
+                    out[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF))
+                }
+            }
+        }
+        do {
+            return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
+        } catch {
+            throw RenderError("\(error)")
+        }
+    }
+
+    /// The alpha channel as a float plane in 0…1, padded by `padding` transparent pixels per side.
+    func alphaPlane(padding: Int) -> [Float] {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        let paddedWidth = width + 2 * padding
+        var plane = [Float](repeating: 0, count: paddedWidth * (height + 2 * padding))
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let base = (y + padding) * paddedWidth + padding
+            for x in 0..<width {
+                plane[base + x] = Float(row[x] >> 24) / 255
+            }
+        }
+        return plane
+    }
+
+    /// An A8 surface holding `plane` (values in 0…1).
+    static func alphaSurface(_ plane: [Float], width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        let surface = try CairoSurface(width: width, height: height, format: CAIRO_FORMAT_A8)
+        cairo_surface_flush(surface.pointer)
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        let data = cairo_image_surface_get_data(surface.pointer)!
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = plane[y * width + x]
+                data[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
+            }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
+    }
+}
+
+/// A Cairo drawing context owned by Swift; `deinit` releases it.
+final class CairoContext {
+    let pointer: OpaquePointer
+
+    init(surface: CairoSurface) throws(RenderError) {
+        let context = cairo_create(surface.pointer)!
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            throw .cairo(status, "cairo_create")
+        }
+        pointer = context
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    /// Throws if any earlier call on this context failed.
+    func check(_ operation: String) throws(RenderError) {
+        let status = cairo_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, operation) }
+    }
+}

@@ -1,0 +1,79 @@
+import StrataModel
+
+/// The drawing interface the render tree is painted through. `CairoCanvas` rasterises;
+/// `RecordingCanvas` records the calls so that compositing can be tested without pixels.
+///
+/// Coordinates of draw calls are in the current user space (points after `concatenate`); group
+/// bounds are in canvas pixels. Groups nest; a mask is drawn between `beginMask` and `endMask`
+/// inside the group it masks.
+public protocol Canvas: AnyObject {
+    /// Saves the transform and clip.
+    func save()
+    /// Restores the transform and clip saved by the matching `save`.
+    func restore()
+    /// Maps user space through `transform` (applied before the current transform).
+    func concatenate(_ transform: AffineTransform)
+    /// Intersects the clip with a rounded rectangle in user space.
+    func clip(to shape: RoundedRect)
+    /// Draws one operation, its coverage multiplied by `alpha` (0…1).
+    func draw(_ operation: DrawOperation, alpha: Double)
+    /// Starts an offscreen group covering `bounds` (canvas pixels, whole numbers).
+    func beginGroup(bounds: Rect, reasons: [IsolationReason])
+    /// Starts drawing the mask of the current group.
+    func beginMask()
+    /// Ends the mask of the current group.
+    func endMask()
+    /// Ends the current group: applies its mask, draws its shadow and composites it onto the
+    /// parent with `opacity`.
+    func endGroup(opacity: Double, shadow: ShadowParameters?)
+}
+
+/// Paints a render tree onto a canvas, in order: canvas background, then each node's content,
+/// sublayers and overlay, inside a group when the node is isolated.
+public enum RenderTreePainter {
+    /// Paints the whole tree.
+    public static func paint(_ tree: RenderTree, on canvas: Canvas) {
+        if let background = tree.background {
+            let rect = Rect(x: 0, y: 0, width: Double(tree.pixelWidth) / tree.scale,
+                            height: Double(tree.pixelHeight) / tree.scale)
+            canvas.save()
+            canvas.concatenate(.scale(x: tree.scale, y: tree.scale))
+            canvas.draw(.fill(RoundedRect(rect: rect), background), alpha: 1)
+            canvas.restore()
+        }
+        canvas.save()
+        canvas.concatenate(.scale(x: tree.scale, y: tree.scale))
+        for root in tree.roots { paint(root, on: canvas, alpha: 1) }
+        canvas.restore()
+    }
+
+    /// Paints one node; `alpha` is the opacity folded down from non-isolated ancestors.
+    static func paint(_ node: RenderNode, on canvas: Canvas, alpha inherited: Double) {
+        canvas.save()
+        canvas.concatenate(node.transform)
+        let alpha: Double
+        if node.isIsolated {
+            canvas.beginGroup(bounds: node.bounds.roundedOut, reasons: node.isolation)
+            alpha = 1
+        } else {
+            alpha = inherited * node.opacity
+        }
+        if let clip = node.clip {
+            canvas.save()
+            canvas.clip(to: clip)
+        }
+        for operation in node.content { canvas.draw(operation, alpha: alpha) }
+        for child in node.children { paint(child, on: canvas, alpha: alpha) }
+        if node.clip != nil { canvas.restore() }
+        for operation in node.overlay { canvas.draw(operation, alpha: alpha) }
+        if node.isIsolated {
+            if let mask = node.mask {
+                canvas.beginMask()
+                paint(mask, on: canvas, alpha: 1)
+                canvas.endMask()
+            }
+            canvas.endGroup(opacity: inherited * node.opacity, shadow: node.shadow)
+        }
+        canvas.restore()
+    }
+}

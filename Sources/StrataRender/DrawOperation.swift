@@ -1,0 +1,78 @@
+import StrataModel
+import StrataRaster
+
+/// A rectangle with rounded corners, in a layer's coordinate space (points).
+public struct RoundedRect: Hashable, Sendable {
+    /// The rectangle.
+    public var rect: Rect
+    /// Corner radius, in points, clamped to half the shorter side when drawn.
+    public var cornerRadius: Double
+
+    /// Creates a rounded rectangle.
+    public init(rect: Rect, cornerRadius: Double = 0) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+    }
+
+    /// The radius actually drawn: at most half the shorter side, never negative.
+    public var effectiveRadius: Double {
+        max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+    }
+}
+
+/// One drawing command of a layer, in the layer's coordinate space (points).
+public enum DrawOperation: Hashable, Sendable {
+    /// Fill a (rounded) rectangle with a colour.
+    case fill(RoundedRect, Color)
+    /// A border of `width` points inside the (rounded) rectangle.
+    case border(RoundedRect, width: Double, Color)
+    /// An image scaled into `destination`.
+    case image(PixelBuffer, destination: Rect)
+    /// A gradient filling the (rounded) rectangle; start and end points are resolved to the
+    /// layer's coordinates by the canvas from the gradient's unit points and the rectangle.
+    case gradient(Gradient, RoundedRect)
+    /// Text laid out from the top of `bounds`.
+    case text(TextContent, bounds: Rect)
+
+    /// A short name for diagnostics.
+    public var kind: String {
+        switch self {
+        case .fill: "fill"
+        case .border: "border"
+        case .image: "image"
+        case .gradient: "gradient"
+        case .text: "text"
+        }
+    }
+
+    /// The area the operation can touch, in the layer's coordinates (points); text is
+    /// estimated generously, since glyphs may overhang their bounds.
+    public var extent: Rect {
+        switch self {
+        case .fill(let shape, _), .border(let shape, _, _), .gradient(_, let shape):
+            return shape.rect
+        case .image(_, let destination):
+            return destination
+        case .text(let text, let bounds):
+            let lines = Double(max(1, text.string.split(separator: "\n", omittingEmptySubsequences: false).count))
+            let height = max(bounds.height, lines * text.fontSize * 1.3)
+            return bounds.outsetBy(dx: text.fontSize, dy: 0)
+                .union(Rect(x: bounds.minX - text.fontSize, y: bounds.minY, width: bounds.width + 2 * text.fontSize, height: height))
+        }
+    }
+}
+
+/// A shadow resolved to canvas pixels (converted once, in `RenderTreeBuilder`).
+public struct ShadowParameters: Hashable, Sendable {
+    /// Colour with the shadow's opacity already multiplied into its alpha.
+    public var color: Color
+    /// Offset, in canvas pixels.
+    public var offsetX: Double
+    /// Offset, in canvas pixels (y down).
+    public var offsetY: Double
+    /// Gaussian standard deviation, in canvas pixels.
+    public var sigma: Double
+
+    /// How far the blur spreads around the shape, in pixels: ⌈3σ⌉.
+    public var spread: Double { (3 * sigma).rounded(.up) }
+}

@@ -1,0 +1,13 @@
+/// Why a render node is drawn into an offscreen group instead of straight onto its parent.
+///
+/// Isolation is one named decision (STYLE §2): a node is isolated exactly when this list is not
+/// empty, and opacity 1 alone never allocates a surface.
+public enum IsolationReason: String, Hashable, Sendable, CaseIterable {
+    /// Opacity < 1 over more than one draw: the draws must blend with each other first, then fade
+    /// together (no darker overlaps). With a single draw the opacity is folded into it instead.
+    case opacity
+    /// A mask layer multiplies the group's alpha.
+    case mask
+    /// A shadow is cast by the group's rendered alpha.
+    case shadow
+}

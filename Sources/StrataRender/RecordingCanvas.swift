@@ -1,0 +1,65 @@
+import StrataModel
+
+/// A canvas that records every call instead of drawing, for tests of compositing without pixels
+/// (the command list, group bounds and isolation reasons).
+public final class RecordingCanvas: Canvas {
+    /// One recorded call.
+    public enum Command: Hashable, Sendable, CustomStringConvertible {
+        case save
+        case restore
+        case concatenate(AffineTransform)
+        case clip(RoundedRect)
+        /// The operation's kind ("fill", "image", …), its extent in user space, and the alpha.
+        case draw(kind: String, extent: Rect, alpha: Double)
+        case beginGroup(bounds: Rect, reasons: [IsolationReason])
+        case beginMask
+        case endMask
+        case endGroup(opacity: Double, hasShadow: Bool)
+
+        public var description: String {
+            switch self {
+            case .save: "save"
+            case .restore: "restore"
+            case .concatenate(let t): "concatenate \(t)"
+            case .clip(let shape): "clip \(shape.rect) r=\(shape.cornerRadius)"
+            case .draw(let kind, let extent, let alpha): "draw \(kind) \(extent) alpha=\(alpha)"
+            case .beginGroup(let bounds, let reasons): "beginGroup \(bounds) \(reasons.map(\.rawValue))"
+            case .beginMask: "beginMask"
+            case .endMask: "endMask"
+            case .endGroup(let opacity, let hasShadow): "endGroup opacity=\(opacity)\(hasShadow ? " shadow" : "")"
+            }
+        }
+    }
+
+    /// The calls so far, in order.
+    public private(set) var commands: [Command] = []
+
+    /// Creates an empty recording.
+    public init() {}
+
+    /// The commands without save, restore, concatenate and clip: what is drawn and grouped.
+    public var drawingCommands: [Command] {
+        commands.filter {
+            switch $0 {
+            case .save, .restore, .concatenate, .clip: false
+            default: true
+            }
+        }
+    }
+
+    public func save() { commands.append(.save) }
+    public func restore() { commands.append(.restore) }
+    public func concatenate(_ transform: AffineTransform) { commands.append(.concatenate(transform)) }
+    public func clip(to shape: RoundedRect) { commands.append(.clip(shape)) }
+    public func draw(_ operation: DrawOperation, alpha: Double) {
+        commands.append(.draw(kind: operation.kind, extent: operation.extent, alpha: alpha))
+    }
+    public func beginGroup(bounds: Rect, reasons: [IsolationReason]) {
+        commands.append(.beginGroup(bounds: bounds, reasons: reasons))
+    }
+    public func beginMask() { commands.append(.beginMask) }
+    public func endMask() { commands.append(.endMask) }
+    public func endGroup(opacity: Double, shadow: ShadowParameters?) {
+        commands.append(.endGroup(opacity: opacity, hasShadow: shadow != nil))
+    }
+}

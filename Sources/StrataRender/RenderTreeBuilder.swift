@@ -1,0 +1,132 @@
+import StrataModel
+
+/// Turns a layer tree into a `RenderTree`: resolves geometry, turns content into draw operations,
+/// culls what cannot be seen and decides isolation. No pixels are touched here.
+///
+/// Unit conversion happens here, once: shadow offsets and radii are converted from points to
+/// canvas pixels with the scene's scale.
+public struct RenderTreeBuilder: Sendable {
+    /// Canvas size, in points.
+    public var size: Size
+    /// Pixels per point (1, 2 or 3 in scenes).
+    public var scale: Double
+    /// Fill of the canvas; nil for transparent.
+    public var background: Color?
+
+    /// Creates a builder for a canvas of `size` points at `scale`.
+    public init(size: Size, scale: Double, background: Color? = nil) {
+        self.size = size
+        self.scale = scale
+        self.background = background
+    }
+
+    /// Canvas width and height in pixels (points × scale, rounded up).
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((size.width * scale - 1e-9).rounded(.up)), Int((size.height * scale - 1e-9).rounded(.up)))
+    }
+
+    /// Builds the render tree of `layers`, the top-level layers of a scene, whose superlayer
+    /// space is the canvas (in points).
+    public func build(_ layers: [Layer]) -> RenderTree {
+        let (width, height) = pixelSize
+        let canvas = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let device = AffineTransform.scale(x: scale, y: scale)
+        let roots = Self.drawingOrder(layers).compactMap { node(for: $0, parentDevice: device, clip: canvas) }
+        return RenderTree(pixelWidth: width, pixelHeight: height, scale: scale, background: background, roots: roots)
+    }
+
+    /// Sublayers sorted by zPosition; equal values keep their array order.
+    static func drawingOrder(_ layers: [Layer]) -> [Layer] {
+        layers.enumerated().sorted { lhs, rhs in
+            lhs.element.zPosition != rhs.element.zPosition
+                ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    // MARK: - Nodes
+
+    /// The node of `layer`, or nil when nothing of it can be seen. `clip` is the visible part of
+    /// the canvas in pixels after the ancestors' clips.
+    func node(for layer: Layer, parentDevice: AffineTransform, clip: Rect, isMask: Bool = false) -> RenderNode? {
+        guard !layer.isHidden, layer.opacity > 0 || isMask else { return nil }
+        let local = layer.transformToSuperlayer
+        let device = local.concatenating(parentDevice)
+        let shape = RoundedRect(rect: layer.bounds, cornerRadius: layer.cornerRadius)
+
+        var ownClip = clip
+        var clipShape: RoundedRect? = nil
+        if layer.masksToBounds {
+            clipShape = shape
+            ownClip = clip.intersection(device.apply(to: layer.bounds))
+        }
+
+        let (content, overlay) = operations(of: layer, shape: shape)
+        let children = Self.drawingOrder(layer.sublayers).compactMap {
+            node(for: $0, parentDevice: device, clip: ownClip)
+        }
+
+        var extent = Rect.zero
+        for operation in content + overlay {
+            extent = extent.union(device.apply(to: operation.extent))
+        }
+        extent = extent.intersection(ownClip)
+        for child in children { extent = extent.union(child.bounds) }
+
+        var maskNode: RenderNode? = nil
+        if let mask = layer.mask {
+            maskNode = node(for: mask, parentDevice: device, clip: ownClip, isMask: true)
+            extent = extent.intersection(maskNode?.bounds ?? .zero)
+        }
+
+        var shadow: ShadowParameters? = nil
+        if let model = layer.shadow, model.opacity > 0, model.color.alpha > 0 {
+            let parameters = ShadowParameters(
+                color: model.color.withAlphaMultiplied(by: model.opacity),
+                offsetX: model.offset.width * scale, offsetY: model.offset.height * scale,
+                sigma: max(0, model.radius / 2 * scale))
+            shadow = parameters
+            let cast = extent.offsetBy(dx: parameters.offsetX, dy: parameters.offsetY)
+                .outsetBy(dx: parameters.spread, dy: parameters.spread)
+            extent = extent.union(cast.intersection(clip))
+        }
+
+        extent = extent.intersection(clip)
+        let drawCount = content.count + overlay.count + children.reduce(0) { $0 + $1.drawCount }
+        guard !extent.isEmpty, drawCount > 0 else { return nil }
+
+        var isolation: [IsolationReason] = []
+        if layer.opacity < 1 && drawCount > 1 && !isMask { isolation.append(.opacity) }
+        if maskNode != nil { isolation.append(.mask) }
+        if shadow != nil { isolation.append(.shadow) }
+
+        return RenderNode(
+            name: layer.name, transform: local, opacity: isMask ? 1 : layer.opacity, isolation: isolation,
+            clip: clipShape, content: content, children: children, overlay: overlay, mask: maskNode,
+            shadow: shadow, bounds: extent, drawCount: drawCount)
+    }
+
+    /// The layer's own draw operations: before the sublayers and after them (the border).
+    func operations(of layer: Layer, shape: RoundedRect) -> (content: [DrawOperation], overlay: [DrawOperation]) {
+        var content: [DrawOperation] = []
+        if let color = layer.backgroundColor, color.alpha > 0, !layer.bounds.isEmpty {
+            content.append(.fill(shape, color))
+        }
+        if let gradient = layer.gradient, !gradient.colors.isEmpty, !layer.bounds.isEmpty {
+            content.append(.gradient(gradient, shape))
+        }
+        if let image = layer.contents {
+            let pointSize = Size(width: Double(image.width) / max(layer.contentsScale, 1e-6),
+                                 height: Double(image.height) / max(layer.contentsScale, 1e-6))
+            let destination = layer.contentsGravity.placement(of: pointSize, in: layer.bounds)
+            if !destination.isEmpty { content.append(.image(image, destination: destination)) }
+        }
+        if let text = layer.text, !text.string.isEmpty, text.color.alpha > 0 {
+            content.append(.text(text, bounds: layer.bounds))
+        }
+        var overlay: [DrawOperation] = []
+        if layer.borderWidth > 0, layer.borderColor.alpha > 0, !layer.bounds.isEmpty {
+            overlay.append(.border(shape, width: layer.borderWidth, layer.borderColor))
+        }
+        return (content, overlay)
+    }
+}
