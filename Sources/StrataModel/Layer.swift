@@ -21,7 +21,7 @@ public struct Layer: Hashable, Sendable {
     /// The point of the bounds placed at `position`, in unit coordinates (default (0.5, 0.5)).
     public var anchorPoint: Point
     /// Transform applied about the anchor point (translation in points, rotation in radians).
-    public var transform: AffineTransform
+    public var transform: Transform2D
     /// Order among siblings: higher draws later (on top); equal values keep the array order.
     public var zPosition: Double
 
@@ -109,10 +109,10 @@ public struct Layer: Hashable, Sendable {
 
     /// The transform from this layer's coordinate space to its superlayer's, in points:
     /// translate(position) · transform · translate(−anchorPoint · size − bounds.origin).
-    public var transformToSuperlayer: AffineTransform {
+    public var transformToSuperlayer: Transform2D {
         let anchorX = anchorPoint.x * bounds.width + bounds.minX
         let anchorY = anchorPoint.y * bounds.height + bounds.minY
-        return AffineTransform.translation(x: -anchorX, y: -anchorY)
+        return Transform2D.translation(x: -anchorX, y: -anchorY)
             .concatenating(transform)
             .concatenating(.translation(x: position.x, y: position.y))
     }

@@ -60,7 +60,7 @@ public final class CairoCanvas: Canvas {
     public func save() { cairo_save(cr) }
     public func restore() { cairo_restore(cr) }
 
-    public func concatenate(_ transform: AffineTransform) {
+    public func concatenate(_ transform: Transform2D) {
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                                     x0: transform.tx, y0: transform.ty)
         // A singular matrix (scale 0) puts the context in an error state; skip drawing instead.

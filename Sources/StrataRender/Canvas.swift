@@ -12,7 +12,7 @@ public protocol Canvas: AnyObject {
     /// Restores the transform and clip saved by the matching `save`.
     func restore()
     /// Maps user space through `transform` (applied before the current transform).
-    func concatenate(_ transform: AffineTransform)
+    func concatenate(_ transform: Transform2D)
     /// Intersects the clip with a rounded rectangle in user space.
     func clip(to shape: RoundedRect)
     /// Draws one operation, its coverage multiplied by `alpha` (0…1).

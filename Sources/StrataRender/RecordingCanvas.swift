@@ -7,7 +7,7 @@ public final class RecordingCanvas: Canvas {
     public enum Command: Hashable, Sendable, CustomStringConvertible {
         case save
         case restore
-        case concatenate(AffineTransform)
+        case concatenate(Transform2D)
         case clip(RoundedRect)
         /// The operation's kind ("fill", "image", …), its extent in user space, and the alpha.
         case draw(kind: String, extent: Rect, alpha: Double)
@@ -49,7 +49,7 @@ public final class RecordingCanvas: Canvas {
 
     public func save() { commands.append(.save) }
     public func restore() { commands.append(.restore) }
-    public func concatenate(_ transform: AffineTransform) { commands.append(.concatenate(transform)) }
+    public func concatenate(_ transform: Transform2D) { commands.append(.concatenate(transform)) }
     public func clip(to shape: RoundedRect) { commands.append(.clip(shape)) }
     public func draw(_ operation: DrawOperation, alpha: Double) {
         commands.append(.draw(kind: operation.kind, extent: operation.extent, alpha: alpha))

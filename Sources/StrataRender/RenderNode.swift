@@ -6,7 +6,7 @@ public final class RenderNode: Sendable {
     /// The layer's name, for diagnostics and tests.
     public let name: String?
     /// From this layer's coordinates to its parent's, in points.
-    public let transform: AffineTransform
+    public let transform: Transform2D
     /// The layer's opacity (0…1).
     public let opacity: Double
     /// Why the node needs an offscreen group; empty when it draws straight onto its parent.
@@ -30,7 +30,7 @@ public final class RenderNode: Sendable {
     public let drawCount: Int
 
     /// Creates a node; `RenderTreeBuilder` is the usual way.
-    public init(name: String?, transform: AffineTransform, opacity: Double, isolation: [IsolationReason],
+    public init(name: String?, transform: Transform2D, opacity: Double, isolation: [IsolationReason],
                 clip: RoundedRect?, content: [DrawOperation], children: [RenderNode], overlay: [DrawOperation],
                 mask: RenderNode?, shadow: ShadowParameters?, bounds: Rect, drawCount: Int) {
         self.name = name

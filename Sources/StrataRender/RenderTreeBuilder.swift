@@ -30,7 +30,7 @@ public struct RenderTreeBuilder: Sendable {
     public func build(_ layers: [Layer]) -> RenderTree {
         let (width, height) = pixelSize
         let canvas = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let device = AffineTransform.scale(x: scale, y: scale)
+        let device = Transform2D.scale(x: scale, y: scale)
         let roots = Self.drawingOrder(layers).compactMap { node(for: $0, parentDevice: device, clip: canvas) }
         return RenderTree(pixelWidth: width, pixelHeight: height, scale: scale, background: background, roots: roots)
     }
@@ -47,7 +47,7 @@ public struct RenderTreeBuilder: Sendable {
 
     /// The node of `layer`, or nil when nothing of it can be seen. `clip` is the visible part of
     /// the canvas in pixels after the ancestors' clips.
-    func node(for layer: Layer, parentDevice: AffineTransform, clip: Rect, isMask: Bool = false) -> RenderNode? {
+    func node(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool = false) -> RenderNode? {
         guard !layer.isHidden, layer.opacity > 0 || isMask else { return nil }
         let local = layer.transformToSuperlayer
         let device = local.concatenating(parentDevice)

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A 2-D affine transform, as `CGAffineTransform`: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+/// A 2-D affine transform, as `CGTransform2D`: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
 ///
 /// `concatenating(_:)` applies `self` first, then the argument (Core Graphics order).
-public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
+public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
     public var a: Double
     public var b: Double
     public var c: Double
@@ -19,35 +19,35 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The transform that changes nothing.
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    public static let identity = Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (x, y) points.
-    public static func translation(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    public static func translation(x: Double, y: Double) -> Transform2D {
+        Transform2D(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
     }
 
     /// A scale by `x` horizontally and `y` vertically about the origin.
-    public static func scale(x: Double, y: Double) -> AffineTransform {
-        AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
+    public static func scale(x: Double, y: Double) -> Transform2D {
+        Transform2D(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// A rotation about the origin by `radians`; positive turns clockwise on screen (y down).
-    public static func rotation(radians: Double) -> AffineTransform {
+    public static func rotation(radians: Double) -> Transform2D {
         let cosine = cos(radians), sine = sin(radians)
-        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
+        return Transform2D(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 
     /// A skew: x' = x + tan(xRadians)·y, y' = y + tan(yRadians)·x.
-    public static func skew(xRadians: Double, yRadians: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: tan(yRadians), c: tan(xRadians), d: 1, tx: 0, ty: 0)
+    public static func skew(xRadians: Double, yRadians: Double) -> Transform2D {
+        Transform2D(a: 1, b: tan(yRadians), c: tan(xRadians), d: 1, tx: 0, ty: 0)
     }
 
     /// True when this is the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// The transform that applies `self`, then `other`.
-    public func concatenating(_ other: AffineTransform) -> AffineTransform {
-        AffineTransform(
+    public func concatenating(_ other: Transform2D) -> Transform2D {
+        Transform2D(
             a: a * other.a + b * other.c,
             b: a * other.b + b * other.d,
             c: c * other.a + d * other.c,

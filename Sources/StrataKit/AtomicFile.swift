@@ -1,0 +1,43 @@
+import Foundation
+
+/// Writes files so that a final name only ever holds a complete file: the bytes go to a
+/// temporary name in the same folder, then are renamed into place (DESIGN §7).
+public enum AtomicFile {
+    /// Prefix of temporary files; a leftover one is never mistaken for output.
+    public static let temporaryPrefix = ".strata-tmp-"
+
+    /// Writes `bytes` to `url` atomically. Without `overwrite`, an existing file is an error.
+    public static func write(_ bytes: [UInt8], to url: URL, overwrite: Bool) throws(StrataError) {
+        let manager = FileManager.default
+        let folder = url.deletingLastPathComponent()
+        if !overwrite && manager.fileExists(atPath: url.path) {
+            throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
+        }
+        let temporary = folder.appendingPathComponent(
+            "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(url.lastPathComponent)")
+        guard manager.createFile(atPath: temporary.path, contents: Data(bytes)) else {
+            throw StrataError(.cannotCreate, "cannot write \(temporary.path) (is \(folder.path) writable?)")
+        }
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(at: temporary)
+            throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(url.path): \(reason)")
+        }
+    }
+
+    /// Creates `url` as a folder (and its parents) if needed.
+    public static func createDirectory(_ url: URL) throws(StrataError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StrataError(.cannotCreate, "\(url.path) exists and is not a folder")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw StrataError(.cannotCreate, "cannot create the folder \(url.path): \(error.localizedDescription)")
+        }
+    }
+}

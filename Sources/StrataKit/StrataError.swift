@@ -1,0 +1,57 @@
+import StrataRaster
+import StrataRender
+import StrataScene
+
+/// An error of the pipeline with the exit status the CLI uses (BSD sysexits).
+public struct StrataError: Error, CustomStringConvertible {
+    /// The failure's category, which fixes the exit status.
+    public enum Kind: Int32, Sendable {
+        /// Wrong command-line use (EX_USAGE).
+        case usage = 64
+        /// Bad input data: a scene or image that is wrong (EX_DATAERR).
+        case dataError = 65
+        /// An input file that does not exist (EX_NOINPUT).
+        case noInput = 66
+        /// An internal failure (EX_SOFTWARE).
+        case software = 70
+        /// An output file that cannot be created (EX_CANTCREAT).
+        case cannotCreate = 73
+        /// A read or write error (EX_IOERR).
+        case ioError = 74
+    }
+
+    /// The category.
+    public let kind: Kind
+    /// The message shown to the user.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The process exit status for this error.
+    public var exitCode: Int32 { kind.rawValue }
+
+    public var description: String { message }
+
+    /// Wraps a scene error (missing file → 66, bad content → 65).
+    public init(_ error: SceneError) {
+        self.init(error.kind == .inputMissing ? .noInput : .dataError, error.description)
+    }
+
+    /// Wraps a render error (a Cairo failure or an over-size surface).
+    public init(_ error: RenderError) {
+        self.init(.software, error.description)
+    }
+
+    /// Wraps a raster error.
+    public init(_ error: RasterError, file: String? = nil) {
+        let prefix = file.map { "\($0): " } ?? ""
+        switch error {
+        case .invalidPNG, .tooLarge, .invalidArgument: self.init(.dataError, prefix + error.description)
+        case .encodingFailed: self.init(.software, prefix + error.description)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import StrataModel
+
+/// A decoded, validated scene: what to draw and at what size. Static for now: one frame.
+public struct Scene: Sendable {
+    /// The scene's name (the file name without extension unless `name:` says otherwise).
+    public var name: String
+    /// What a person should see when looking at the rendered frames.
+    public var description: String
+    /// Canvas size, in points.
+    public var size: Size
+    /// Pixels per point: 1, 2 or 3.
+    public var scale: Double
+    /// Fill of the canvas; nil leaves it transparent.
+    public var background: Color?
+    /// Top-level layers, drawn in order (then by zPosition).
+    public var layers: [Layer]
+
+    /// Creates a scene.
+    public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer]) {
+        self.name = name
+        self.description = description
+        self.size = size
+        self.scale = scale
+        self.background = background
+        self.layers = layers
+    }
+
+    /// Canvas size in pixels (points × scale, rounded up).
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((size.width * scale - 1e-9).rounded(.up)), Int((size.height * scale - 1e-9).rounded(.up)))
+    }
+}
+
+/// Reads scene files (YAML or JSON, one schema; see docs/scene-format.md).
+public enum SceneLoader {
+    /// The scene format versions this build reads.
+    public static let supportedVersions: ClosedRange<Int> = 1...1
+
+    /// Loads and validates the scene at `url`; image paths resolve relative to its folder.
+    public static func load(contentsOf url: URL) throws(SceneError) -> Scene {
+        let file = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw SceneError(kind: .inputMissing, file: file, keyPath: "", expected: "a scene file", found: "no such file")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SceneError(kind: .inputMissing, file: file, keyPath: "", expected: "a readable file", found: "\(error.localizedDescription)")
+        }
+        let format: Format
+        switch url.pathExtension.lowercased() {
+        case "yaml", "yml": format = .yaml
+        case "json": format = .json
+        default:
+            throw SceneError(file: file, keyPath: "", expected: "a .yaml, .yml or .json file", found: "the extension \".\(url.pathExtension)\"")
+        }
+        return try decode(data, format: format, file: file, baseURL: url.deletingLastPathComponent(),
+                          defaultName: url.deletingPathExtension().lastPathComponent)
+    }
+
+    /// The two syntaxes of the scene format.
+    public enum Format: Sendable { case yaml, json }
+
+    /// Decodes scene bytes; `file` names the source in errors, `baseURL` resolves image paths.
+    public static func decode(_ data: Data, format: Format, file: String, baseURL: URL, defaultName: String) throws(SceneError) -> Scene {
+        let value: SceneValue
+        switch format {
+        case .yaml:
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8")
+            }
+            value = try SceneValue.parseYAML(text, file: file)
+        case .json:
+            value = try SceneValue.parseJSON(data, file: file)
+        }
+        var decoder = SceneDecoder(reader: SceneReader(file: file), baseURL: baseURL)
+        return try decoder.scene(value, defaultName: defaultName)
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import StrataModel
+import StrataRaster
+
+/// Interprets a `SceneValue` tree as a `Scene`, checking every value and the limits of DESIGN §8.
+struct SceneDecoder {
+    let reader: SceneReader
+    let baseURL: URL
+    /// Layers decoded so far, against `maximumLayers`.
+    private var layerCount = 0
+
+    static let maximumLayers = 100_000
+    static let maximumDepth = 256
+
+    init(reader: SceneReader, baseURL: URL) {
+        self.reader = reader
+        self.baseURL = baseURL
+    }
+
+    // MARK: - Document
+
+    static let documentKeys = ["version", "name", "description", "size", "scale", "background", "layers"]
+
+    mutating func scene(_ value: SceneValue, defaultName: String) throws(SceneError) -> Scene {
+        let entries = try reader.object(value, at: "", allowed: Self.documentKeys)
+        guard let versionValue = entries["version"] else {
+            throw SceneError(file: reader.file, keyPath: "version", expected: "the format version (version: 1)", found: "nothing")
+        }
+        let version = try reader.number(versionValue, at: "version")
+        guard version == version.rounded(), SceneLoader.supportedVersions.contains(Int(version)) else {
+            throw reader.error("version", expected: "a supported version (\(SceneLoader.supportedVersions.lowerBound)…\(SceneLoader.supportedVersions.upperBound))", found: versionValue)
+        }
+        let name = try entries["name"].map { v throws(SceneError) in try reader.string(v, at: "name") } ?? defaultName
+        guard let descriptionValue = entries["description"] else {
+            throw SceneError(file: reader.file, keyPath: "description", expected: "a description of what a person should see", found: "nothing")
+        }
+        let description = try reader.string(descriptionValue, at: "description")
+        guard let sizeValue = entries["size"] else {
+            throw SceneError(file: reader.file, keyPath: "size", expected: "the canvas size [width, height] in points", found: "nothing")
+        }
+        let size = try reader.size(sizeValue, at: "size")
+        let scale = try entries["scale"].map { v throws(SceneError) in try reader.number(v, at: "scale") } ?? 1
+        guard [1.0, 2.0, 3.0].contains(scale) else {
+            throw reader.error("scale", expected: "1, 2 or 3", found: entries["scale"]!)
+        }
+        let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
+        do {
+            try RasterLimits.check(width: pixelWidth, height: pixelHeight)
+        } catch {
+            throw reader.error("size", expected: "a canvas within the limits (\(error))", found: sizeValue)
+        }
+        let background = try entries["background"].map { v throws(SceneError) in try reader.color(v, at: "background") }
+        guard let layersValue = entries["layers"] else {
+            throw SceneError(file: reader.file, keyPath: "layers", expected: "a list of layers", found: "nothing")
+        }
+        let layers = try layerList(layersValue, at: "layers", depth: 1)
+        return Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers)
+    }
+
+    // MARK: - Layers
+
+    static let layerKeys = [
+        "name", "frame", "bounds", "position", "anchorPoint", "transform", "zPosition", "opacity", "hidden",
+        "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
+        "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers",
+    ]
+
+    mutating func layerList(_ value: SceneValue, at path: String, depth: Int) throws(SceneError) -> [Layer] {
+        let values = try reader.array(value, at: path)
+        var layers: [Layer] = []
+        for (index, element) in values.enumerated() {
+            layers.append(try layer(element, at: "\(path)[\(index)]", depth: depth))
+        }
+        return layers
+    }
+
+    mutating func layer(_ value: SceneValue, at path: String, depth: Int) throws(SceneError) -> Layer {
+        guard depth <= Self.maximumDepth else {
+            throw reader.error(path, expected: "a tree at most \(Self.maximumDepth) layers deep", found: value)
+        }
+        layerCount += 1
+        guard layerCount <= Self.maximumLayers else {
+            throw reader.error(path, expected: "at most \(Self.maximumLayers) layers in a scene", found: value)
+        }
+        let e = try reader.object(value, at: path, allowed: Self.layerKeys)
+        func key(_ name: String) -> String { SceneReader.join(path, name) }
+        var layer = Layer()
+        if let v = e["name"] { layer.name = try reader.string(v, at: key("name")) }
+        if let v = e["anchorPoint"] { layer.anchorPoint = try reader.point(v, at: key("anchorPoint")) }
+        if let v = e["frame"] {
+            if e["position"] != nil || e["bounds"] != nil {
+                throw reader.error(key("frame"), expected: "either frame or bounds and position, not both", found: v)
+            }
+            layer.setFrame(try reader.rect(v, at: key("frame")))
+        }
+        if let v = e["bounds"] {
+            if case .array(let values) = v.content, values.count == 2 {
+                layer.bounds = Rect(origin: .zero, size: try reader.size(v, at: key("bounds")))
+            } else {
+                layer.bounds = try reader.rect(v, at: key("bounds"))
+            }
+        }
+        if let v = e["position"] { layer.position = try reader.point(v, at: key("position")) }
+        if let v = e["transform"] { layer.transform = try transform(v, at: key("transform")) }
+        if let v = e["zPosition"] { layer.zPosition = try reader.number(v, at: key("zPosition")) }
+        if let v = e["opacity"] { layer.opacity = try reader.number(v, at: key("opacity"), in: 0...1) }
+        if let v = e["hidden"] { layer.isHidden = try reader.bool(v, at: key("hidden")) }
+        if let v = e["backgroundColor"] { layer.backgroundColor = try reader.color(v, at: key("backgroundColor")) }
+        if let v = e["cornerRadius"] { layer.cornerRadius = try reader.nonNegative(v, at: key("cornerRadius")) }
+        if let v = e["borderWidth"] { layer.borderWidth = try reader.nonNegative(v, at: key("borderWidth")) }
+        if let v = e["borderColor"] { layer.borderColor = try reader.color(v, at: key("borderColor")) }
+        if let v = e["masksToBounds"] { layer.masksToBounds = try reader.bool(v, at: key("masksToBounds")) }
+        if let v = e["shadow"] { layer.shadow = try shadow(v, at: key("shadow")) }
+        if let v = e["contents"] { layer.contents = try image(v, at: key("contents")) }
+        if let v = e["contentsGravity"] {
+            layer.contentsGravity = try reader.enumeration(v, at: key("contentsGravity"), as: ContentsGravity.self)
+        }
+        if let v = e["contentsScale"] {
+            layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
+        }
+        if let v = e["text"] { layer.text = try text(v, at: key("text")) }
+        if let v = e["gradient"] { layer.gradient = try gradient(v, at: key("gradient")) }
+        if let v = e["mask"] { layer.mask = try self.layer(v, at: key("mask"), depth: depth + 1) }
+        if let v = e["sublayers"] { layer.sublayers = try layerList(v, at: key("sublayers"), depth: depth + 1) }
+        return layer
+    }
+
+    // MARK: - Parts
+
+    static let transformKeys = ["translate", "scale", "rotate", "skew"]
+
+    /// A transform: a mapping applied as scale, skew, rotate, then translate; or a list of
+    /// one-key mappings applied in the order written.
+    func transform(_ value: SceneValue, at path: String) throws(SceneError) -> Transform2D {
+        if case .array(let steps) = value.content {
+            var result = Transform2D.identity
+            for (index, step) in steps.enumerated() {
+                let stepPath = "\(path)[\(index)]"
+                let entries = try reader.object(step, at: stepPath, allowed: Self.transformKeys)
+                guard entries.count == 1, let (name, operand) = entries.first else {
+                    throw reader.error(stepPath, expected: "one of translate, scale, rotate, skew", found: step)
+                }
+                result = result.concatenating(try transformStep(name, operand, at: SceneReader.join(stepPath, name)))
+            }
+            return result
+        }
+        let entries = try reader.object(value, at: path, allowed: Self.transformKeys)
+        var result = Transform2D.identity
+        for name in ["scale", "skew", "rotate", "translate"] {
+            if let operand = entries[name] {
+                result = result.concatenating(try transformStep(name, operand, at: SceneReader.join(path, name)))
+            }
+        }
+        return result
+    }
+
+    private func transformStep(_ name: String, _ operand: SceneValue, at path: String) throws(SceneError) -> Transform2D {
+        switch name {
+        case "translate":
+            let p = try reader.point(operand, at: path)
+            return .translation(x: p.x, y: p.y)
+        case "scale":
+            if case .number = operand.content {
+                let s = try reader.number(operand, at: path)
+                return .scale(x: s, y: s)
+            }
+            let n = try reader.numbers(operand, at: path, count: 2, what: "a scale factor or [sx, sy]")
+            return .scale(x: n[0], y: n[1])
+        case "rotate":
+            return .rotation(radians: try reader.angle(operand, at: path))
+        default:
+            guard case .array(let values) = operand.content, values.count == 2 else {
+                throw reader.error(path, expected: "[x angle, y angle]", found: operand)
+            }
+            return .skew(xRadians: try reader.angle(values[0], at: "\(path)[0]"), yRadians: try reader.angle(values[1], at: "\(path)[1]"))
+        }
+    }
+
+    func shadow(_ value: SceneValue, at path: String) throws(SceneError) -> Shadow {
+        let e = try reader.object(value, at: path, allowed: ["color", "opacity", "offset", "radius"])
+        var shadow = Shadow()
+        if let v = e["color"] { shadow.color = try reader.color(v, at: SceneReader.join(path, "color")) }
+        if let v = e["opacity"] { shadow.opacity = try reader.number(v, at: SceneReader.join(path, "opacity"), in: 0...1) }
+        if let v = e["offset"] {
+            let p = try reader.point(v, at: SceneReader.join(path, "offset"))
+            shadow.offset = Size(width: p.x, height: p.y)
+        }
+        if let v = e["radius"] { shadow.radius = try reader.number(v, at: SceneReader.join(path, "radius"), in: 0...532) }
+        return shadow
+    }
+
+    func text(_ value: SceneValue, at path: String) throws(SceneError) -> TextContent {
+        let e = try reader.object(value, at: path, allowed: ["string", "font", "size", "bold", "italic", "color", "alignment"])
+        guard let stringValue = e["string"] else {
+            throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "string"), expected: "the text to draw", found: "nothing", line: value.line)
+        }
+        var text = TextContent(string: try reader.string(stringValue, at: SceneReader.join(path, "string")))
+        if let v = e["font"] { text.fontFamily = try reader.string(v, at: SceneReader.join(path, "font")) }
+        if let v = e["size"] { text.fontSize = try reader.number(v, at: SceneReader.join(path, "size"), in: 0.5...2000) }
+        if let v = e["bold"] { text.isBold = try reader.bool(v, at: SceneReader.join(path, "bold")) }
+        if let v = e["italic"] { text.isItalic = try reader.bool(v, at: SceneReader.join(path, "italic")) }
+        if let v = e["color"] { text.color = try reader.color(v, at: SceneReader.join(path, "color")) }
+        if let v = e["alignment"] { text.alignment = try reader.enumeration(v, at: SceneReader.join(path, "alignment"), as: TextAlignment.self) }
+        return text
+    }
+
+    func gradient(_ value: SceneValue, at path: String) throws(SceneError) -> Gradient {
+        let e = try reader.object(value, at: path, allowed: ["type", "colors", "locations", "startPoint", "endPoint"])
+        guard let colorsValue = e["colors"] else {
+            throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "colors"), expected: "a list of at least two colours", found: "nothing", line: value.line)
+        }
+        let colorValues = try reader.array(colorsValue, at: SceneReader.join(path, "colors"))
+        guard colorValues.count >= 2 else {
+            throw reader.error(SceneReader.join(path, "colors"), expected: "a list of at least two colours", found: colorsValue)
+        }
+        var colors: [Color] = []
+        for (index, v) in colorValues.enumerated() {
+            colors.append(try reader.color(v, at: "\(path).colors[\(index)]"))
+        }
+        var gradient = Gradient(colors: colors)
+        if let v = e["type"] { gradient.kind = try reader.enumeration(v, at: SceneReader.join(path, "type"), as: Gradient.Kind.self) }
+        if gradient.kind == .radial {
+            gradient.startPoint = Point(x: 0.5, y: 0.5)
+            gradient.endPoint = Point(x: 1, y: 1)
+        }
+        if let v = e["locations"] {
+            let locationsPath = SceneReader.join(path, "locations")
+            let values = try reader.array(v, at: locationsPath)
+            guard values.count == colors.count else {
+                throw reader.error(locationsPath, expected: "one location per colour (\(colors.count))", found: v)
+            }
+            var locations: [Double] = []
+            for (index, element) in values.enumerated() {
+                let location = try reader.number(element, at: "\(locationsPath)[\(index)]", in: 0...1)
+                if let last = locations.last, location < last {
+                    throw reader.error("\(locationsPath)[\(index)]", expected: "locations in ascending order (≥ \(SceneReader.format(last)))", found: element)
+                }
+                locations.append(location)
+            }
+            gradient.locations = locations
+        }
+        if let v = e["startPoint"] { gradient.startPoint = try reader.point(v, at: SceneReader.join(path, "startPoint")) }
+        if let v = e["endPoint"] { gradient.endPoint = try reader.point(v, at: SceneReader.join(path, "endPoint")) }
+        return gradient
+    }
+
+    /// A PNG file named relative to the scene's folder; its header is checked before decoding.
+    func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
+        let name = try reader.string(value, at: path)
+        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseURL.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a PNG file (relative to the scene's folder)",
+                             found: "no file at \(url.path)", line: value.line)
+        }
+        do {
+            return try PNGCodec.decode(contentsOf: url)
+        } catch {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a readable PNG within the size limits",
+                             found: "\(url.lastPathComponent): \(error)", line: value.line)
+        }
+    }
+}

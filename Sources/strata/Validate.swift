@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import StrataKit
+
+/// `strata validate SCENE`: check a scene and say what is wrong.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a scene file and say what is wrong with it (nothing is rendered).")
+
+    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    var scene: String
+
+    func run() throws {
+        try runReportingErrors { () throws(StrataError) in
+            let loaded = try Pipeline.loadScene(at: scene)
+            let (width, height) = loaded.pixelSize
+            print("\(scene): valid — \(loaded.name), \(Int(loaded.size.width))×\(Int(loaded.size.height)) pt at scale \(Int(loaded.scale)) (\(width)×\(height) px)")
+        }
+    }
+}
