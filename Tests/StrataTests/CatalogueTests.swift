@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import StrataKit
+import StrataSnapshotTesting
+
+/// Every scene of `Scenes/` renders and matches its reference in `Snapshots/`.
+@Suite("Scene catalogue")
+struct CatalogueTests {
+    static let catalogue = SnapshotCatalogue(scenesDirectory: PackagePaths.scenes, snapshotsDirectory: PackagePaths.snapshots)
+
+    @Test("renders and matches its reference", arguments: catalogue.sceneNames())
+    func sceneMatchesReference(_ name: String) throws {
+        let url = try #require(Self.catalogue.sceneURL(name))
+        let scene = try Pipeline.loadScene(at: url.path)
+        #expect(!scene.description.isEmpty, "every scene says what a person should see")
+        let frame = try Pipeline.renderFrame(scene)
+        let verifier = SnapshotVerifier(artifactsDirectory: PackagePaths.artifacts.appendingPathComponent("snapshots"))
+        let outcome = verifier.verify(frame, reference: Self.catalogue.referenceURL(scene: name, frame: 0),
+                                      name: "\(name)/frame-00000", tolerance: .offByOne)
+        #expect(outcome.passed, "\(outcome.message)")
+    }
+
+    @Test("the catalogue is not empty")
+    func catalogueIsNotEmpty() {
+        #expect(Self.catalogue.sceneNames().count >= 8, "Scenes/ should hold at least eight scenes")
+    }
+
+    @Test("no reference without a scene")
+    func noOrphanedReferences() {
+        let orphans = Self.catalogue.orphanedReferences()
+        #expect(orphans.isEmpty, "references without a scene: \(orphans)")
+    }
+
+    @Test("orphan detection finds a stray reference")
+    func orphanDetectionWorks() throws {
+        let root = PackagePaths.temporaryDirectory()
+        let scenes = root.appendingPathComponent("Scenes"), snapshots = root.appendingPathComponent("Snapshots")
+        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: snapshots.appendingPathComponent("kept"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: snapshots.appendingPathComponent("gone"), withIntermediateDirectories: true)
+        try Data("version: 1".utf8).write(to: scenes.appendingPathComponent("kept.yaml"))
+        try Data([1]).write(to: snapshots.appendingPathComponent("kept/frame-00000.png"))
+        try Data([1]).write(to: snapshots.appendingPathComponent("kept/notes.png"))
+        try Data([1]).write(to: snapshots.appendingPathComponent("gone/frame-00000.png"))
+        let catalogue = SnapshotCatalogue(scenesDirectory: scenes, snapshotsDirectory: snapshots)
+        #expect(catalogue.sceneNames() == ["kept"])
+        #expect(catalogue.orphanedReferences() == ["gone/frame-00000.png", "kept/notes.png"])
+        let empty = SnapshotCatalogue(scenesDirectory: root.appendingPathComponent("none"), snapshotsDirectory: snapshots)
+        #expect(empty.sceneNames().isEmpty)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import StrataRaster
+import StrataSnapshotTesting
+
+/// The comparator's own tests: a tolerance must never silently pass everything.
+@Suite("Image comparator")
+struct ComparatorTests {
+    func image(changing value: UInt8? = nil) throws -> PixelBuffer {
+        var image = try solidImage(width: 8, height: 6, r: 100, g: 150, b: 200)
+        if let value { image.pixels[(3 * 8 + 4) * 4 + 1] = value }
+        return image
+    }
+
+    @Test func identicalImagesPass() throws {
+        let result = ImageComparator.compare(expected: try image(), actual: try image(), tolerance: .exact)
+        #expect(result.matches)
+        #expect(result.maxChannelDifference == 0)
+    }
+
+    @Test func onePixelOffByNineFails() throws {
+        let result = ImageComparator.compare(expected: try image(), actual: try image(changing: 159), tolerance: .offByOne)
+        #expect(!result.matches)
+        #expect(result.differentPixels == 1)
+        #expect(result.maxChannelDifference == 9)
+        #expect(!ImageComparator.compare(expected: try image(), actual: try image(changing: 159), tolerance: .blur).matches)
+    }
+
+    @Test func offByOnePassesOffByOneAndFailsExact() throws {
+        let expected = try image(), actual = try image(changing: 151)
+        #expect(ImageComparator.compare(expected: expected, actual: actual, tolerance: .offByOne).matches)
+        #expect(!ImageComparator.compare(expected: expected, actual: actual, tolerance: .exact).matches)
+    }
+
+    @Test func sizeMismatchFails() throws {
+        let result = ImageComparator.compare(expected: try image(), actual: try solidImage(width: 8, height: 7, r: 100, g: 150, b: 200), tolerance: .blur)
+        #expect(!result.matches)
+        #expect(result.failure?.contains("size differs") == true)
+    }
+
+    @Test func transparentPixelsCompareEqualWhateverTheirColour() throws {
+        let a = try PixelBuffer(width: 1, height: 1, premultipliedRGBA: [0, 0, 0, 0])
+        let b = try PixelBuffer(width: 1, height: 1, straightRGBA: [255, 0, 0, 0])
+        #expect(ImageComparator.compare(expected: a, actual: b, tolerance: .exact).matches)
+    }
+
+    @Test func comparesUnpremultipliedValues() throws {
+        // Premultiplied (1, 0, 0, 2) and (2, 0, 0, 2) differ by 1 premultiplied but by ~127 straight.
+        let a = try PixelBuffer(width: 1, height: 1, premultipliedRGBA: [1, 0, 0, 2])
+        let b = try PixelBuffer(width: 1, height: 1, premultipliedRGBA: [2, 0, 0, 2])
+        #expect(!ImageComparator.compare(expected: a, actual: b, tolerance: .offByOne).matches)
+    }
+
+    @Test func undecodableReferenceFails() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        let reference = folder.appendingPathComponent("frame-00000.png")
+        try Data("not a png".utf8).write(to: reference)
+        let verifier = SnapshotVerifier(artifactsDirectory: folder.appendingPathComponent("artifacts"), recordMode: .none)
+        let outcome = verifier.verify(try image(), reference: reference, name: "x/frame-00000", tolerance: .blur)
+        #expect(!outcome.passed)
+        #expect(outcome.message.contains("cannot decode"))
+    }
+
+    @Test func failureWritesActualAndThreePanelDiff() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        let reference = folder.appendingPathComponent("ref/frame-00000.png")
+        try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNGCodec.encode(try image())).write(to: reference)
+        let artifacts = folder.appendingPathComponent("artifacts")
+        let verifier = SnapshotVerifier(artifactsDirectory: artifacts, recordMode: .none)
+        let outcome = verifier.verify(try image(changing: 0), reference: reference, name: "s/frame-00000", tolerance: .offByOne)
+        #expect(!outcome.passed)
+        #expect(outcome.message.contains("1 of 48 pixels"))
+        let diff = try PNGCodec.decode(contentsOf: artifacts.appendingPathComponent("s/frame-00000.diff.png"))
+        #expect(diff.width == 8 * 3 + 8 && diff.height == 6)
+        // The differing pixel is red in the middle panel; an equal one is grey.
+        let red = diff[12 + 4, 3], grey = diff[12, 0]
+        #expect(red.r > 200 && red.g == 0)
+        #expect(grey.r == grey.g && grey.g == grey.b)
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("s/frame-00000.actual.png").path))
+    }
+
+    @Test func recordingWritesTheReferenceAndFails() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        let reference = folder.appendingPathComponent("new/frame-00000.png")
+        let missing = SnapshotVerifier(artifactsDirectory: folder, recordMode: .none)
+        #expect(!missing.verify(try image(), reference: reference, name: "n", tolerance: .exact).passed)
+        let recorder = SnapshotVerifier(artifactsDirectory: folder, recordMode: .missing)
+        let outcome = recorder.verify(try image(), reference: reference, name: "n", tolerance: .exact)
+        #expect(outcome == .recorded(path: reference.path))
+        #expect(!outcome.passed)
+        #expect(missing.verify(try image(), reference: reference, name: "n", tolerance: .exact).passed)
+        #expect(RecordMode.fromEnvironment(["STRATA_RECORD": "failed"]) == .failed)
+        #expect(RecordMode.fromEnvironment([:]) == RecordMode.none)
+    }
+}

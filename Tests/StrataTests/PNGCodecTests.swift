@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import StrataRaster
+
+@Suite("PNG codec")
+struct PNGCodecTests {
+    func gradientImage(width: Int = 37, height: Int = 23) throws -> PixelBuffer {
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                bytes += [UInt8(x * 255 / width), UInt8(y * 255 / height), 128, UInt8((x + y) % 256)]
+            }
+        }
+        return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
+    }
+
+    /// The chunk types of a PNG file, in order.
+    func chunkTypes(_ png: [UInt8]) -> [String] {
+        var types: [String] = []
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            types.append(String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self))
+            offset += 12 + length
+        }
+        return types
+    }
+
+    @Test(arguments: [PNGCodec.EncodingOptions.fast, .small, PNGCodec.EncodingOptions(compressionLevel: 0, strategy: .default, filters: .none)])
+    func roundTripKeepsStraightPixels(options: PNGCodec.EncodingOptions) throws {
+        let image = try gradientImage()
+        let decoded = try PNGCodec.decode(try PNGCodec.encode(image, options: options))
+        #expect(decoded.width == image.width && decoded.height == image.height)
+        // Un-premultiplying and premultiplying again returns the same premultiplied bytes.
+        #expect(decoded.pixels == image.pixels)
+    }
+
+    @Test func encodingIsDeterministicAndHasNoTimeOrTextChunks() throws {
+        let image = try gradientImage()
+        let first = try PNGCodec.encode(image), second = try PNGCodec.encode(image)
+        #expect(first == second)
+        #expect(chunkTypes(first) == ["IHDR", "IDAT", "IEND"])
+        // 8-bit RGBA: bit depth 8, colour type 6.
+        #expect(first[24] == 8 && first[25] == 6)
+    }
+
+    @Test func headerOverTheLimitIsRejectedBeforeDecoding() throws {
+        var png = try PNGCodec.encode(try gradientImage(width: 4, height: 4))
+        // Claim 20,000 × 4 pixels in IHDR: rejected from the header alone.
+        png[16] = 0; png[17] = 0; png[18] = 0x4E; png[19] = 0x20
+        #expect(throws: RasterError.self) { try PNGCodec.decode(png) }
+        do {
+            _ = try PNGCodec.decode(png)
+        } catch {
+            #expect(error == .tooLarge("20000×4 pixels has a side over the limit of 16384 px"))
+        }
+    }
+
+    @Test func garbageAndTruncatedDataAreErrorsNotCrashes() throws {
+        #expect(throws: RasterError.self) { try PNGCodec.decode(Array("hello".utf8)) }
+        let png = try PNGCodec.encode(try gradientImage())
+        #expect(throws: RasterError.self) { try PNGCodec.decode(Array(png.prefix(png.count / 2))) }
+    }
+
+    @Test func compressionLevelIsChecked() throws {
+        let options = PNGCodec.EncodingOptions(compressionLevel: 12, strategy: .rle, filters: .paeth)
+        #expect(throws: RasterError.self) { try PNGCodec.encode(try gradientImage(), options: options) }
+    }
+
+    @Test func limitsAreCheckedBeforeAllocating() {
+        #expect(throws: RasterError.self) { try PixelBuffer(width: 16_385, height: 1) }
+        #expect(throws: RasterError.self) { try PixelBuffer(width: 10_000, height: 10_000) }
+        #expect(throws: RasterError.self) { try PixelBuffer(width: 0, height: 10) }
+    }
+}
