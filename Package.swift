@@ -55,7 +55,7 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataRender", "StrataScene", "StrataKit",
             "StrataSnapshotTesting",
         ]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataRaster"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,27 +50,37 @@ static void on_write(png_structp png, png_bytep data, png_size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
-/// Un-premultiplies one row; rounding to nearest, alpha 0 gives transparent black.
-static void unpremultiply_row(const uint8_t *source, uint8_t *destination, uint32_t width) {
-    for (uint32_t x = 0; x < width; x++) {
+/// Fills `reciprocal[a]` = 65536 × 255 / a, rounded, for a = 1…255, so that x × 255 / a becomes a
+/// multiply and a shift. Per call (255 divisions), so that concurrent encodes share no state.
+static void prepare_reciprocals(uint32_t reciprocal[256]) {
+    reciprocal[0] = 0;
+    for (uint32_t a = 1; a < 256; a++) {
+        reciprocal[a] = (255u * 65536u + a / 2) / a;
+    }
+}
+
+/// Un-premultiplies one row; alpha 0 gives transparent black. Opaque pixels are copied.
+/// Returns without per-pixel work when the whole row is opaque.
+static const uint8_t *unpremultiply_row(const uint8_t *source, uint8_t *destination, uint32_t width,
+                                       const uint32_t reciprocal[256]) {
+    uint32_t x = 0;
+    while (x < width && source[4 * (size_t)x + 3] == 255) x++;
+    if (x == width) return source;  // opaque row: libpng reads the source directly
+    memcpy(destination, source, 4 * (size_t)x);
+    for (; x < width; x++) {
         const uint8_t *s = source + 4 * (size_t)x;
         uint8_t *d = destination + 4 * (size_t)x;
         uint32_t a = s[3];
-        if (a == 255) {
-            d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = 255;
-        } else if (a == 0) {
-            d[0] = 0; d[1] = 0; d[2] = 0; d[3] = 0;
-        } else {
-            uint32_t half = a / 2;
-            uint32_t r = (s[0] * 255u + half) / a;
-            uint32_t g = (s[1] * 255u + half) / a;
-            uint32_t b = (s[2] * 255u + half) / a;
-            d[0] = (uint8_t)(r > 255 ? 255 : r);
-            d[1] = (uint8_t)(g > 255 ? 255 : g);
-            d[2] = (uint8_t)(b > 255 ? 255 : b);
-            d[3] = (uint8_t)a;
-        }
+        uint32_t r = reciprocal[a];
+        uint32_t red = (s[0] * r + 32768u) >> 16;
+        uint32_t green = (s[1] * r + 32768u) >> 16;
+        uint32_t blue = (s[2] * r + 32768u) >> 16;
+        d[0] = (uint8_t)(red > 255 ? 255 : red);
+        d[1] = (uint8_t)(green > 255 ? 255 : green);
+        d[2] = (uint8_t)(blue > 255 ? 255 : blue);
+        d[3] = (uint8_t)a;
     }
+    return destination;
 }
 
 int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
@@ -96,10 +106,18 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
     }
     // Volatile: modified between setjmp and a possible longjmp.
     uint8_t *volatile row = NULL;
+    uint32_t reciprocal[256];
     if (setjmp(png_jmpbuf(png))) {
         free(row);
         png_destroy_write_struct(&png, &info);
         return context.failed_allocation ? -3 : -4;
+    }
+    prepare_reciprocals(reciprocal);
+    if (out->capacity == 0) {
+        // Most frames compress to well under a quarter of their raw size: one allocation.
+        size_t initial = (size_t)width * height + 4096;
+        out->data = (uint8_t *)malloc(initial);
+        if (out->data) out->capacity = initial;
     }
     row = (uint8_t *)malloc(4 * (size_t)width);
     if (!row) {
@@ -113,8 +131,7 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_write_info(png, info);
     for (uint32_t y = 0; y < height; y++) {
-        unpremultiply_row(pixels + (size_t)y * row_bytes, row, width);
-        png_write_row(png, row);
+        png_write_row(png, unpremultiply_row(pixels + (size_t)y * row_bytes, row, width, reciprocal));
     }
     png_write_end(png, info);
     free(row);

@@ -1,1 +1,183 @@
-print("bench")
+// strata-bench: the benchmarks behind scripts/bench. Medians of repeated runs, single thread.
+// Not a test: figures depend on the machine; compare ratios measured in one run.
+import Foundation
+import StrataKit
+import StrataModel
+import StrataRaster
+import StrataRender
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let runs = quick ? 3 : 11
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+/// Median wall time of `body` over `runs` runs after one warm-up, in milliseconds.
+func medianMilliseconds(_ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        let duration = try clock.measure(body)
+        samples.append(Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+func format(_ value: Double, _ decimals: Int = 1) -> String {
+    String(format: "%.\(decimals)f", value)
+}
+
+// MARK: - The 50-layer UI scene
+
+/// A 1920×1080 UI of 50 layers: sidebar with text rows, cards with gradients, images and rounded
+/// clips, translucent nested groups, a toolbar and shadows.
+func uiScene(photo: PixelBuffer) -> [Layer] {
+    var layers: [Layer] = []
+    var wallpaper = Layer(name: "wallpaper", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+    wallpaper.gradient = Gradient(colors: [Color(hex: "#283593")!, Color(hex: "#8e24aa")!], startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
+    layers.append(wallpaper)
+    var sidebar = Layer(name: "sidebar", frame: Rect(x: 0, y: 0, width: 320, height: 1080))
+    sidebar.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.9)
+    sidebar.opacity = 0.92
+    for row in 0..<12 {
+        var item = Layer(name: "item\(row)", frame: Rect(x: 24, y: 40 + Double(row) * 80, width: 272, height: 56))
+        item.text = TextContent(string: "Navigation item \(row + 1)", fontSize: 22, color: Color(hex: "#222233")!)
+        sidebar.sublayers.append(item)
+    }
+    layers.append(sidebar)  // 14 layers so far
+    for index in 0..<12 {
+        let column = Double(index % 4), row = Double(index / 4)
+        var card = Layer(name: "card\(index)", frame: Rect(x: 360 + column * 385, y: 120 + row * 310, width: 360, height: 280))
+        card.backgroundColor = .white
+        card.cornerRadius = 18
+        card.masksToBounds = true
+        var image = Layer(name: "image\(index)", frame: Rect(x: 0, y: 0, width: 360, height: 170))
+        image.contents = photo
+        image.contentsGravity = .resizeAspectFill
+        card.sublayers.append(image)
+        if index % 3 == 0 {
+            var badge = Layer(name: "badge\(index)", frame: Rect(x: 290, y: 190, width: 50, height: 50))
+            badge.gradient = Gradient(kind: .radial, colors: [Color(hex: "#ffeb3b")!, Color(hex: "#ff5722")!], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1))
+            badge.cornerRadius = 25
+            badge.opacity = 0.8
+            card.sublayers.append(badge)
+        } else {
+            var title = Layer(name: "title\(index)", frame: Rect(x: 20, y: 190, width: 320, height: 60))
+            title.text = TextContent(string: "Card title \(index)\nA caption line", fontSize: 20, color: Color(hex: "#333344")!)
+            card.sublayers.append(title)
+        }
+        layers.append(card)
+    }  // 14 + 36 = 50
+    return layers
+}
+
+/// The peers' shared 1920×1080 UI frame (`../shared/bench/peers/input-1080p.png`), or nil.
+func peersUIFrame() throws -> PixelBuffer? {
+    let peers = URL(fileURLWithPath: "../shared/bench/peers/input-1080p.png")
+    guard FileManager.default.fileExists(atPath: peers.path) else { return nil }
+    return try PNGCodec.decode(contentsOf: peers)
+}
+
+/// `image` blurred with σ 10 (a box-blur approximation on premultiplied channels): photo-like.
+func blurred(_ image: PixelBuffer) -> PixelBuffer {
+    var base = image
+    let count = base.width * base.height
+    for channel in 0..<4 {
+        var plane = [Float](repeating: 0, count: count)
+        for i in 0..<count { plane[i] = Float(base.pixels[i * 4 + channel]) }
+        BoxBlurPlane.blur(&plane, width: base.width, height: base.height, sigma: 10)
+        for i in 0..<count { base.pixels[i * 4 + channel] = UInt8(min(255, max(0, plane[i].rounded()))) }
+    }
+    return base
+}
+
+// MARK: - Run
+
+print("strata-bench (medians of \(runs) runs, single thread)\n")
+if arguments.contains("--probe"), let ui = try peersUIFrame() {
+    for (name, options) in [("z0", PNGCodec.EncodingOptions(compressionLevel: 0, strategy: .default, filters: .none)),
+                            ("z1 rle none", PNGCodec.EncodingOptions(compressionLevel: 1, strategy: .rle, filters: .none)),
+                            ("z1 rle paeth", PNGCodec.EncodingOptions.fast)] {
+        let ms = try medianMilliseconds { _ = try PNGCodec.encode(ui, options: options) }
+        print("encode only \(name): \(format(ms)) ms")
+    }
+    exit(0)
+}
+let photo = try Pipeline.loadScene(at: "Scenes/showcase.yaml").layers.first { $0.name == "card" }!.sublayers[0].contents!
+let layers = uiScene(photo: photo)
+let layerCount = layers.reduce(0) { $0 + $1.subtreeCount }
+let size = Size(width: 1920, height: 1080)
+var frame = try Renderer.render(layers, size: size, scale: 1, background: .black)
+let buildMs = medianMilliseconds { _ = RenderTreeBuilder(size: size, scale: 1, background: .black).build(layers) }
+let renderMs = try medianMilliseconds { frame = try Renderer.render(layers, size: size, scale: 1, background: .black) }
+print("UI scene: 1920×1080, \(layerCount) layers")
+print("  render tree build      \(format(buildMs, 2)) ms")
+print("  render (tree + Cairo)  \(format(renderMs)) ms\n")
+try Data(PNGCodec.encode(frame)).write(to: scratch.appendingPathComponent("ui.png"))
+
+let candidates: [(String, PNGCodec.EncodingOptions)] = [
+    ("strata default (z1 rle paeth)", .fast),
+    ("z1 default-strategy paeth", .init(compressionLevel: 1, strategy: .default, filters: .paeth)),
+    ("z1 rle sub", .init(compressionLevel: 1, strategy: .rle, filters: .sub)),
+    ("z1 rle up", .init(compressionLevel: 1, strategy: .rle, filters: .up)),
+    ("z2 rle paeth", .init(compressionLevel: 2, strategy: .rle, filters: .paeth)),
+    ("z1 filtered paeth", .init(compressionLevel: 1, strategy: .filtered, filters: .paeth)),
+    ("z1 all filters", .init(compressionLevel: 1, strategy: .default, filters: .all)),
+    ("z3 rle paeth", .init(compressionLevel: 3, strategy: .rle, filters: .paeth)),
+    ("z0 store (no compression)", .init(compressionLevel: 0, strategy: .default, filters: .none)),
+    ("z6 all filters (libpng default)", .small),
+]
+
+var frames: [(String, PixelBuffer)] = []
+if let ui = try peersUIFrame() {
+    frames.append(("peers' flat UI frame (input-1080p.png)", ui))
+    frames.append(("the same frame blurred, photo-like (σ 10)", blurred(ui)))
+} else {
+    print("(../shared/bench/peers/input-1080p.png not found: using Strata's UI frame only)\n")
+}
+frames.append(("Strata's 50-layer UI frame", frame))
+frames.append(("Strata's UI frame blurred (σ 10)", blurred(frame)))
+// Candidates are timed round-robin (one run of each in turn), so that the machine's slow
+// phases hit every candidate alike; the figures are medians per candidate.
+for (label, image) in frames {
+    let cairo = try CairoPNGReference(image: image)
+    let cairoPath = scratch.appendingPathComponent("cairo.png").path
+    let strataURL = scratch.appendingPathComponent("strata.png")
+    var samples = [[Double]](repeating: [], count: candidates.count + 1)
+    var sizes = [Int](repeating: 0, count: candidates.count + 1)
+    let clock = ContinuousClock()
+    func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+    for run in 0...runs {
+        let cairoTime = try clock.measure { try cairo.write(toPath: cairoPath) }
+        if run > 0 { samples[0].append(milliseconds(cairoTime)) }
+        for (index, (_, options)) in candidates.enumerated() {
+            var bytes = 0
+            let time = try clock.measure {
+                let png = try PNGCodec.encode(image, options: options)
+                bytes = png.count
+                try Data(png).write(to: strataURL)
+            }
+            if run > 0 { samples[index + 1].append(milliseconds(time)) }
+            sizes[index + 1] = bytes
+        }
+    }
+    sizes[0] = (try FileManager.default.attributesOfItem(atPath: cairoPath)[.size] as? Int) ?? 0
+    let medians = samples.map { $0.sorted()[$0.count / 2] }
+    print("PNG encode + write, \(label), \(image.width)×\(image.height):")
+    print("  " + pad("encoder", 36) + pad("ms", 10) + pad("KB", 10) + pad("speed vs cairo", 16) + "size vs cairo")
+    let names = ["cairo_surface_write_to_png"] + candidates.map(\.0)
+    for index in names.indices {
+        print("  " + pad(names[index], 36) + pad(format(medians[index]), 10) + pad("\(sizes[index] / 1000)", 10)
+              + pad(format(medians[0] / medians[index], 2) + "× faster", 16) + format(Double(sizes[index]) / Double(sizes[0]), 2) + "×")
+    }
+    print("")
+}
