@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import StrataKit
+import StrataModel
+import StrataRaster
+import StrataRender
+
+/// The Swift example of the README, as written there (paths moved to a temporary folder).
+@Suite("README example")
+struct ReadmeExampleTests {
+    @Test func swiftExampleRuns() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        var card = Layer(name: "card", frame: Rect(x: 40, y: 40, width: 240, height: 120))
+        card.backgroundColor = .white
+        card.cornerRadius = 16
+        card.shadow = Shadow(color: .black, opacity: 0.4, offset: Size(width: 0, height: 6), radius: 10)
+        var title = Layer(frame: Rect(x: 20, y: 20, width: 200, height: 30))
+        title.text = TextContent(string: "Hello, Strata", fontSize: 20, isBold: true, color: .black)
+        card.addSublayer(title)
+
+        let image = try Renderer.render([card], size: Size(width: 320, height: 200), scale: 2,
+                                        background: Color(hex: "#e8e8ec"))
+        #expect(image.width == 640 && image.height == 400)
+        let png = try Pipeline.encode(image)
+        let url = folder.appendingPathComponent("card.png")
+        try AtomicFile.write(png, to: url, overwrite: true)
+        #expect(try PNGCodec.decode(contentsOf: url) == image)
+
+        let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("showcase.yaml").path)
+        try Pipeline.renderStill(scene, to: folder.appendingPathComponent("showcase.png"), overwrite: true)
+        // The card is white in its middle and the shadow darkens the canvas below it.
+        #expect(image[320, 200] == (255, 255, 255, 255))
+        let belowCard = image[320, 340], canvas = image[20, 20]
+        #expect(belowCard.r < canvas.r)
+    }
+}
