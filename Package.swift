@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         // libpng's classic write API needs setjmp; it stays inside this small C target (DESIGN §7).
-        .target(name: "CStrataPNG", dependencies: ["CPNG"]),
+        .target(name: "CStrataPNG", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         // Layer contents are pixel buffers, so the model depends on Raster (not the reverse).
         .target(name: "StrataModel", dependencies: ["StrataRaster"]),

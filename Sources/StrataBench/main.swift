@@ -61,6 +61,7 @@ func uiScene(photo: PixelBuffer) -> [Layer] {
         var image = Layer(name: "image\(index)", frame: Rect(x: 0, y: 0, width: 360, height: 170))
         image.contents = photo
         image.contentsGravity = .resizeAspectFill
+        image.masksToBounds = true
         card.sublayers.append(image)
         if index % 3 == 0 {
             var badge = Layer(name: "badge\(index)", frame: Rect(x: 290, y: 190, width: 50, height: 50))
@@ -101,15 +102,6 @@ func blurred(_ image: PixelBuffer) -> PixelBuffer {
 // MARK: - Run
 
 print("strata-bench (medians of \(runs) runs, single thread)\n")
-if arguments.contains("--probe"), let ui = try peersUIFrame() {
-    for (name, options) in [("z0", PNGCodec.EncodingOptions(compressionLevel: 0, strategy: .default, filters: .none)),
-                            ("z1 rle none", PNGCodec.EncodingOptions(compressionLevel: 1, strategy: .rle, filters: .none)),
-                            ("z1 rle paeth", PNGCodec.EncodingOptions.fast)] {
-        let ms = try medianMilliseconds { _ = try PNGCodec.encode(ui, options: options) }
-        print("encode only \(name): \(format(ms)) ms")
-    }
-    exit(0)
-}
 let photo = try Pipeline.loadScene(at: "Scenes/showcase.yaml").layers.first { $0.name == "card" }!.sublayers[0].contents!
 let layers = uiScene(photo: photo)
 let layerCount = layers.reduce(0) { $0 + $1.subtreeCount }
@@ -120,19 +112,19 @@ let renderMs = try medianMilliseconds { frame = try Renderer.render(layers, size
 print("UI scene: 1920×1080, \(layerCount) layers")
 print("  render tree build      \(format(buildMs, 2)) ms")
 print("  render (tree + Cairo)  \(format(renderMs)) ms\n")
-try Data(PNGCodec.encode(frame)).write(to: scratch.appendingPathComponent("ui.png"))
+try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+try Data(PNGCodec.encode(frame)).write(to: URL(fileURLWithPath: "out/bench-ui-1080p.png"))
+print("  (the frame is in out/bench-ui-1080p.png)\n")
 
 let candidates: [(String, PNGCodec.EncodingOptions)] = [
     ("strata default (z1 rle paeth)", .fast),
-    ("z1 default-strategy paeth", .init(compressionLevel: 1, strategy: .default, filters: .paeth)),
-    ("z1 rle sub", .init(compressionLevel: 1, strategy: .rle, filters: .sub)),
-    ("z1 rle up", .init(compressionLevel: 1, strategy: .rle, filters: .up)),
-    ("z2 rle paeth", .init(compressionLevel: 2, strategy: .rle, filters: .paeth)),
-    ("z1 filtered paeth", .init(compressionLevel: 1, strategy: .filtered, filters: .paeth)),
-    ("z1 all filters", .init(compressionLevel: 1, strategy: .default, filters: .all)),
-    ("z3 rle paeth", .init(compressionLevel: 3, strategy: .rle, filters: .paeth)),
-    ("z0 store (no compression)", .init(compressionLevel: 0, strategy: .default, filters: .none)),
-    ("z6 all filters (libpng default)", .small),
+    ("z1 default-strategy paeth", .init(compressionLevel: 1, strategy: .default, filter: .paeth)),
+    ("z1 rle sub", .init(compressionLevel: 1, strategy: .rle, filter: .sub)),
+    ("z1 rle up", .init(compressionLevel: 1, strategy: .rle, filter: .up)),
+    ("z1 rle average", .init(compressionLevel: 1, strategy: .rle, filter: .average)),
+    ("z1 filtered paeth", .init(compressionLevel: 1, strategy: .filtered, filter: .paeth)),
+    ("z6 default paeth", .init(compressionLevel: 6, strategy: .default, filter: .paeth)),
+    ("z0 store (no compression)", .init(compressionLevel: 0, strategy: .default, filter: .none)),
 ]
 
 var frames: [(String, PixelBuffer)] = []

@@ -2,53 +2,46 @@ import CPNG
 import CStrataPNG
 import Foundation
 
-/// Encodes and decodes PNG files (the only code that touches libpng).
+/// Encodes and decodes PNG files (the only code that touches libpng and zlib).
 ///
 /// Decoding uses libpng's simplified `png_image_*` API after the header's size has been checked
-/// against `RasterLimits`. Encoding uses a small C function over the classic API, because only it
-/// can choose the zlib strategy and row filters that make encoding fast (DESIGN §7).
+/// against `RasterLimits`. Encoding uses a small C writer (`CStrataPNG`) that filters rows itself and
+/// calls zlib, because the zlib strategy and row filter decide encoding speed (DESIGN §7).
 public enum PNGCodec {
     // MARK: - Encoding options
 
-    /// How a PNG is compressed. Every choice gives a valid 8-bit RGBA PNG; they differ in speed
-    /// and size only.
+    /// How a PNG is compressed. Every choice gives a valid 8-bit RGBA PNG of the same pixels; they
+    /// differ in speed and size only.
     public struct EncodingOptions: Hashable, Sendable {
         /// zlib level, 0 (store) … 9 (smallest).
         public var compressionLevel: Int
         /// zlib strategy.
         public var strategy: Strategy
-        /// Row filters libpng may choose from.
-        public var filters: Filters
+        /// The row filter used for every row.
+        public var filter: Filter
 
         /// zlib's compression strategies.
         public enum Strategy: Int32, Sendable, CaseIterable {
             case `default` = 0, filtered = 1, huffmanOnly = 2, rle = 3
         }
 
-        /// PNG row filters (a set).
-        public struct Filters: OptionSet, Hashable, Sendable {
-            public let rawValue: Int32
-            public init(rawValue: Int32) { self.rawValue = rawValue }
-            public static let none = Filters(rawValue: 0x08)
-            public static let sub = Filters(rawValue: 0x10)
-            public static let up = Filters(rawValue: 0x20)
-            public static let average = Filters(rawValue: 0x40)
-            public static let paeth = Filters(rawValue: 0x80)
-            public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+        /// PNG row filters (the filter type numbers of the PNG specification).
+        public enum Filter: Int32, Sendable, CaseIterable {
+            case none = 0, sub = 1, up = 2, average = 3, paeth = 4
         }
 
         /// Creates options.
-        public init(compressionLevel: Int, strategy: Strategy, filters: Filters) {
+        public init(compressionLevel: Int, strategy: Strategy, filter: Filter) {
             self.compressionLevel = compressionLevel
             self.strategy = strategy
-            self.filters = filters
+            self.filter = filter
         }
 
         /// The default for frames: zlib level 1, RLE strategy, Paeth filter — several times faster
         /// than libpng's defaults at a few per cent more bytes (measured by `scripts/bench`).
-        public static let fast = EncodingOptions(compressionLevel: 1, strategy: .rle, filters: .paeth)
-        /// libpng's and zlib's defaults (level 6, adaptive filters): smaller, much slower.
-        public static let small = EncodingOptions(compressionLevel: 6, strategy: .default, filters: .all)
+        public static let fast = EncodingOptions(compressionLevel: 1, strategy: .rle, filter: .paeth)
+        /// zlib level 9 with the Paeth filter: smaller, much slower.
+        public static let small = EncodingOptions(compressionLevel: 9, strategy: .default, filter: .paeth)
     }
 
     // MARK: - Encoding
@@ -65,7 +58,7 @@ public enum PNGCodec {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             strata_png_encode_premultiplied_rgba(
                 pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                Int32(options.compressionLevel), options.strategy.rawValue, options.filters.rawValue,
+                Int32(options.compressionLevel), options.strategy.rawValue, options.filter.rawValue,
                 &output, &message, message.count)
         }
         guard status == 0, let data = output.data else {

@@ -26,7 +26,11 @@ struct PNGCodecTests {
         return types
     }
 
-    @Test(arguments: [PNGCodec.EncodingOptions.fast, .small, PNGCodec.EncodingOptions(compressionLevel: 0, strategy: .default, filters: .none)])
+    static let allOptions: [PNGCodec.EncodingOptions] = PNGCodec.EncodingOptions.Filter.allCases.flatMap { filter in
+        PNGCodec.EncodingOptions.Strategy.allCases.map { PNGCodec.EncodingOptions(compressionLevel: 1, strategy: $0, filter: filter) }
+    } + [.small, PNGCodec.EncodingOptions(compressionLevel: 0, strategy: .default, filter: .none)]
+
+    @Test(arguments: allOptions)
     func roundTripKeepsStraightPixels(options: PNGCodec.EncodingOptions) throws {
         let image = try gradientImage()
         let decoded = try PNGCodec.decode(try PNGCodec.encode(image, options: options))
@@ -42,6 +46,23 @@ struct PNGCodecTests {
         #expect(chunkTypes(first) == ["IHDR", "IDAT", "IEND"])
         // 8-bit RGBA: bit depth 8, colour type 6.
         #expect(first[24] == 8 && first[25] == 6)
+    }
+
+    @Test func everyRowFilterRoundTripsOnTranslucentNoise() throws {
+        // Random straight pixels with every alpha, including 0 and 255, on odd sizes.
+        var state: UInt32 = 2_463_534_242
+        var bytes: [UInt8] = []
+        for _ in 0..<(29 * 17 * 4) {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            bytes.append(UInt8(truncatingIfNeeded: state))
+        }
+        let image = try PixelBuffer(width: 29, height: 17, straightRGBA: bytes)
+        for options in Self.allOptions {
+            #expect(try PNGCodec.decode(try PNGCodec.encode(image, options: options)) == image, "\(options)")
+        }
+        // Tiny images: 1×1 and one row.
+        let dot = try PixelBuffer(width: 1, height: 1, straightRGBA: [10, 20, 30, 40])
+        #expect(try PNGCodec.decode(try PNGCodec.encode(dot)) == dot)
     }
 
     @Test func headerOverTheLimitIsRejectedBeforeDecoding() throws {
@@ -63,7 +84,7 @@ struct PNGCodecTests {
     }
 
     @Test func compressionLevelIsChecked() throws {
-        let options = PNGCodec.EncodingOptions(compressionLevel: 12, strategy: .rle, filters: .paeth)
+        let options = PNGCodec.EncodingOptions(compressionLevel: 12, strategy: .rle, filter: .paeth)
         #expect(throws: RasterError.self) { try PNGCodec.encode(try gradientImage(), options: options) }
     }
 

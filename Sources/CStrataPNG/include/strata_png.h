@@ -3,14 +3,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Row filters for the encoder (a subset of libpng's PNG_FILTER_* bits).
+/// PNG row filter types (one for every row of an image).
 enum strata_png_filter {
-    STRATA_PNG_FILTER_NONE = 0x08,
-    STRATA_PNG_FILTER_SUB = 0x10,
-    STRATA_PNG_FILTER_UP = 0x20,
-    STRATA_PNG_FILTER_AVG = 0x40,
-    STRATA_PNG_FILTER_PAETH = 0x80,
-    STRATA_PNG_FILTER_ALL = 0xF8
+    STRATA_PNG_FILTER_NONE = 0,
+    STRATA_PNG_FILTER_SUB = 1,
+    STRATA_PNG_FILTER_UP = 2,
+    STRATA_PNG_FILTER_AVERAGE = 3,
+    STRATA_PNG_FILTER_PAETH = 4
 };
 
 /// zlib strategies (the values of zlib's Z_* constants).
@@ -30,15 +29,15 @@ typedef struct strata_png_buffer {
 
 /// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha.
 ///
-/// Rows are un-premultiplied one at a time (no full-size copy). No time, text or version
-/// chunks are written, so equal pixels give equal bytes. libpng's setjmp error handling stays
-/// inside this function.
+/// Rows are un-premultiplied and filtered with `filter` (a strata_png_filter) one at a time and fed
+/// to zlib with `compression_level` (0…9) and `strategy`. Writes signature, IHDR, one IDAT and IEND:
+/// no time, text or version chunks, so equal pixels give equal bytes.
 ///
 /// Returns 0 on success, or a negative value on failure with a message in `error`
 /// (at most `error_size` bytes, NUL-terminated). On success `out` holds the PNG file.
 int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                                          size_t row_bytes, int compression_level, int strategy,
-                                         int filters, strata_png_buffer *out,
+                                         int filter, strata_png_buffer *out,
                                          char *error, size_t error_size);
 
 /// Releases the memory of a buffer filled by the encoder.
