@@ -34,13 +34,14 @@ let package = Package(
         // Layer contents are pixel buffers, so the model depends on Raster (not the reverse).
         .target(name: "StrataModel", dependencies: ["StrataRaster"]),
         .target(name: "StrataRaster", dependencies: ["CPNG", "CStrataPNG"]),
+        .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster"]),
         .target(name: "StrataScene", dependencies: [
-            "StrataModel", "StrataRaster",
+            "StrataModel", "StrataRaster", "StrataAnimation",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "StrataKit", dependencies: [
-            "StrataModel", "StrataRaster", "StrataRender", "StrataScene",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataRaster"]),
         .executableTarget(name: "strata", dependencies: [
@@ -52,7 +53,7 @@ let package = Package(
         ], path: "Sources/StrataBench"),
 
         .testTarget(name: "StrataTests", dependencies: [
-            "StrataModel", "StrataRaster", "StrataRender", "StrataScene", "StrataKit",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene", "StrataKit",
             "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),

@@ -1,0 +1,76 @@
+import StrataModel
+
+/// The animatable values of one layer while animations are applied to it.
+///
+/// Starts from the model layer; `transform.scale` starts at 1 and `transform.rotation` at 0 and
+/// are composed with the model's transform at the end (rotation, then scale, about the anchor).
+public struct AnimatedProperties: Hashable, Sendable {
+    public var position: Point
+    public var boundsSize: Size
+    public var opacity: Double
+    /// Uniform scale on top of the model transform.
+    public var scale: Double
+    /// Rotation in radians on top of the model transform.
+    public var rotation: Double
+    public var cornerRadius: Double
+    /// The background colour; a layer without one animates from transparent black.
+    public var backgroundColor: Color
+
+    /// The values of a model layer.
+    public init(_ layer: Layer) {
+        position = layer.position
+        boundsSize = layer.bounds.size
+        opacity = layer.opacity
+        scale = 1
+        rotation = 0
+        cornerRadius = layer.cornerRadius
+        backgroundColor = layer.backgroundColor ?? .clear
+    }
+
+    /// The value of a key path.
+    public subscript(keyPath: AnimationKeyPath) -> AnimationValue {
+        get {
+            switch keyPath {
+            case .position: .point(position)
+            case .positionX: .number(position.x)
+            case .positionY: .number(position.y)
+            case .boundsSize: .size(boundsSize)
+            case .opacity: .number(opacity)
+            case .transformScale: .number(scale)
+            case .transformRotation: .number(rotation)
+            case .cornerRadius: .number(cornerRadius)
+            case .backgroundColor: .color(backgroundColor)
+            }
+        }
+        set {
+            switch (keyPath, newValue) {
+            case (.position, .point(let p)): position = p
+            case (.positionX, .number(let v)): position.x = v
+            case (.positionY, .number(let v)): position.y = v
+            case (.boundsSize, .size(let s)): boundsSize = Size(width: max(0, s.width), height: max(0, s.height))
+            case (.opacity, .number(let v)): opacity = min(1, max(0, v))
+            case (.transformScale, .number(let v)): scale = v
+            case (.transformRotation, .number(let v)): rotation = v
+            case (.cornerRadius, .number(let v)): cornerRadius = max(0, v)
+            case (.backgroundColor, .color(let c)): backgroundColor = c
+            default: break  // a value of the wrong kind is rejected when the scene is read
+            }
+        }
+    }
+
+    /// `model` with these values written back.
+    public func applied(to model: Layer) -> Layer {
+        var layer = model
+        layer.position = position
+        layer.bounds.size = boundsSize
+        layer.opacity = opacity
+        if scale != 1 || rotation != 0 {
+            layer.transform = model.transform.concatenating(.rotation(radians: rotation)).concatenating(.scale(x: scale, y: scale))
+        }
+        layer.cornerRadius = cornerRadius
+        if model.backgroundColor != nil || backgroundColor != .clear {
+            layer.backgroundColor = backgroundColor
+        }
+        return layer
+    }
+}

@@ -1,0 +1,99 @@
+import StrataModel
+
+/// A value an animation produces for a key path: a number, a point, a size or a colour.
+public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case point(Point)
+    case size(Size)
+    case color(Color)
+
+    /// The kind of value, for matching against a key path.
+    public enum Kind: String, Sendable {
+        case number, point, size, color
+    }
+
+    /// The kind of this value.
+    public var kind: Kind {
+        switch self {
+        case .number: .number
+        case .point: .point
+        case .size: .size
+        case .color: .color
+        }
+    }
+
+    /// The components as a vector (colours: red, green, blue, alpha, straight).
+    public var components: [Double] {
+        switch self {
+        case .number(let v): [v]
+        case .point(let p): [p.x, p.y]
+        case .size(let s): [s.width, s.height]
+        case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        }
+    }
+
+    /// A value of `kind` from components (colour components are clamped to 0…1).
+    public static func make(_ kind: Kind, _ c: [Double]) -> AnimationValue {
+        switch kind {
+        case .number: .number(c[0])
+        case .point: .point(Point(x: c[0], y: c[1]))
+        case .size: .size(Size(width: c[0], height: c[1]))
+        case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        }
+    }
+
+    /// Linear interpolation: `self` at fraction 0, `other` at 1 (fractions outside extrapolate).
+    public func interpolated(to other: AnimationValue, fraction: Double) -> AnimationValue {
+        let a = components, b = other.components
+        return .make(kind, zip(a, b).map { $0 + ($1 - $0) * fraction })
+    }
+
+    /// Component-wise sum (for additive animations and `by`).
+    public func adding(_ other: AnimationValue) -> AnimationValue {
+        .make(kind, zip(components, other.components).map(+))
+    }
+
+    /// Component-wise difference.
+    public func subtracting(_ other: AnimationValue) -> AnimationValue {
+        .make(kind, zip(components, other.components).map(-))
+    }
+
+    /// Euclidean distance between the component vectors (for paced keyframes).
+    public func distance(to other: AnimationValue) -> Double {
+        zip(components, other.components).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let v): "\(v)"
+        case .point(let p): "\(p)"
+        case .size(let s): "\(s)"
+        case .color(let c): "\(c)"
+        }
+    }
+}
+
+/// The animatable properties of a layer, by Core Animation's key path names.
+public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
+    case position
+    case positionX = "position.x"
+    case positionY = "position.y"
+    case boundsSize = "bounds.size"
+    case opacity
+    /// A uniform scale applied about the anchor point on top of the model transform (1 = none).
+    case transformScale = "transform.scale"
+    /// A rotation in radians about the anchor point on top of the model transform (0 = none).
+    case transformRotation = "transform.rotation"
+    case cornerRadius
+    case backgroundColor
+
+    /// The kind of value the key path takes.
+    public var valueKind: AnimationValue.Kind {
+        switch self {
+        case .position: .point
+        case .boundsSize: .size
+        case .backgroundColor: .color
+        default: .number
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import StrataModel
+
+/// How keyframe values are joined, as `CAAnimationCalculationMode`.
+public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
+    /// Straight lines between values at their key times.
+    case linear
+    /// Each value is held until the next key time.
+    case discrete
+    /// Constant speed: key times follow the distances between values (keyTimes, timing functions ignored).
+    case paced
+    /// A Catmull-Rom spline through the values at their key times.
+    case cubic
+    /// A Catmull-Rom spline at constant speed (key times from the distances between values).
+    case cubicPaced
+}
+
+/// A position path for keyframe animations: segments from a start point.
+public struct KeyframePath: Hashable, Sendable {
+    /// One segment, from the end of the previous one.
+    public enum Segment: Hashable, Sendable {
+        case line(to: Point)
+        case quadCurve(control: Point, to: Point)
+        case curve(control1: Point, control2: Point, to: Point)
+
+        var end: Point {
+            switch self {
+            case .line(let to), .quadCurve(_, let to), .curve(_, _, let to): to
+            }
+        }
+    }
+
+    /// The start point.
+    public var start: Point
+    /// The segments, at least one.
+    public var segments: [Segment]
+
+    /// Creates a path.
+    public init(start: Point, segments: [Segment]) {
+        self.start = start
+        self.segments = segments
+    }
+
+    /// The point at parameter `t` (0…1) of segment `index`.
+    public func point(segment index: Int, parameter t: Double) -> Point {
+        let p0 = index == 0 ? start : segments[index - 1].end
+        let u = 1 - t
+        switch segments[index] {
+        case .line(let p1):
+            return Point(x: p0.x + (p1.x - p0.x) * t, y: p0.y + (p1.y - p0.y) * t)
+        case .quadCurve(let c, let p1):
+            return Point(x: u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
+        case .curve(let c1, let c2, let p1):
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            return Point(x: a * p0.x + b * c1.x + c * c2.x + d * p1.x, y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+        }
+    }
+
+    /// Length of segment `index`, in points, measured on 64 chords.
+    public func length(segment index: Int) -> Double {
+        var total = 0.0
+        var previous = point(segment: index, parameter: 0)
+        for step in 1...64 {
+            let next = point(segment: index, parameter: Double(step) / 64)
+            total += ((next.x - previous.x) * (next.x - previous.x) + (next.y - previous.y) * (next.y - previous.y)).squareRoot()
+            previous = next
+        }
+        return total
+    }
+}
+
+/// The keyframes of a `CAKeyframeAnimation`: values (or a path) with key times and per-segment
+/// timing functions.
+public struct Keyframes: Hashable, Sendable {
+    /// The values, at least one (ignored when `path` is set).
+    public var values: [AnimationValue]
+    /// Progress (0…1, ascending) of each value; nil spaces them evenly. Discrete mode also accepts
+    /// one more entry than values, as Core Animation does.
+    public var keyTimes: [Double]?
+    /// One per segment (or one for all); nil is linear.
+    public var timingFunctions: [TimingFunction]?
+    /// How values are joined.
+    public var calculationMode: CalculationMode
+    /// A path for `position` instead of values: each segment end is a keyframe.
+    public var path: KeyframePath?
+
+    /// Creates keyframes.
+    public init(values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+                calculationMode: CalculationMode = .linear, path: KeyframePath? = nil) {
+        self.values = values
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.calculationMode = calculationMode
+        self.path = path
+    }
+
+    /// Number of keyframes (path: segments + 1).
+    var count: Int { path.map { $0.segments.count + 1 } ?? values.count }
+
+    /// The key times in use: paced modes from distances, else `keyTimes` or even spacing.
+    func resolvedKeyTimes() -> [Double] {
+        let n = count
+        guard n > 1 else { return [0] }
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            var distances: [Double] = []
+            if let path {
+                distances = path.segments.indices.map { path.length(segment: $0) }
+            } else {
+                distances = (0..<(n - 1)).map { values[$0].distance(to: values[$0 + 1]) }
+            }
+            let total = distances.reduce(0, +)
+            guard total > 0 else { return (0..<n).map { Double($0) / Double(n - 1) } }
+            var times = [0.0]
+            var sum = 0.0
+            for distance in distances {
+                sum += distance
+                times.append(sum / total)
+            }
+            return times
+        }
+        if let keyTimes { return keyTimes }
+        if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
+        return (0..<n).map { Double($0) / Double(n - 1) }
+    }
+
+    /// The value at overall progress `progress` (0…1, after the animation's timing function).
+    public func value(atProgress progress: Double) -> AnimationValue? {
+        let n = count
+        guard n > 0 else { return nil }
+        if n == 1 { return path.map { .point($0.start) } ?? values[0] }
+        let times = resolvedKeyTimes()
+        if calculationMode == .discrete {
+            var index = 0
+            for (i, time) in times.enumerated() where i < n && progress >= time { index = i }
+            return keyframe(index)
+        }
+        // The segment containing progress; before the first or after the last key time, clamp.
+        if progress <= times[0] { return keyframe(0) }
+        if progress >= times[n - 1] { return keyframe(n - 1) }
+        var segment = 0
+        while segment < n - 2 && progress >= times[segment + 1] { segment += 1 }
+        let span = times[segment + 1] - times[segment]
+        var local = span > 0 ? (progress - times[segment]) / span : 1
+        if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, !functions.isEmpty {
+            local = functions[min(segment, functions.count - 1)].value(at: local)
+        }
+        if let path {
+            return .point(path.point(segment: segment, parameter: local))
+        }
+        switch calculationMode {
+        case .cubic, .cubicPaced:
+            return catmullRom(segment: segment, t: local)
+        default:
+            return values[segment].interpolated(to: values[segment + 1], fraction: local)
+        }
+    }
+
+    private func keyframe(_ index: Int) -> AnimationValue {
+        if let path { return .point(index == 0 ? path.start : path.segments[index - 1].end) }
+        return values[index]
+    }
+
+    /// Uniform Catmull-Rom between values[i] and values[i+1]; end tangents from repeated end points.
+    private func catmullRom(segment i: Int, t: Double) -> AnimationValue {
+        let p0 = values[max(0, i - 1)].components, p1 = values[i].components
+        let p2 = values[i + 1].components, p3 = values[min(values.count - 1, i + 2)].components
+        let t2 = t * t, t3 = t2 * t
+        var result: [Double] = []
+        for c in p1.indices {
+            let m1 = (p2[c] - p0[c]) / 2, m2 = (p3[c] - p1[c]) / 2
+            let h00 = 2 * t3 - 3 * t2 + 1, h10 = t3 - 2 * t2 + t, h01 = -2 * t3 + 3 * t2, h11 = t3 - t2
+            result.append(h00 * p1[c] + h10 * m1 + h01 * p2[c] + h11 * m2)
+        }
+        return .make(values[i].kind, result)
+    }
+}

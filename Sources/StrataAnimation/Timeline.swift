@@ -1,0 +1,100 @@
+import StrataModel
+
+/// Where a layer sits in a tree: the indices through `sublayers`, from the top-level list.
+/// A mask is addressed with the index `LayerPath.maskIndex`.
+public struct LayerPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Index of the mask in a path.
+    public static let maskIndex = -1
+    /// Indices from the top-level layer list down.
+    public var indices: [Int]
+
+    /// Creates a path.
+    public init(_ indices: [Int]) { self.indices = indices }
+
+    /// The path of a sublayer (or, with `maskIndex`, the mask) of this layer.
+    public func appending(_ index: Int) -> LayerPath { LayerPath(indices + [index]) }
+
+    public static func < (lhs: LayerPath, rhs: LayerPath) -> Bool { lhs.indices.lexicographicallyPrecedes(rhs.indices) }
+
+    /// The scene key path, e.g. `layers[2].sublayers[0]`.
+    public var description: String {
+        var text = ""
+        for (position, index) in indices.enumerated() {
+            if index == Self.maskIndex { text += ".mask" } else {
+                text += position == 0 ? "layers[\(index)]" : ".sublayers[\(index)]"
+            }
+        }
+        return text
+    }
+}
+
+/// The animations of a scene, by layer. Evaluating it at a time is a pure function of the model
+/// layers, the animations and the time, so frames can be evaluated alone, in any order, in parallel.
+public struct Timeline: Hashable, Sendable {
+    /// The animations of each layer, in the order added (later ones apply on top).
+    public var animations: [LayerPath: [Animation]]
+
+    /// Creates a timeline.
+    public init(animations: [LayerPath: [Animation]] = [:]) {
+        self.animations = animations
+    }
+
+    /// True when nothing is animated.
+    public var isEmpty: Bool { animations.values.allSatisfy(\.isEmpty) }
+
+    /// The paths of the animated layers, sorted.
+    public var animatedPaths: [LayerPath] { animations.filter { !$0.value.isEmpty }.keys.sorted() }
+
+    /// The layer tree as it appears at `seconds`: every animated value resolved.
+    public func evaluate(_ layers: [Layer], atSeconds seconds: Double) -> PresentationTree {
+        if isEmpty { return PresentationTree(layers: layers, seconds: seconds) }
+        return PresentationTree(layers: layers.enumerated().map { evaluate($1, path: LayerPath([$0]), at: seconds) },
+                                seconds: seconds)
+    }
+
+    private func evaluate(_ layer: Layer, path: LayerPath, at seconds: Double) -> Layer {
+        var result = layer
+        if let list = animations[path], !list.isEmpty {
+            var properties = AnimatedProperties(layer)
+            for animation in list { animation.apply(atParentTime: seconds, to: &properties) }
+            result = properties.applied(to: layer)
+        }
+        if !layer.sublayers.isEmpty {
+            result.sublayers = layer.sublayers.enumerated().map { evaluate($1, path: path.appending($0), at: seconds) }
+        }
+        if let mask = layer.mask {
+            result.mask = evaluate(mask, path: path.appending(LayerPath.maskIndex), at: seconds)
+        }
+        return result
+    }
+}
+
+/// The layer tree at one time, with every animation applied: an immutable value.
+public struct PresentationTree: Hashable, Sendable {
+    /// The top-level layers as presented.
+    public let layers: [Layer]
+    /// The time, in seconds.
+    public let seconds: Double
+
+    /// Creates a presentation tree.
+    public init(layers: [Layer], seconds: Double) {
+        self.layers = layers
+        self.seconds = seconds
+    }
+
+    /// The presented layer at `path`, if it exists.
+    public func layer(at path: LayerPath) -> Layer? {
+        guard let first = path.indices.first, layers.indices.contains(first) else { return nil }
+        var layer = layers[first]
+        for index in path.indices.dropFirst() {
+            if index == LayerPath.maskIndex {
+                guard let mask = layer.mask else { return nil }
+                layer = mask
+            } else {
+                guard layer.sublayers.indices.contains(index) else { return nil }
+                layer = layer.sublayers[index]
+            }
+        }
+        return layer
+    }
+}
