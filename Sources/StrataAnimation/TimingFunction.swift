@@ -91,14 +91,15 @@ public enum TimingFunction: Hashable, Sendable {
             let slope = x2 < 1 ? (y2 - 1) / (x2 - 1) : (y2 == 1 && x1 < 1 ? (y1 - 1) / (x1 - 1) : 0)
             return 1 + slope * (x - 1)
         }
+        if x1 == y1 && x2 == y2 { return x }  // the identity (linear), exactly
         return curve(y1, y2, solve(x1, x2, x))
     }
 
-    /// The parameter t with x(t) = x, to 1e-7: Newton's method, then bisection if it fails.
+    /// The parameter t with x(t) = x, to 1e-12: Newton's method, then bisection if it fails.
     static func solve(_ x1: Double, _ x2: Double, _ x: Double) -> Double {
-        let epsilon = 1e-7
+        let epsilon = 1e-12
         var t = x
-        for _ in 0..<8 {
+        for _ in 0..<12 {
             let error = curve(x1, x2, t) - x
             if abs(error) < epsilon { return t }
             let slope = derivative(x1, x2, t)
@@ -107,7 +108,7 @@ public enum TimingFunction: Hashable, Sendable {
         }
         var low = 0.0, high = 1.0
         t = x
-        while high - low > epsilon {
+        for _ in 0..<64 where high - low > epsilon {
             let value = curve(x1, x2, t)
             if abs(value - x) < epsilon { return t }
             if value < x { low = t } else { high = t }
