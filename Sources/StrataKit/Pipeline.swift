@@ -18,10 +18,10 @@ public enum Pipeline {
         }
     }
 
-    /// Renders one frame of `scene` (static scenes have one), at `scale` if given.
+    /// Renders `scene` as presented at `seconds` (0 by default), at `scale` if given.
     ///
     /// - Returns: premultiplied RGBA pixels, the scene's size in points × scale.
-    public static func renderFrame(_ scene: Scene, scale: Double? = nil) throws(StrataError) -> PixelBuffer {
+    public static func renderFrame(_ scene: Scene, atSeconds seconds: Double = 0, scale: Double? = nil) throws(StrataError) -> PixelBuffer {
         let builder = RenderTreeBuilder(size: scene.size, scale: scale ?? scene.scale, background: scene.background)
         let (width, height) = builder.pixelSize
         do {
@@ -30,7 +30,16 @@ public enum Pipeline {
             throw StrataError(.dataError, "\(scene.name): the canvas at this scale is too large: \(error)")
         }
         do {
-            return try Renderer.render(builder.build(scene.layers))
+            return try Renderer.render(builder.build(scene.presentation(atSeconds: seconds).layers))
+        } catch {
+            throw StrataError(error)
+        }
+    }
+
+    /// Rasterises a render tree with Cairo.
+    public static func rasterize(_ tree: RenderTree) throws(StrataError) -> PixelBuffer {
+        do {
+            return try Renderer.render(tree)
         } catch {
             throw StrataError(error)
         }
@@ -51,30 +60,14 @@ public enum Pipeline {
         return prefix + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    /// Renders the frames of `scene` into `directory` as `frame-00000.png …` (one frame for a
-    /// static scene), atomically, refusing to replace existing frames unless `overwrite`.
-    ///
-    /// - Returns: the URLs of the written files.
-    @discardableResult
-    public static func renderSequence(_ scene: Scene, to directory: URL, scale: Double? = nil, overwrite: Bool,
-                                      options: PNGCodec.EncodingOptions = .fast) throws(StrataError) -> [URL] {
-        try AtomicFile.createDirectory(directory)
-        let url = directory.appendingPathComponent(frameFileName(0))
-        if !overwrite && FileManager.default.fileExists(atPath: url.path) {
-            throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
-        }
-        let image = try renderFrame(scene, scale: scale)
-        try AtomicFile.write(try encode(image, options: options), to: url, overwrite: overwrite)
-        return [url]
-    }
-
-    /// Renders one still of `scene` to `url` (a PNG file), atomically.
-    public static func renderStill(_ scene: Scene, to url: URL, scale: Double? = nil, overwrite: Bool) throws(StrataError) {
+    /// Renders one still of `scene` at `seconds` to `url` (a PNG file), atomically.
+    public static func renderStill(_ scene: Scene, to url: URL, atSeconds seconds: Double = 0, scale: Double? = nil,
+                                   overwrite: Bool) throws(StrataError) {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
         if !overwrite && FileManager.default.fileExists(atPath: url.path) {
             throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
         }
-        let image = try renderFrame(scene, scale: scale)
+        let image = try renderFrame(scene, atSeconds: seconds, scale: scale)
         try AtomicFile.write(try encode(image), to: url, overwrite: overwrite)
     }
 }

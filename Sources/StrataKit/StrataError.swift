@@ -18,6 +18,8 @@ public struct StrataError: Error, CustomStringConvertible {
         case cannotCreate = 73
         /// A read or write error (EX_IOERR).
         case ioError = 74
+        /// Stopped by SIGINT (Ctrl-C): 128 + 2, as shells report it.
+        case interrupted = 130
     }
 
     /// The category.

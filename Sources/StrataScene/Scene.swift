@@ -1,7 +1,9 @@
 import Foundation
+import StrataAnimation
 import StrataModel
 
-/// A decoded, validated scene: what to draw and at what size. Static for now: one frame.
+/// A decoded, validated scene: the model layers, their animations, the frame clock and the output
+/// size. A scene without `clock:` is static: one frame at time 0.
 public struct Scene: Sendable {
     /// The scene's name (the file name without extension unless `name:` says otherwise).
     public var name: String
@@ -13,17 +15,31 @@ public struct Scene: Sendable {
     public var scale: Double
     /// Fill of the canvas; nil leaves it transparent.
     public var background: Color?
-    /// Top-level layers, drawn in order (then by zPosition).
+    /// Top-level model layers, drawn in order (then by zPosition).
     public var layers: [Layer]
+    /// The animations, by layer.
+    public var timeline: Timeline
+    /// The frame clock: rate, number of ticks, dropped ticks.
+    public var clock: FrameClock
+    /// Displayed frames that have reference images under `Snapshots/<scene>/` (default: frame 0).
+    public var snapshotFrames: [Int] = [0]
 
-    /// Creates a scene.
-    public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer]) {
+    /// Creates a scene; without a timeline and clock it is static (one frame at time 0).
+    public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer],
+                timeline: Timeline = Timeline(), clock: FrameClock = FrameClock(tickCount: 1)) {
         self.name = name
         self.description = description
         self.size = size
         self.scale = scale
         self.background = background
         self.layers = layers
+        self.timeline = timeline
+        self.clock = clock
+    }
+
+    /// The layer tree as presented at `seconds`.
+    public func presentation(atSeconds seconds: Double) -> PresentationTree {
+        timeline.evaluate(layers, atSeconds: seconds)
     }
 
     /// Canvas size in pixels (points × scale, rounded up).

@@ -1,4 +1,5 @@
 import Foundation
+import StrataAnimation
 import StrataModel
 import StrataRaster
 
@@ -8,6 +9,8 @@ struct SceneDecoder {
     let baseURL: URL
     /// Layers decoded so far, against `maximumLayers`.
     private var layerCount = 0
+    /// Animations found so far, by layer.
+    var animations: [LayerPath: [Animation]] = [:]
 
     static let maximumLayers = 100_000
     static let maximumDepth = 256
@@ -19,7 +22,7 @@ struct SceneDecoder {
 
     // MARK: - Document
 
-    static let documentKeys = ["version", "name", "description", "size", "scale", "background", "layers"]
+    static let documentKeys = ["version", "name", "description", "size", "scale", "background", "clock", "snapshots", "layers"]
 
     mutating func scene(_ value: SceneValue, defaultName: String) throws(SceneError) -> Scene {
         let entries = try reader.object(value, at: "", allowed: Self.documentKeys)
@@ -53,8 +56,24 @@ struct SceneDecoder {
         guard let layersValue = entries["layers"] else {
             throw SceneError(file: reader.file, keyPath: "layers", expected: "a list of layers", found: "nothing")
         }
-        let layers = try layerList(layersValue, at: "layers", depth: 1)
-        return Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers)
+        let layers = try layerList(layersValue, at: "layers", depth: 1, parent: LayerPath([]))
+        var clock = FrameClock(framesPerSecond: 60, tickCount: 1)
+        if let clockValue = entries["clock"] { clock = try self.clock(clockValue, at: "clock") }
+        var scene = Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers,
+                          timeline: Timeline(animations: animations), clock: clock)
+        if let v = entries["snapshots"] {
+            let frameCount = clock.displayedTicks.count
+            var frames: [Int] = []
+            for (index, element) in try reader.array(v, at: "snapshots").enumerated() {
+                let frame = try integer(element, at: "snapshots[\(index)]", minimum: 0, maximum: frameCount - 1)
+                if let last = frames.last, frame <= last {
+                    throw reader.error("snapshots[\(index)]", expected: "frame indices in ascending order", found: element)
+                }
+                frames.append(frame)
+            }
+            scene.snapshotFrames = frames
+        }
+        return scene
     }
 
     // MARK: - Layers
@@ -62,19 +81,19 @@ struct SceneDecoder {
     static let layerKeys = [
         "name", "frame", "bounds", "position", "anchorPoint", "transform", "zPosition", "opacity", "hidden",
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
-        "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers",
+        "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers", "animations",
     ]
 
-    mutating func layerList(_ value: SceneValue, at path: String, depth: Int) throws(SceneError) -> [Layer] {
+    mutating func layerList(_ value: SceneValue, at path: String, depth: Int, parent: LayerPath) throws(SceneError) -> [Layer] {
         let values = try reader.array(value, at: path)
         var layers: [Layer] = []
         for (index, element) in values.enumerated() {
-            layers.append(try layer(element, at: "\(path)[\(index)]", depth: depth))
+            layers.append(try layer(element, at: "\(path)[\(index)]", depth: depth, layerPath: parent.appending(index)))
         }
         return layers
     }
 
-    mutating func layer(_ value: SceneValue, at path: String, depth: Int) throws(SceneError) -> Layer {
+    mutating func layer(_ value: SceneValue, at path: String, depth: Int, layerPath: LayerPath) throws(SceneError) -> Layer {
         guard depth <= Self.maximumDepth else {
             throw reader.error(path, expected: "a tree at most \(Self.maximumDepth) layers deep", found: value)
         }
@@ -120,8 +139,20 @@ struct SceneDecoder {
         }
         if let v = e["text"] { layer.text = try text(v, at: key("text")) }
         if let v = e["gradient"] { layer.gradient = try gradient(v, at: key("gradient")) }
-        if let v = e["mask"] { layer.mask = try self.layer(v, at: key("mask"), depth: depth + 1) }
-        if let v = e["sublayers"] { layer.sublayers = try layerList(v, at: key("sublayers"), depth: depth + 1) }
+        if let v = e["mask"] {
+            layer.mask = try self.layer(v, at: key("mask"), depth: depth + 1, layerPath: layerPath.appending(LayerPath.maskIndex))
+        }
+        if let v = e["sublayers"] {
+            layer.sublayers = try layerList(v, at: key("sublayers"), depth: depth + 1, parent: layerPath)
+        }
+        if let v = e["animations"] {
+            let list = try reader.array(v, at: key("animations"))
+            var decoded: [Animation] = []
+            for (index, element) in list.enumerated() {
+                decoded.append(try animation(element, at: "\(key("animations"))[\(index)]", inGroup: false))
+            }
+            if !decoded.isEmpty { animations[layerPath] = decoded }
+        }
         return layer
     }
 

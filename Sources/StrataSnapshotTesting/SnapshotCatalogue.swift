@@ -37,9 +37,16 @@ public struct SnapshotCatalogue: Sendable {
         snapshotsDirectory.appendingPathComponent(name).appendingPathComponent(Pipeline.frameFileName(index))
     }
 
+    /// The displayed frames of scene `name` that have references (its `snapshots:` list, default
+    /// frame 0); nil when the scene cannot be read.
+    public func snapshotFrames(scene name: String) -> [Int]? {
+        guard let url = sceneURL(name), let scene = try? Pipeline.loadScene(at: url.path) else { return nil }
+        return scene.snapshotFrames
+    }
+
     /// Reference files that belong to no scene: files in a folder without a scene of that name,
-    /// files directly under the snapshots folder, and files not named `frame-NNNNN.png`.
-    /// Paths are relative to the snapshots folder.
+    /// files directly under the snapshots folder, files not named `frame-NNNNN.png`, and frames
+    /// the scene does not list in `snapshots:`. Paths are relative to the snapshots folder.
     public func orphanedReferences() -> [String] {
         let scenes = Set(sceneNames())
         var orphans: [String] = []
@@ -54,9 +61,12 @@ public struct SnapshotCatalogue: Sendable {
                 continue
             }
             let files = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
+            let listed = scenes.contains(entry) ? snapshotFrames(scene: entry).map { Set($0.map { Pipeline.frameFileName($0) }) } : []
             for file in files.sorted() where !file.hasPrefix(".") {
                 let isFrame = file.range(of: #"^frame-\d{5}\.png$"#, options: .regularExpression) != nil
-                if !scenes.contains(entry) || !isFrame { orphans.append("\(entry)/\(file)") }
+                // A scene that cannot be read fails its own test; its files are not called orphans.
+                let belongs = listed.map { $0.contains(file) } ?? true
+                if !scenes.contains(entry) || !isFrame || !belongs { orphans.append("\(entry)/\(file)") }
             }
         }
         return orphans

@@ -14,6 +14,9 @@ struct Frame: ParsableCommand {
     @Flag(help: "Replace the file if it exists.")
     var overwrite = false
 
+    @Option(help: "The time to show, in seconds (animated scenes).")
+    var time: Double = 0
+
     func validate() throws {
         guard out.lowercased().hasSuffix(".png") else {
             throw ValidationError("--out must name a .png file, found \(out)")
@@ -23,7 +26,7 @@ struct Frame: ParsableCommand {
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let scene = try Pipeline.loadScene(at: options.scene)
-            try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), scale: options.scale, overwrite: overwrite)
+            try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), atSeconds: time, scale: options.scale, overwrite: overwrite)
         }
     }
 }

@@ -1,30 +1,98 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import StrataKit
 
-/// `strata render SCENE --out DIR`: every frame as DIR/frame-00000.png ….
+/// An inclusive range of frame indices, written `A..B` (or `N` for one frame).
+struct FrameRangeArgument: ExpressibleByArgument {
+    let range: ClosedRange<Int>
+
+    init?(argument: String) {
+        let parts = argument.components(separatedBy: "..")
+        if parts.count == 1, let single = Int(parts[0]), single >= 0 {
+            range = single...single
+        } else if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), low >= 0, low <= high {
+            range = low...high
+        } else {
+            return nil
+        }
+    }
+}
+
+/// `strata render SCENE --out DIR`: every frame as DIR/frame-00000.png … and DIR/manifest.json.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene's frames as DIR/frame-00000.png … (a static scene has one frame).")
+        abstract: "Render a scene's frames as DIR/frame-00000.png … with DIR/manifest.json.",
+        discussion: """
+            Frames are rendered on --jobs threads; the bytes are the same whatever the number of jobs \
+            or the ranges a run is split into. Ctrl-C stops after the frames in flight (exit 130); \
+            --skip-existing then finishes the run.
+            """)
 
     @OptionGroup var options: SceneOptions
 
     @Option(name: .long, help: "Folder for the frames (created if missing).")
     var out: String = "out"
 
+    @Option(name: .long, help: ArgumentHelp("Only these frames: an inclusive range A..B of frame indices, or one index.", valueName: "A..B"))
+    var frames: FrameRangeArgument?
+
+    @Option(name: .long, help: "Frames per second; overrides the scene's clock, keeping its duration.")
+    var fps: Double?
+
     @Flag(help: "Replace frames that already exist.")
     var overwrite = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    @Flag(help: "Keep existing frames and render only the missing ones (resume an interrupted run).")
+    var skipExisting = false
+
+    @Option(name: .shortAndLong, help: "Frames rendered at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress).")
     var quiet = false
+
+    func validate() throws {
+        if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000], found \(fps)") }
+    }
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let scene = try Pipeline.loadScene(at: options.scene)
-            let urls = try Pipeline.renderSequence(scene, to: URL(fileURLWithPath: out), scale: options.scale, overwrite: overwrite)
+            let sequence = FrameSequence(scene: scene, options: FrameSequence.Options(
+                directory: URL(fileURLWithPath: out), frames: frames?.range, framesPerSecond: fps, scale: options.scale,
+                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs))
+            let cancellation = CancellationFlag()
+            let interrupt = InterruptHandler(cancellation: cancellation)
+            defer { interrupt.remove() }
+            let summary = try sequence.run(progress: quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
             if !quiet {
-                print("rendered \(urls.count) frame\(urls.count == 1 ? "" : "s") of \(scene.name) to \(out)/")
+                var line = "rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name) to \(out)/"
+                if summary.skipped > 0 { line += " (\(summary.skipped) existing kept)" }
+                print(line + "; manifest in \(out)/manifest.json")
             }
         }
+    }
+}
+
+/// Turns SIGINT into a cancellation request while a sequence renders.
+final class InterruptHandler {
+    private let source: DispatchSourceSignal
+
+    init(cancellation: CancellationFlag) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue.global())
+        source.setEventHandler {
+            FileHandle.standardError.write(Data("\nstrata: interrupted; finishing the frames in flight…\n".utf8))
+            cancellation.cancel()
+        }
+        source.resume()
+    }
+
+    func remove() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
     }
 }

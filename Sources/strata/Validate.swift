@@ -14,7 +14,9 @@ struct Validate: ParsableCommand {
         try runReportingErrors { () throws(StrataError) in
             let loaded = try Pipeline.loadScene(at: scene)
             let (width, height) = loaded.pixelSize
-            print("\(scene): valid — \(loaded.name), \(Int(loaded.size.width))×\(Int(loaded.size.height)) pt at scale \(Int(loaded.scale)) (\(width)×\(height) px)")
+            let frames = loaded.clock.displayedTicks.count
+            let animated = loaded.timeline.animatedPaths.count
+            print("\(scene): valid — \(loaded.name), \(Int(loaded.size.width))×\(Int(loaded.size.height)) pt at scale \(Int(loaded.scale)) (\(width)×\(height) px), \(frames) frame\(frames == 1 ? "" : "s"), \(animated) animated layer\(animated == 1 ? "" : "s")")
         }
     }
 }

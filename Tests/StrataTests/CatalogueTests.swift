@@ -13,11 +13,15 @@ struct CatalogueTests {
         let url = try #require(Self.catalogue.sceneURL(name))
         let scene = try Pipeline.loadScene(at: url.path)
         #expect(!scene.description.isEmpty, "every scene says what a person should see")
-        let frame = try Pipeline.renderFrame(scene)
         let verifier = SnapshotVerifier(artifactsDirectory: PackagePaths.artifacts.appendingPathComponent("snapshots"))
-        let outcome = verifier.verify(frame, reference: Self.catalogue.referenceURL(scene: name, frame: 0),
-                                      name: "\(name)/frame-00000", tolerance: .offByOne)
-        #expect(outcome.passed, "\(outcome.message)")
+        let ticks = scene.clock.displayedTicks
+        for index in scene.snapshotFrames {
+            let frame = try Pipeline.renderFrame(scene, atSeconds: scene.clock.seconds(ofTick: ticks[index]))
+            let outcome = verifier.verify(frame, reference: Self.catalogue.referenceURL(scene: name, frame: index),
+                                          name: "\(name)/\(Pipeline.frameFileName(index).replacingOccurrences(of: ".png", with: ""))",
+                                          tolerance: .offByOne)
+            #expect(outcome.passed, "\(outcome.message)")
+        }
     }
 
     @Test("the catalogue is not empty")
@@ -38,13 +42,16 @@ struct CatalogueTests {
         try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: snapshots.appendingPathComponent("kept"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: snapshots.appendingPathComponent("gone"), withIntermediateDirectories: true)
-        try Data("version: 1".utf8).write(to: scenes.appendingPathComponent("kept.yaml"))
+        try Data("version: 1\ndescription: d\nsize: [4, 4]\nclock: {fps: 10, frames: 5}\nsnapshots: [0, 3]\nlayers: []\n".utf8)
+            .write(to: scenes.appendingPathComponent("kept.yaml"))
         try Data([1]).write(to: snapshots.appendingPathComponent("kept/frame-00000.png"))
+        try Data([1]).write(to: snapshots.appendingPathComponent("kept/frame-00003.png"))
+        try Data([1]).write(to: snapshots.appendingPathComponent("kept/frame-00002.png"))
         try Data([1]).write(to: snapshots.appendingPathComponent("kept/notes.png"))
         try Data([1]).write(to: snapshots.appendingPathComponent("gone/frame-00000.png"))
         let catalogue = SnapshotCatalogue(scenesDirectory: scenes, snapshotsDirectory: snapshots)
         #expect(catalogue.sceneNames() == ["kept"])
-        #expect(catalogue.orphanedReferences() == ["gone/frame-00000.png", "kept/notes.png"])
+        #expect(catalogue.orphanedReferences() == ["gone/frame-00000.png", "kept/frame-00002.png", "kept/notes.png"])
         let empty = SnapshotCatalogue(scenesDirectory: root.appendingPathComponent("none"), snapshotsDirectory: snapshots)
         #expect(empty.sceneNames().isEmpty)
     }

@@ -1,0 +1,177 @@
+import Foundation
+import StrataAnimation
+import StrataRaster
+import StrataRender
+import StrataScene
+
+/// Renders the frames of a scene to `DIR/frame-00000.png …` plus `DIR/manifest.json`, on several
+/// threads, deterministically: every frame is a pure function of the scene and its time, so the
+/// bytes do not depend on `jobs`, on the order or on how a run is split into ranges.
+public struct FrameSequence: Sendable {
+    /// What to render and how.
+    public struct Options: Sendable {
+        /// The output folder (created if missing).
+        public var directory: URL
+        /// Displayed frame indices to render (inclusive); nil renders all.
+        public var frames: ClosedRange<Int>?
+        /// Overrides the scene's frames per second, keeping its duration.
+        public var framesPerSecond: Double?
+        /// Overrides the scene's scale.
+        public var scale: Double?
+        /// Replace existing frames.
+        public var overwrite: Bool
+        /// Render only the frames whose file is missing (resume an interrupted run).
+        public var skipExisting: Bool
+        /// Frames rendered at once (≥ 1); each job holds one frame in memory.
+        public var jobs: Int
+        /// PNG settings.
+        public var encoding: PNGCodec.EncodingOptions
+
+        /// Creates options; by default every frame, all cores, fast PNG.
+        public init(directory: URL, frames: ClosedRange<Int>? = nil, framesPerSecond: Double? = nil, scale: Double? = nil,
+                    overwrite: Bool = false, skipExisting: Bool = false,
+                    jobs: Int = ProcessInfo.processInfo.activeProcessorCount, encoding: PNGCodec.EncodingOptions = .fast) {
+            self.directory = directory
+            self.frames = frames
+            self.framesPerSecond = framesPerSecond
+            self.scale = scale
+            self.overwrite = overwrite
+            self.skipExisting = skipExisting
+            self.jobs = jobs
+            self.encoding = encoding
+        }
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        /// Frames written by this run.
+        public var written: Int
+        /// Frames skipped because they existed (`skipExisting`).
+        public var skipped: Int
+        /// Displayed frames of the scene.
+        public var frameCount: Int
+        /// The manifest written next to the frames.
+        public var manifest: Manifest
+    }
+
+    public let scene: Scene
+    public let options: Options
+
+    /// Creates a sequence renderer.
+    public init(scene: Scene, options: Options) {
+        self.scene = scene
+        self.options = options
+    }
+
+    /// The clock after `framesPerSecond` (keeping the scene's duration).
+    public var clock: FrameClock {
+        var clock = scene.clock
+        if let fps = options.framesPerSecond, fps != clock.framesPerSecond {
+            let seconds = Double(clock.tickCount - 1) / clock.framesPerSecond
+            clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: clock.droppedFrames)
+        }
+        return clock
+    }
+
+    /// Renders the frames. Stops after the frames in flight when `cancellation` is set, leaving no
+    /// temporary files, and throws `.interrupted`.
+    @discardableResult
+    public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
+        let clock = self.clock
+        let scale = options.scale ?? scene.scale
+        let ticks = clock.displayedTicks
+        let range = options.frames ?? 0...(ticks.count - 1)
+        guard range.lowerBound >= 0, range.upperBound < ticks.count else {
+            throw StrataError(.usage, "--frames \(range.lowerBound)..\(range.upperBound) is outside the scene's frames 0..\(ticks.count - 1)")
+        }
+        guard options.jobs >= 1 else { throw StrataError(.usage, "--jobs must be at least 1") }
+        try AtomicFile.createDirectory(options.directory)
+
+        // Decide every frame's fate before rendering anything.
+        var queued: [Int] = []
+        var skipped = 0
+        for index in range {
+            let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
+            if FileManager.default.fileExists(atPath: url.path) {
+                if options.skipExisting { skipped += 1; continue }
+                if !options.overwrite {
+                    throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it or --skip-existing to keep it")
+                }
+            }
+            queued.append(index)
+        }
+
+        let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
+        let (width, height) = builder.pixelSize
+        do {
+            try RasterLimits.check(width: width, height: height)
+        } catch {
+            throw StrataError(.dataError, "\(scene.name): the canvas at scale \(scale) is too large: \(error)")
+        }
+
+        let shared = SharedWork(total: queued.count)
+        let start = DispatchTime.now()
+        @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        let scene = self.scene, options = self.options, pending = queued
+        let workers = min(options.jobs, max(1, pending.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while !cancellation.isCancelled, let slot = shared.take() {
+                let index = pending[slot]
+                let seconds = clock.seconds(ofTick: ticks[index])
+                let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
+                do throws(StrataError) {
+                    let image = try Pipeline.rasterize(builder.build(scene.presentation(atSeconds: seconds).layers))
+                    try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
+                } catch {
+                    shared.fail(error)
+                    cancellation.cancel()
+                    return
+                }
+                let done = shared.complete()
+                progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
+            }
+        }
+        progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
+        if let error = shared.error { throw error }
+        if cancellation.isCancelled && shared.done < pending.count {
+            throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
+        }
+        let manifest = Manifest.make(scene: scene, clock: clock, scale: scale)
+        try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
+        return Summary(written: shared.done, skipped: skipped, frameCount: ticks.count, manifest: manifest)
+    }
+}
+
+/// The work queue shared by the render threads.
+private final class SharedWork: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let total: Int
+    private(set) var done = 0
+    private(set) var error: StrataError?
+
+    init(total: Int) { self.total = total }
+
+    /// The next frame slot, or nil when none is left or an error happened.
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard error == nil, next < total else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    /// Counts a written frame; returns the count.
+    func complete() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        return done
+    }
+
+    func fail(_ failure: StrataError) {
+        lock.lock()
+        if error == nil { error = failure }
+        lock.unlock()
+    }
+}

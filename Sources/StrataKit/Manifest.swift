@@ -1,0 +1,79 @@
+import Foundation
+import StrataAnimation
+import StrataScene
+
+/// `manifest.json`: what a frame sequence holds (docs/manifest.md).
+public struct Manifest: Codable, Hashable, Sendable {
+    /// One animated layer in one frame.
+    public struct LayerState: Codable, Hashable, Sendable {
+        /// Scene key path of the layer, e.g. `layers[0].sublayers[1]`.
+        public var path: String
+        /// The layer's name, when it has one.
+        public var name: String?
+        /// Presentation position [x, y], in points.
+        public var position: [Double]
+        /// Presentation opacity, 0…1.
+        public var opacity: Double
+    }
+
+    /// One displayed frame.
+    public struct Frame: Codable, Hashable, Sendable {
+        /// Displayed frame number: the file is `frame-<index>.png`.
+        public var index: Int
+        /// The clock tick it shows (differs from `index` after dropped ticks).
+        public var tick: Int
+        /// Its time, in seconds: tick / fps.
+        public var time: Double
+        /// The file name.
+        public var file: String
+        /// Every animated layer, in tree order.
+        public var layers: [LayerState]
+    }
+
+    public var scene: String
+    public var fps: Double
+    /// Canvas size in points.
+    public var size: [Double]
+    public var scale: Double
+    /// Frame size in pixels.
+    public var pixelSize: [Int]
+    /// Number of displayed frames.
+    public var frameCount: Int
+    /// Number of clock ticks, dropped ones included.
+    public var tickCount: Int
+    /// Ticks that were dropped (not displayed).
+    public var droppedTicks: [Int]
+    public var frames: [Frame]
+
+    /// The manifest of `scene` rendered with `clock` (every displayed frame, whatever range is rendered,
+    /// so that split runs write the same manifest).
+    public static func make(scene: Scene, clock: FrameClock, scale: Double) -> Manifest {
+        let paths = scene.timeline.animatedPaths
+        let ticks = clock.displayedTicks
+        let frames = ticks.enumerated().map { index, tick in
+            let seconds = clock.seconds(ofTick: tick)
+            let presentation = paths.isEmpty ? nil : scene.presentation(atSeconds: seconds)
+            let layers = paths.compactMap { path -> LayerState? in
+                guard let layer = presentation?.layer(at: path) else { return nil }
+                return LayerState(path: path.description, name: layer.name, position: [layer.position.x, layer.position.y],
+                                  opacity: layer.opacity)
+            }
+            return Frame(index: index, tick: tick, time: seconds, file: Pipeline.frameFileName(index), layers: layers)
+        }
+        let builderSize = (Int((scene.size.width * scale - 1e-9).rounded(.up)), Int((scene.size.height * scale - 1e-9).rounded(.up)))
+        return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: scale,
+                        pixelSize: [builderSize.0, builderSize.1], frameCount: ticks.count, tickCount: clock.tickCount,
+                        droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) }, frames: frames)
+    }
+
+    /// The manifest as JSON with sorted keys (the same scene gives the same bytes).
+    public func encoded() throws(StrataError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            return [UInt8](try encoder.encode(self)) + [0x0A]
+        } catch {
+            throw StrataError(.software, "cannot encode the manifest: \(error)")
+        }
+    }
+}
