@@ -59,8 +59,8 @@ struct CLITests {
         #expect(again.status == 73)
         #expect(again.stderr.contains("--overwrite"))
         #expect(try strata("render", "Scenes/nested-opacity.yaml", "--out", out.path, "--overwrite").status == 0)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
-        #expect(leftovers == ["frame-00000.png"], "no temporary files remain")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(leftovers == ["frame-00000.png", "manifest.json"], "no temporary files remain")
     }
 
     @Test func scaleOptionMultipliesThePixelSize() throws {
@@ -94,11 +94,84 @@ struct CLITests {
         #expect(try strata("render", "Scenes/text.yaml", "--out", blocked.path).status == 73)
     }
 
+    @Test func animatedRenderWithRangeJobsAndQuiet() throws {
+        let out = temporaryDirectory()
+        let run = try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "10..12", "--jobs", "2")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("rendered 3 frames"))
+        #expect(run.stderr.contains("3/3 frames"), "plain progress lines when stderr is not a terminal")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["frame-00010.png", "frame-00011.png", "frame-00012.png", "manifest.json"])
+        let quiet = try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "13", "--quiet")
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+        let fps = try strata("render", "Scenes/slide-linear.yaml", "--out", temporaryDirectory().path, "--fps", "10", "-q")
+        #expect(fps.status == 0)
+        #expect(try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "40..50").status == 64)
+        #expect(try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "5..2").status == 64)
+        #expect(try strata("render", "Scenes/slide-linear.yaml", "--overwrite", "--skip-existing").status == 64)
+    }
+
+    @Test func ctrlCStopsAfterTheFramesInFlight() throws {
+        let folder = temporaryDirectory()
+        let scene = folder.appendingPathComponent("long.yaml")
+        try Data("""
+            version: 1
+            description: a long slide, to be interrupted
+            size: [800, 600]
+            clock: {fps: 60, frames: 3000}
+            layers:
+              - frame: [0, 0, 800, 600]
+                gradient: {colors: ["#000000", "#ffffff"], startPoint: [0, 0], endPoint: [1, 1]}
+              - frame: [0, 100, 100, 100]
+                backgroundColor: "#ff0000"
+                shadow: {radius: 20}
+                animations: [{keyPath: position.x, from: 0, to: 800, duration: 50}]
+            """.utf8).write(to: scene)
+        let out = folder.appendingPathComponent("frames")
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["render", scene.path, "--out", out.path, "--jobs", "2"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        // Wait for the first frames, then press Ctrl-C.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let count = (try? FileManager.default.contentsOfDirectory(atPath: out.path).count) ?? 0
+            if count >= 3 { break }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(names.count >= 3 && names.count < 3000)
+        #expect(names.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "no temporary files, no manifest")
+        for name in names {
+            _ = try PNGCodec.decode(contentsOf: out.appendingPathComponent(name))
+        }
+    }
+
+    @Test func sheetTilesAFolderOfFrames() throws {
+        let folder = temporaryDirectory()
+        #expect(try strata("render", "Scenes/slide-linear.yaml", "--out", folder.path, "--frames", "0..6", "-q").status == 0)
+        let sheet = folder.appendingPathComponent("sheet.png")
+        let run = try strata("sheet", folder.path, "--columns", "4", "--out", sheet.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try PNGCodec.decode(contentsOf: sheet)
+        // 4 columns of 240-px tiles and two rows: 8 + 4 × 248 wide.
+        #expect(image.width == 8 + 4 * 248)
+        #expect(try strata("sheet", temporaryDirectory().path, "--out", sheet.path, "--overwrite").status == 66)
+    }
+
     @Test func helpAndVersion() throws {
         let version = try strata("--version")
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
-        for command in ["render", "frame", "validate"] {
+        for command in ["render", "frame", "validate", "sheet"] {
             let help = try strata(command, "--help")
             #expect(help.status == 0)
             #expect(help.stdout.contains("USAGE"))

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import StrataKit
+import StrataRaster
+import StrataScene
+
+@Suite("Frame sequences")
+struct FrameSequenceTests {
+    func scene(_ name: String) throws -> Scene {
+        try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("\(name).yaml").path)
+    }
+
+    func files(_ directory: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        return result
+    }
+
+    func render(_ scene: Scene, to directory: URL, frames: ClosedRange<Int>? = nil, jobs: Int, skipExisting: Bool = false,
+                overwrite: Bool = false, progress: ProgressReporter? = nil,
+                cancellation: CancellationFlag = CancellationFlag()) throws -> FrameSequence.Summary {
+        try FrameSequence(scene: scene, options: .init(directory: directory, frames: frames, overwrite: overwrite,
+                                                       skipExisting: skipExisting, jobs: jobs))
+            .run(progress: progress, cancellation: cancellation)
+    }
+
+    @Test func sameBytesWhateverTheJobsTheRunOrTheSplit() throws {
+        let scene = try scene("keyframes")
+        let one = PackagePaths.temporaryDirectory(), two = PackagePaths.temporaryDirectory()
+        let again = PackagePaths.temporaryDirectory(), split = PackagePaths.temporaryDirectory()
+        let summary = try render(scene, to: one, jobs: 1)
+        #expect(summary.written == 41 && summary.frameCount == 41)
+        _ = try render(scene, to: two, jobs: 2)
+        _ = try render(scene, to: again, jobs: 2)
+        _ = try render(scene, to: split, frames: 0...17, jobs: 2)
+        _ = try render(scene, to: split, frames: 18...40, jobs: 1)
+        let reference = try files(one)
+        #expect(reference.count == 42, "41 frames and the manifest")
+        #expect(try files(two) == reference)
+        #expect(try files(again) == reference)
+        #expect(try files(split) == reference)
+    }
+
+    @Test func existingFramesAreKeptOrRefused() throws {
+        let scene = try scene("slide-linear")
+        let directory = PackagePaths.temporaryDirectory()
+        _ = try render(scene, to: directory, jobs: 2)
+        let before = try files(directory)
+        #expect(throws: StrataError.self) { try render(scene, to: directory, jobs: 2) }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("frame-00007.png"))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("frame-00020.png"))
+        let resumed = try render(scene, to: directory, jobs: 2, skipExisting: true)
+        #expect(resumed.written == 2 && resumed.skipped == 29)
+        #expect(try files(directory) == before)
+        #expect(try render(scene, to: directory, jobs: 2, overwrite: true).written == 31)
+    }
+
+    @Test func rangeOutsideTheSceneIsAUsageError() throws {
+        do {
+            _ = try render(try scene("slide-linear"), to: PackagePaths.temporaryDirectory(), frames: 25...31, jobs: 1)
+            Issue.record("expected an error")
+        } catch let error as StrataError {
+            #expect(error.kind == .usage)
+        }
+    }
+
+    @Test func manifestHoldsTimesPositionsAndOpacities() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let summary = try render(try scene("slide-linear"), to: directory, jobs: 2)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        #expect(manifest == summary.manifest)
+        #expect(manifest.scene == "slide-linear" && manifest.fps == 30 && manifest.frameCount == 31)
+        #expect(manifest.size == [240, 80] && manifest.pixelSize == [240, 80] && manifest.scale == 1)
+        let middle = manifest.frames[15]
+        #expect(middle.time == 0.5 && middle.file == "frame-00015.png")
+        #expect(middle.layers.count == 1)
+        #expect(middle.layers[0].name == "box" && middle.layers[0].path == "layers[2]")
+        #expect(middle.layers[0].position == [120, 40] && middle.layers[0].opacity == 1)
+    }
+
+    @Test func droppedTicksAreNotRenderedAndTheManifestSaysWhich() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let summary = try render(try scene("dropped-frames"), to: directory, jobs: 2)
+        let manifest = summary.manifest
+        #expect(manifest.tickCount == 46 && manifest.frameCount == 31)
+        #expect(Array(manifest.droppedTicks.prefix(3)) == [2, 5, 8])
+        #expect(manifest.frames.prefix(4).map(\.tick) == [0, 1, 3, 4])
+        let x = manifest.frames.prefix(4).map { $0.layers[0].position[0] }
+        #expect(abs((x[1] - x[0]) - 4) < 1e-9 && abs((x[2] - x[1]) - 8) < 1e-9)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 32)
+    }
+
+    final class CancelAfter: ProgressReporter, @unchecked Sendable {
+        let flag: CancellationFlag
+        let limit: Int
+        init(_ flag: CancellationFlag, after limit: Int) { self.flag = flag; self.limit = limit }
+        func update(done: Int, total: Int, elapsedSeconds: Double) { if done >= limit { flag.cancel() } }
+        func finish(done: Int, total: Int, elapsedSeconds: Double) {}
+    }
+
+    @Test func cancellingStopsAfterTheFramesInFlightWithNoTemporaryFiles() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        let flag = CancellationFlag()
+        do {
+            _ = try render(try scene("keyframes"), to: directory, jobs: 2, progress: CancelAfter(flag, after: 3), cancellation: flag)
+            Issue.record("expected an interruption")
+        } catch let error as StrataError {
+            #expect(error.kind == .interrupted && error.exitCode == 130)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names.count >= 3 && names.count <= 5, "\(names)")
+        #expect(names.allSatisfy { $0.hasPrefix("frame-") }, "no temporary files and no manifest")
+        for name in names {
+            _ = try PNGCodec.decode(contentsOf: directory.appendingPathComponent(name))
+        }
+    }
+}
