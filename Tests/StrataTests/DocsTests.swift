@@ -34,6 +34,14 @@ struct DocsTests {
         for example in examples {
             if example.hasPrefix("version:") {
                 _ = try decode(example, .yaml)
+            } else if example.hasPrefix("clock:") {
+                _ = try decode("version: 1\ndescription: d\nsize: [320, 200]\n" + example + "layers: []\n", .yaml)
+            } else if example.hasPrefix("animations:") {
+                // A block of one layer's key: indent it as that layer's entry.
+                let lines = example.split(separator: "\n")
+                let layer = "  - " + lines[0] + "\n" + lines.dropFirst().map { "    " + $0 }.joined(separator: "\n") + "\n"
+                let scene = try decode(header.replacingOccurrences(of: "layers:", with: "clock: {duration: 2}\nlayers:") + layer, .yaml)
+                #expect(!scene.timeline.isEmpty)
             } else if example.hasPrefix("- ") {
                 _ = try decode(header + example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n", .yaml)
             } else {
