@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataAnimation
 import StrataKit
 import StrataModel
 import StrataRaster
@@ -28,6 +29,24 @@ struct ReadmeExampleTests {
 
         let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("showcase.yaml").path)
         try Pipeline.renderStill(scene, to: folder.appendingPathComponent("showcase.png"), overwrite: true)
+        var slide = Animation.basic(.positionX, from: .number(40), to: .number(280), duration: 1,
+                                    timingFunction: .easeInEaseOut)
+        slide.timing.autoreverses = true
+        let timeline = Timeline(animations: [LayerPath([0]): [slide]])
+        let presented = timeline.evaluate([card], atSeconds: 0.25).layers
+        #expect(abs(presented[0].position.x - (40 + 240 * TimingFunction.easeInEaseOut.value(at: 0.25))) < 1e-9)
+
+        var ticks: [Int] = []
+        let link = DisplayLink(clock: FrameClock(framesPerSecond: 60, seconds: 1, droppedFrames: .every(3))) { link, tick in
+            ticks.append(tick.frameIndex)
+        }
+        link.run()
+        #expect(ticks.count == 41 && ticks.prefix(3) == [0, 1, 3])
+
+        let animated = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("keyframes.yaml").path)
+        let summary = try FrameSequence(scene: animated, options: .init(directory: folder.appendingPathComponent("keyframes"), overwrite: true)).run()
+        #expect(summary.written == 41)
+
         // The card is white in its middle and the shadow darkens the canvas below it.
         #expect(image[320, 200] == (255, 255, 255, 255))
         let belowCard = image[320, 340], canvas = image[20, 20]
