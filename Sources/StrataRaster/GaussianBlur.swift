@@ -1,0 +1,238 @@
+import Foundation
+
+/// Gaussian blur of a premultiplied image with standard deviation σ in pixels (σ = radius, the
+/// CSS and `CIGaussianBlur` convention). Transparent outside the input (decal); the output is the
+/// input outset by ⌈3σ⌉ on each side. σ = 0 is the identity.
+///
+/// The kernel is the Gaussian truncated at L = ⌈3σ⌉ and normalised. Below σ = `directLimit` it is
+/// applied directly (it is short). Above, it is written as a short cosine series over the window,
+/// K(j) ≈ a₀ + Σₖ aₖ cos(πkj/L), k = 1…3 (the coefficients of a Gaussian fall off as
+/// exp(−(πk/3)²/2), so three terms leave an error far below one 8-bit level), and each term is a
+/// running sum updated by one complex rotation per pixel: the cost per pixel does not depend on σ.
+/// Rows are filtered one at a time; columns are swept a row at a time with per-column state, so
+/// memory is read in order. Values are premultiplied floats (SIMD4: R, G, B, A).
+public enum GaussianBlur {
+    /// Below this σ (pixels) the exact kernel is applied directly.
+    public static let directLimit = 2.0
+
+    /// How far the output extends past the input on each side, in pixels: ⌈3σ⌉.
+    public static func outset(sigma: Double) -> Int {
+        sigma > 0 ? Int((3 * sigma - 1e-9).rounded(.up)) : 0
+    }
+
+    /// The blurred image, `outset(sigma:)` pixels larger on each side.
+    public static func apply(_ image: PixelBuffer, sigma: Double) throws(RasterError) -> PixelBuffer {
+        guard sigma > 0 else { return image }
+        let pad = outset(sigma: sigma)
+        let width = image.width + 2 * pad, height = image.height + 2 * pad
+        var output = try PixelBuffer(width: width, height: height)
+        let plan = Plan(sigma: sigma)
+        var planes = [SIMD4<Float>](repeating: .zero, count: width * height)
+        planes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            // Rows: load each input row into its padded place and filter it there.
+            image.pixels.withUnsafeBufferPointer { source in
+                var scratch = [SIMD4<Float>](repeating: .zero, count: width)
+                scratch.withUnsafeMutableBufferPointer { temp in
+                    for y in 0..<image.height {
+                        let row = base + (y + pad) * width
+                        for x in 0..<image.width {
+                            let i = (y * image.width + x) * 4
+                            row[pad + x] = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3]))
+                        }
+                        plan.filterRow(row, count: width, scratch: temp.baseAddress!)
+                    }
+                }
+            }
+            // Columns, then bytes.
+            output.pixels.withUnsafeMutableBufferPointer { out in
+                plan.filterColumns(base, width: width, height: height, into: out.baseAddress!)
+            }
+        }
+        return output
+    }
+
+    /// The exact Gaussian truncated at ⌈3σ⌉, normalised to sum 1 (index 0 is −⌈3σ⌉).
+    public static func kernel(sigma: Double) -> [Double] {
+        let radius = outset(sigma: sigma)
+        let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+
+    /// Writes a premultiplied float pixel as bytes: rounded, clamped, colour never above alpha.
+    @inline(__always)
+    static func store(_ value: SIMD4<Float>, into out: UnsafeMutablePointer<UInt8>) {
+        let clamped = (value + SIMD4(repeating: 0.5)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
+        let alpha = clamped.w.rounded(.down)
+        out[0] = UInt8(min(clamped.x.rounded(.down), alpha))
+        out[1] = UInt8(min(clamped.y.rounded(.down), alpha))
+        out[2] = UInt8(min(clamped.z.rounded(.down), alpha))
+        out[3] = UInt8(alpha)
+    }
+
+    // MARK: - Plan
+
+    /// How one σ is applied: a direct kernel, or the box weight and cosine terms of the series.
+    struct Plan {
+        let radius: Int
+        /// The direct kernel (small σ), else empty.
+        let direct: [Float]
+        /// Weight of the plain window sum (the k = 0 term).
+        let a0: Float
+        /// Per term k: weight, cos(πk/L), sin(πk/L), (−1)^k.
+        let terms: [(weight: Float, cos: Float, sin: Float, sign: Float)]
+
+        init(sigma: Double) {
+            radius = GaussianBlur.outset(sigma: sigma)
+            let kernel = GaussianBlur.kernel(sigma: sigma)
+            if sigma < GaussianBlur.directLimit {
+                direct = kernel.map(Float.init)
+                a0 = 0
+                terms = []
+                return
+            }
+            direct = []
+            let r = radius
+            let coefficients = Self.fit(kernel, radius: r, terms: 3)
+            a0 = Float(coefficients[0])
+            terms = (1...3).map { k in
+                let omega = Double.pi * Double(k) / Double(r)
+                return (Float(coefficients[k]), Float(cos(omega)), Float(sin(omega)), k % 2 == 0 ? 1 : -1)
+            }
+        }
+
+        /// Least-squares coefficients a₀…a_K of Σ aₖ cos(πkj/L) against the kernel samples.
+        static func fit(_ kernel: [Double], radius: Int, terms: Int) -> [Double] {
+            let n = terms + 1
+            var matrix = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+            for (index, value) in kernel.enumerated() {
+                let j = Double(index - radius)
+                let basis = (0..<n).map { cos(Double.pi * Double($0) * j / Double(radius)) }
+                for r in 0..<n {
+                    for c in 0..<n { matrix[r][c] += basis[r] * basis[c] }
+                    matrix[r][n] += basis[r] * value
+                }
+            }
+            // Gaussian elimination with partial pivoting (a small, well-conditioned system).
+            for column in 0..<n {
+                let pivot = (column..<n).max { abs(matrix[$0][column]) < abs(matrix[$1][column]) }!
+                matrix.swapAt(column, pivot)
+                for row in 0..<n where row != column {
+                    let factor = matrix[row][column] / matrix[column][column]
+                    for c in column...n { matrix[row][c] -= factor * matrix[column][c] }
+                }
+            }
+            return (0..<n).map { matrix[$0][n] / matrix[$0][$0] }
+        }
+
+        /// Filters one row in place (zero outside it).
+        func filterRow(_ row: UnsafeMutablePointer<SIMD4<Float>>, count: Int, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+            scratch.update(from: row, count: count)
+            if !direct.isEmpty {
+                for i in 0..<count {
+                    var sum = SIMD4<Float>.zero
+                    for j in max(0, i - radius)...min(count - 1, i + radius) { sum += scratch[j] * direct[j - i + radius] }
+                    row[i] = sum
+                }
+                return
+            }
+            let r = radius
+            var box = SIMD4<Float>.zero
+            var re = [SIMD4<Float>](repeating: .zero, count: 3), im = [SIMD4<Float>](repeating: .zero, count: 3)
+            for j in 0...min(r, count - 1) {
+                box += scratch[j]
+                for k in 0..<3 {
+                    let angle = Double.pi * Double(k + 1) * Double(j) / Double(r)
+                    re[k] += scratch[j] * Float(cos(angle))
+                    im[k] += scratch[j] * Float(sin(angle))
+                }
+            }
+            let t0 = terms[0], t1 = terms[1], t2 = terms[2]
+            var re0 = re[0], im0 = im[0], re1 = re[1], im1 = im[1], re2 = re[2], im2 = im[2]
+            for n in 0..<count {
+                row[n] = box * a0 + re0 * t0.weight + re1 * t1.weight + re2 * t2.weight
+                let leaving = n - r >= 0 ? scratch[n - r] : .zero
+                let entering = n + r + 1 < count ? scratch[n + r + 1] : .zero
+                box += entering - leaving
+                Self.advance(&re0, &im0, t0, leaving, entering)
+                Self.advance(&re1, &im1, t1, leaving, entering)
+                Self.advance(&re2, &im2, t2, leaving, entering)
+            }
+        }
+
+        /// S ← e^(−iω)(S − s·leaving) + s·entering, with s = (−1)^k.
+        @inline(__always)
+        static func advance(_ re: inout SIMD4<Float>, _ im: inout SIMD4<Float>,
+                            _ term: (weight: Float, cos: Float, sin: Float, sign: Float),
+                            _ leaving: SIMD4<Float>, _ entering: SIMD4<Float>) {
+            let dRe = re - leaving * term.sign
+            let dIm = im
+            re = dRe * term.cos + dIm * term.sin + entering * term.sign
+            im = dIm * term.cos - dRe * term.sin
+        }
+
+        /// Filters every column (zero above and below), sweeping row by row with per-column state,
+        /// and writes the result as premultiplied bytes.
+        func filterColumns(_ planes: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
+            if !direct.isEmpty {
+                var sums = [SIMD4<Float>](repeating: .zero, count: width)
+                sums.withUnsafeMutableBufferPointer { sum in
+                    for y in 0..<height {
+                        for x in 0..<width { sum[x] = .zero }
+                        for j in max(0, y - radius)...min(height - 1, y + radius) {
+                            let weight = direct[j - y + radius]
+                            let row = planes + j * width
+                            for x in 0..<width { sum[x] += row[x] * weight }
+                        }
+                        for x in 0..<width { GaussianBlur.store(sum[x], into: out + 4 * (y * width + x)) }
+                    }
+                }
+                return
+            }
+            let r = radius
+            // State per column: the window sum and three complex running sums.
+            var state = [SIMD4<Float>](repeating: .zero, count: width * 7)
+            state.withUnsafeMutableBufferPointer { s in
+                let box = s.baseAddress!, re0 = box + width, im0 = re0 + width, re1 = im0 + width
+                let im1 = re1 + width, re2 = im1 + width, im2 = re2 + width
+                for j in 0...min(r, height - 1) {
+                    let row = planes + j * width
+                    let c = (1...3).map { Float(cos(Double.pi * Double($0) * Double(j) / Double(r))) }
+                    let sn = (1...3).map { Float(sin(Double.pi * Double($0) * Double(j) / Double(r))) }
+                    for x in 0..<width {
+                        let v = row[x]
+                        box[x] += v
+                        re0[x] += v * c[0]; im0[x] += v * sn[0]
+                        re1[x] += v * c[1]; im1[x] += v * sn[1]
+                        re2[x] += v * c[2]; im2[x] += v * sn[2]
+                    }
+                }
+                let t0 = terms[0], t1 = terms[1], t2 = terms[2]
+                var rowOut = [SIMD4<Float>](repeating: .zero, count: width)
+                rowOut.withUnsafeMutableBufferPointer { result in
+                    for n in 0..<height {
+                        for x in 0..<width {
+                            result[x] = box[x] * a0 + re0[x] * t0.weight + re1[x] * t1.weight + re2[x] * t2.weight
+                        }
+                        // Rows n−r leave the window and n+r+1 enters; the planes row n is no
+                        // longer needed as input once it left, and rows are read before they are
+                        // overwritten (n + r + 1 > n), so the result can go straight to bytes.
+                        let leavingRow: UnsafeMutablePointer<SIMD4<Float>>? = n - r >= 0 ? planes + (n - r) * width : nil
+                        let enteringRow: UnsafeMutablePointer<SIMD4<Float>>? = n + r + 1 < height ? planes + (n + r + 1) * width : nil
+                        for x in 0..<width {
+                            let leaving = leavingRow?[x] ?? .zero
+                            let entering = enteringRow?[x] ?? .zero
+                            box[x] += entering - leaving
+                            Self.advance(&re0[x], &im0[x], t0, leaving, entering)
+                            Self.advance(&re1[x], &im1[x], t1, leaving, entering)
+                            Self.advance(&re2[x], &im2[x], t2, leaving, entering)
+                        }
+                        let outRow = out + 4 * n * width
+                        for x in 0..<width { GaussianBlur.store(result[x], into: outRow + 4 * x) }
+                    }
+                }
+            }
+        }
+    }
+}

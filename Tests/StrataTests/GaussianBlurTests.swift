@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import StrataRaster
+
+/// A straightforward reference: the exact Gaussian truncated at ⌈3σ⌉, normalised, separable, in
+/// Double, on premultiplied values, decal edges, output outset by ⌈3σ⌉.
+enum ReferenceBlur {
+    static func gaussian(_ image: PixelBuffer, sigma: Double) -> (width: Int, height: Int, values: [Double]) {
+        let pad = Int((3 * sigma - 1e-9).rounded(.up))
+        let weights = (-pad...pad).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = weights.reduce(0, +)
+        let kernel = weights.map { $0 / total }
+        let width = image.width + 2 * pad, height = image.height + 2 * pad
+        var padded = [Double](repeating: 0, count: width * height * 4)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                for c in 0..<4 {
+                    padded[((y + pad) * width + x + pad) * 4 + c] = Double(image.pixels[(y * image.width + x) * 4 + c])
+                }
+            }
+        }
+        var horizontal = [Double](repeating: 0, count: padded.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<4 {
+                    var sum = 0.0
+                    for k in -pad...pad where x + k >= 0 && x + k < width {
+                        sum += padded[(y * width + x + k) * 4 + c] * kernel[k + pad]
+                    }
+                    horizontal[(y * width + x) * 4 + c] = sum
+                }
+            }
+        }
+        var result = [Double](repeating: 0, count: padded.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<4 {
+                    var sum = 0.0
+                    for k in -pad...pad where y + k >= 0 && y + k < height {
+                        sum += horizontal[((y + k) * width + x) * 4 + c] * kernel[k + pad]
+                    }
+                    result[(y * width + x) * 4 + c] = sum
+                }
+            }
+        }
+        return (width, height, result)
+    }
+}
+
+/// Test images: premultiplied, with structure that a blur must get right.
+enum TestImages {
+    static func random(width: Int, height: Int, seed: UInt32) throws -> PixelBuffer {
+        var state = seed
+        var bytes: [UInt8] = []
+        for _ in 0..<(width * height) {
+            var pixel: [UInt8] = []
+            for _ in 0..<4 {
+                state ^= state << 13; state ^= state >> 17; state ^= state << 5
+                pixel.append(UInt8(truncatingIfNeeded: state))
+            }
+            bytes += pixel
+        }
+        return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
+    }
+
+    /// A dot, a one-pixel line, a hard edge, a checkerboard and a translucent block.
+    static func structured(width: Int = 48, height: Int = 40) throws -> PixelBuffer {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        func set(_ x: Int, _ y: Int, _ p: [UInt8]) {
+            let i = (y * width + x) * 4
+            for c in 0..<4 { bytes[i + c] = p[c] }
+        }
+        set(5, 5, [255, 255, 255, 255])
+        for y in 0..<height { set(12, y, [255, 0, 0, 255]) }
+        for y in 0..<height { for x in 30..<width { set(x, y, [0, 0, 255, 255]) } }
+        for y in 20..<32 { for x in 14..<26 where (x + y) % 2 == 0 { set(x, y, [0, 255, 0, 255]) } }
+        for y in 34..<40 { for x in 0..<20 { set(x, y, [200, 100, 0, 128]) } }
+        return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
+    }
+}
+
+@Suite("Gaussian blur")
+struct GaussianBlurTests {
+    func maxError(_ image: PixelBuffer, sigma: Double) throws -> Double {
+        let blurred = try GaussianBlur.apply(image, sigma: sigma)
+        let reference = ReferenceBlur.gaussian(image, sigma: sigma)
+        #expect(blurred.width == reference.width && blurred.height == reference.height)
+        var worst = 0.0
+        for i in 0..<reference.values.count {
+            worst = max(worst, abs(Double(blurred.pixels[i]) - reference.values[i]))
+        }
+        return worst
+    }
+
+    @Test(arguments: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 16])
+    func withinTwoLevelsOfTheExactGaussian(sigma: Double) throws {
+        let e1 = try maxError(TestImages.structured(), sigma: sigma), e2 = try maxError(TestImages.random(width: 23, height: 17, seed: 7), sigma: sigma)
+        #expect(e1 <= 2, "σ \(sigma), structured")
+        #expect(e2 <= 2, "σ \(sigma), random")
+    }
+
+    @Test func sigmaZeroIsTheIdentity() throws {
+        let image = try TestImages.random(width: 9, height: 7, seed: 3)
+        #expect(try GaussianBlur.apply(image, sigma: 0) == image)
+    }
+
+    @Test(arguments: [1.0, 4, 12])
+    func extentGrowsByThreeSigmaRoundedUp(sigma: Double) throws {
+        let image = try TestImages.random(width: 10, height: 6, seed: 1)
+        let blurred = try GaussianBlur.apply(image, sigma: sigma)
+        let pad = Int((3 * sigma).rounded(.up))
+        #expect(blurred.width == 10 + 2 * pad && blurred.height == 6 + 2 * pad)
+    }
+
+    @Test(arguments: [1.5, 6, 20])
+    func constantStaysConstantAwayFromTheEdges(sigma: Double) throws {
+        let flat = try PixelBuffer(width: 120, height: 120, straightRGBA: [UInt8]((0..<(120 * 120)).flatMap { _ in [90, 160, 30, 200] as [UInt8] }))
+        let blurred = try GaussianBlur.apply(flat, sigma: sigma)
+        let pad = GaussianBlur.outset(sigma: sigma), margin = 2 * pad
+        for y in stride(from: pad + margin, to: pad + 120 - margin, by: 7) {
+            for x in stride(from: pad + margin, to: pad + 120 - margin, by: 7) {
+                #expect(blurred[x, y] == flat[0, 0])
+            }
+        }
+    }
+
+    @Test(arguments: [1.0, 3, 9])
+    func totalAlphaIsConserved(sigma: Double) throws {
+        let image = try TestImages.structured()
+        let blurred = try GaussianBlur.apply(image, sigma: sigma)
+        func alphaSum(_ b: PixelBuffer) -> Double { stride(from: 3, to: b.pixels.count, by: 4).reduce(0) { $0 + Double(b.pixels[$1]) } }
+        let before = alphaSum(image), after = alphaSum(blurred)
+        #expect(abs(after - before) / before < 0.005)
+    }
+
+    @Test func noDarkFringeOnTransparentImages() throws {
+        // An opaque white square on transparent: every blurred pixel stays white once un-premultiplied.
+        var bytes = [UInt8](repeating: 0, count: 20 * 20 * 4)
+        for y in 5..<15 { for x in 5..<15 { let i = (y * 20 + x) * 4; bytes[i] = 255; bytes[i + 1] = 255; bytes[i + 2] = 255; bytes[i + 3] = 255 } }
+        let blurred = try GaussianBlur.apply(try PixelBuffer(width: 20, height: 20, straightRGBA: bytes), sigma: 4)
+        let straight = blurred.straightRGBA
+        for i in stride(from: 0, to: straight.count, by: 4) where straight[i + 3] >= 16 {
+            #expect(straight[i] >= 240, "pixel \(i / 4) alpha \(straight[i + 3]) red \(straight[i])")
+        }
+    }
+}
