@@ -67,14 +67,15 @@ enum TestImages {
     static func structured(width: Int = 48, height: Int = 40) throws -> PixelBuffer {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         func set(_ x: Int, _ y: Int, _ p: [UInt8]) {
+            guard x < width, y < height else { return }
             let i = (y * width + x) * 4
             for c in 0..<4 { bytes[i + c] = p[c] }
         }
         set(5, 5, [255, 255, 255, 255])
         for y in 0..<height { set(12, y, [255, 0, 0, 255]) }
-        for y in 0..<height { for x in 30..<width { set(x, y, [0, 0, 255, 255]) } }
+        for y in 0..<height { for x in 30..<max(30, width) { set(x, y, [0, 0, 255, 255]) } }
         for y in 20..<32 { for x in 14..<26 where (x + y) % 2 == 0 { set(x, y, [0, 255, 0, 255]) } }
-        for y in 34..<40 { for x in 0..<20 { set(x, y, [200, 100, 0, 128]) } }
+        for y in 34..<max(34, height) { for x in 0..<20 { set(x, y, [200, 100, 0, 128]) } }
         return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Core Image's motion blur kernel (seed 000, WWDC 2014 session 515), on premultiplied pixels.
+///
+/// With velocity v = (r·cos a, r·sin a) pixels and n = ⌊samples⌋:
+/// output(dc) = mean over i = 0…2n of sample(dc − v + i·v/n), where dc is the pixel centre and
+/// `sample` is bilinear, transparent outside the input. The output is the input outset by
+/// (|vx|, |vy|) rounded out to whole pixels; a component below 1e-6 counts as 0. n = 0 is the
+/// identity.
+///
+/// Every tap has the same offset for every pixel, so its bilinear weights are constants: the blur
+/// is a sum of at most 4·(2n+1) shifted copies with constant weights (merged when offsets repeat),
+/// accumulated a row at a time. When every offset is a whole number of pixels (the default
+/// vertical blur) the copies are summed exactly in 16-bit integers.
+public enum MotionBlur {
+    /// Velocity in pixels for a radius in pixels and an angle in radians, with components below
+    /// 1e-6 set to 0 (so angle π/2 is exactly vertical).
+    public static func velocity(radius: Double, angle: Double) -> (x: Double, y: Double) {
+        var vx = radius * cos(angle), vy = radius * sin(angle)
+        if abs(vx) < 1e-6 { vx = 0 }
+        if abs(vy) < 1e-6 { vy = 0 }
+        return (vx, vy)
+    }
+
+    /// How far the output extends past the input on each side: (⌈|vx|⌉, ⌈|vy|⌉).
+    public static func outset(radius: Double, angle: Double) -> (x: Int, y: Int) {
+        let v = velocity(radius: radius, angle: angle)
+        return (Int((abs(v.x) - 1e-9).rounded(.up)), Int((abs(v.y) - 1e-9).rounded(.up)))
+    }
+
+    /// One shifted copy: output(X, Y) += weight × input(X + dx, Y + dy), in output pixels.
+    struct Tap: Hashable {
+        var dx: Int
+        var dy: Int
+    }
+
+    /// The merged taps of the kernel, with weights summing to 1.
+    static func taps(radius: Double, angle: Double, samples: Double) -> [(Tap, Double)] {
+        let n = Int(samples.rounded(.down))
+        let v = velocity(radius: radius, angle: angle)
+        let (ox, oy) = outset(radius: radius, angle: angle)
+        var weights: [Tap: Double] = [:]
+        var order: [Tap] = []
+        let count = Double(2 * n + 1)
+        for i in 0...(2 * n) {
+            // Sample point of output pixel X, relative to the input's pixel centres: X − ox + d.
+            let dx = -v.x + Double(i) * v.x / Double(n), dy = -v.y + Double(i) * v.y / Double(n)
+            let fx = dx - dx.rounded(.down), fy = dy - dy.rounded(.down)
+            let ix = Int(dx.rounded(.down)) - ox, iy = Int(dy.rounded(.down)) - oy
+            for (cx, cy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
+            where w > 1e-9 {
+                let tap = Tap(dx: ix + cx, dy: iy + cy)
+                if weights[tap] == nil { order.append(tap) }
+                weights[tap, default: 0] += w / count
+            }
+        }
+        return order.map { ($0, weights[$0]!) }
+    }
+
+    /// The blurred image, larger than the input by `outset` on each side.
+    public static func apply(_ image: PixelBuffer, radius: Double = 40, angle: Double = .pi / 2, samples: Double = 5) throws(RasterError) -> PixelBuffer {
+        let n = Int(samples.rounded(.down))
+        guard n > 0, radius != 0 else { return image }
+        let (ox, oy) = outset(radius: radius, angle: angle)
+        let width = image.width + 2 * ox, height = image.height + 2 * oy
+        var output = try PixelBuffer(width: width, height: height)
+        let taps = taps(radius: radius, angle: angle, samples: samples)
+        let integral = taps.allSatisfy { abs($0.1 * Double(2 * n + 1) - ($0.1 * Double(2 * n + 1)).rounded()) < 1e-9 }
+        image.pixels.withUnsafeBufferPointer { source in
+            output.pixels.withUnsafeMutableBufferPointer { out in
+                if integral && 2 * n + 1 <= 257 {
+                    accumulateIntegral(source.baseAddress!, image.width, image.height, taps: taps, count: 2 * n + 1,
+                                       out: out.baseAddress!, width, height)
+                } else {
+                    accumulateWeighted(source.baseAddress!, image.width, image.height, taps: taps,
+                                       out: out.baseAddress!, width, height)
+                }
+            }
+        }
+        return output
+    }
+
+    /// The part of output row `y` that tap `tap` reads from the input: x range and input row.
+    @inline(__always)
+    static func span(_ tap: Tap, y: Int, inputWidth: Int, inputHeight: Int, width: Int) -> (x0: Int, x1: Int, row: Int)? {
+        let row = y + tap.dy
+        guard row >= 0, row < inputHeight else { return nil }
+        let x0 = max(0, -tap.dx), x1 = min(width, inputWidth - tap.dx)
+        return x0 < x1 ? (x0, x1, row) : nil
+    }
+
+    /// Whole-pixel taps with integer multiplicities: exact sums in 16 bits, then one division.
+    static func accumulateIntegral(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
+                                   count: Int, out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
+        let multiplicities = taps.map { (tap: $0.0, times: UInt16(($0.1 * Double(count)).rounded())) }
+        var sums = [UInt16](repeating: 0, count: width * 4)
+        let divisor = UInt32(count), half = UInt32(count / 2)
+        sums.withUnsafeMutableBufferPointer { sum in
+            let acc = sum.baseAddress!
+            for y in 0..<height {
+                acc.update(repeating: 0, count: width * 4)
+                for (tap, times) in multiplicities {
+                    guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
+                    let src = input + (row * inputWidth + x0 + tap.dx) * 4
+                    let dst = acc + x0 * 4
+                    let n = (x1 - x0) * 4
+                    if times == 1 {
+                        for i in 0..<n { dst[i] &+= UInt16(src[i]) }
+                    } else {
+                        for i in 0..<n { dst[i] &+= UInt16(src[i]) &* times }
+                    }
+                }
+                let outRow = out + y * width * 4
+                for i in 0..<(width * 4) { outRow[i] = UInt8((UInt32(acc[i]) + half) / divisor) }
+            }
+        }
+    }
+
+    /// Bilinear taps: float accumulation of weighted shifted rows.
+    static func accumulateWeighted(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
+                                   out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
+        let floatTaps = taps.map { (tap: $0.0, weight: Float($0.1)) }
+        var sums = [Float](repeating: 0, count: width * 4)
+        sums.withUnsafeMutableBufferPointer { sum in
+            let acc = sum.baseAddress!
+            for y in 0..<height {
+                acc.update(repeating: 0, count: width * 4)
+                for (tap, weight) in floatTaps {
+                    guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
+                    let src = input + (row * inputWidth + x0 + tap.dx) * 4
+                    let dst = acc + x0 * 4
+                    for i in 0..<((x1 - x0) * 4) { dst[i] += Float(src[i]) * weight }
+                }
+                let outRow = out + y * width * 4
+                var x = 0
+                while x < width {
+                    let p = SIMD4(acc[4 * x], acc[4 * x + 1], acc[4 * x + 2], acc[4 * x + 3])
+                    GaussianBlur.store(p, into: outRow + 4 * x)
+                    x += 1
+                }
+            }
+        }
+    }
+}
