@@ -104,6 +104,63 @@ func blurred(_ image: PixelBuffer) -> PixelBuffer {
 // MARK: - Run
 
 print("strata-bench (medians of \(runs) runs, single thread)\n")
+
+// MARK: - Filters on the peers' 1080p input
+
+/// The Core Image motion blur done the straightforward way: per output pixel, 2n+1 bilinear samples.
+func straightforwardMotionBlur(_ image: PixelBuffer, radius: Double, angle: Double, samples: Double) throws -> PixelBuffer {
+    let n = Int(samples)
+    let (vx, vy) = MotionBlur.velocity(radius: radius, angle: angle)
+    let (ox, oy) = MotionBlur.outset(radius: radius, angle: angle)
+    var out = try PixelBuffer(width: image.width + 2 * ox, height: image.height + 2 * oy)
+    image.pixels.withUnsafeBufferPointer { src in
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<out.height {
+                for x in 0..<out.width {
+                    var sum = SIMD4<Float>.zero
+                    for i in 0...(2 * n) {
+                        let px = Double(x - ox) - vx + Double(i) * vx / Double(n), py = Double(y - oy) - vy + Double(i) * vy / Double(n)
+                        let x0 = Int(px.rounded(.down)), y0 = Int(py.rounded(.down))
+                        let fx = Float(px - Double(x0)), fy = Float(py - Double(y0))
+                        for (cx, cy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] {
+                            let sx = x0 + cx, sy = y0 + cy
+                            guard sx >= 0, sy >= 0, sx < image.width, sy < image.height else { continue }
+                            let j = (sy * image.width + sx) * 4
+                            sum += SIMD4(Float(src[j]), Float(src[j + 1]), Float(src[j + 2]), Float(src[j + 3])) * w
+                        }
+                    }
+                    sum /= Float(2 * n + 1)
+                    let k = (y * out.width + x) * 4
+                    for c in 0..<4 { dst[k + c] = UInt8(min(255, max(0, sum[c].rounded()))) }
+                }
+            }
+        }
+    }
+    return out
+}
+
+if !arguments.contains("--skip-filters"), let input = try peersUIFrame() {
+    print("Filters on the peers' 1920×1080 input (single thread, median of \(runs)):")
+    var gaussian: [Double: Double] = [:]
+    for sigma in [4.0, 5, 10, 40, 100] {
+        let ms = try medianMilliseconds { _ = try GaussianBlur.apply(input, sigma: sigma) }
+        gaussian[sigma] = ms
+        print("  Gaussian blur σ \(Int(sigma))" + String(repeating: " ", count: 4 - String(Int(sigma)).count) + "  \(format(ms)) ms")
+    }
+    print("  cost σ 100 / σ 5: \(format(gaussian[100]! / gaussian[5]!, 2))× (output \(1920 + 600)×\(1080 + 600) vs \(1920 + 30)×\(1080 + 30) px: \(format(gaussian[100]! / gaussian[5]! / (2520.0 * 1680 / (1950.0 * 1110)), 2))× per output pixel)")
+    for (label, angle) in [("π/2", Double.pi / 2), ("π/6", Double.pi / 6)] {
+        let ms = try medianMilliseconds { _ = try MotionBlur.apply(input, radius: 40, angle: angle, samples: 5) }
+        print("  motion blur r 40, \(label), 11 samples  \(format(ms)) ms")
+    }
+    if !quick {
+        let clock = ContinuousClock()
+        let reference = try clock.measure { _ = try straightforwardMotionBlur(input, radius: 40, angle: .pi / 6, samples: 5) }
+        let ms = Double(reference.components.seconds) * 1000 + Double(reference.components.attoseconds) / 1e15
+        print("  straightforward per-pixel motion blur, π/6 (one run)  \(format(ms)) ms")
+    }
+    print("")
+    if arguments.contains("--filters-only") { exit(0) }
+}
 let photo = try Pipeline.loadScene(at: "Scenes/showcase.yaml").layers.first { $0.name == "card" }!.sublayers[0].contents!
 let layers = uiScene(photo: photo)
 let layerCount = layers.reduce(0) { $0 + $1.subtreeCount }

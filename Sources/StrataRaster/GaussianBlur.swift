@@ -63,12 +63,13 @@ public enum GaussianBlur {
     /// Writes a premultiplied float pixel as bytes: rounded, clamped, colour never above alpha.
     @inline(__always)
     static func store(_ value: SIMD4<Float>, into out: UnsafeMutablePointer<UInt8>) {
-        let clamped = (value + SIMD4(repeating: 0.5)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
-        let alpha = clamped.w.rounded(.down)
-        out[0] = UInt8(min(clamped.x.rounded(.down), alpha))
-        out[1] = UInt8(min(clamped.y.rounded(.down), alpha))
-        out[2] = UInt8(min(clamped.z.rounded(.down), alpha))
-        out[3] = UInt8(alpha)
+        // Scalar conversions: Swift's generic SIMD integer conversions are far slower.
+        let alpha = Int32(min(max(value.w + 0.5, 0), 255.5))
+        let capped = min(alpha, 255)
+        out[0] = UInt8(truncatingIfNeeded: min(Int32(min(max(value.x + 0.5, 0), 255.5)), capped))
+        out[1] = UInt8(truncatingIfNeeded: min(Int32(min(max(value.y + 0.5, 0), 255.5)), capped))
+        out[2] = UInt8(truncatingIfNeeded: min(Int32(min(max(value.z + 0.5, 0), 255.5)), capped))
+        out[3] = UInt8(truncatingIfNeeded: capped)
     }
 
     // MARK: - Plan
@@ -172,64 +173,82 @@ public enum GaussianBlur {
             im = dIm * term.cos - dRe * term.sin
         }
 
-        /// Filters every column (zero above and below), sweeping row by row with per-column state,
-        /// and writes the result as premultiplied bytes.
+        /// Filters every column (zero above and below) and writes the result as premultiplied
+        /// bytes. Columns go in strips of 16, swept top to bottom with the strip's state in cache.
         func filterColumns(_ planes: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
+            let strip = 128
             if !direct.isEmpty {
-                var sums = [SIMD4<Float>](repeating: .zero, count: width)
+                var sums = [SIMD4<Float>](repeating: .zero, count: strip)
                 sums.withUnsafeMutableBufferPointer { sum in
-                    for y in 0..<height {
-                        for x in 0..<width { sum[x] = .zero }
-                        for j in max(0, y - radius)...min(height - 1, y + radius) {
-                            let weight = direct[j - y + radius]
-                            let row = planes + j * width
-                            for x in 0..<width { sum[x] += row[x] * weight }
+                    for x0 in stride(from: 0, to: width, by: strip) {
+                        let w = min(strip, width - x0)
+                        for y in 0..<height {
+                            for x in 0..<w { sum[x] = .zero }
+                            for j in max(0, y - radius)...min(height - 1, y + radius) {
+                                let weight = direct[j - y + radius]
+                                let row = planes + j * width + x0
+                                for x in 0..<w { sum[x] += row[x] * weight }
+                            }
+                            for x in 0..<w { GaussianBlur.store(sum[x], into: out + 4 * (y * width + x0 + x)) }
                         }
-                        for x in 0..<width { GaussianBlur.store(sum[x], into: out + 4 * (y * width + x)) }
                     }
                 }
                 return
             }
             let r = radius
-            // State per column: the window sum and three complex running sums.
-            var state = [SIMD4<Float>](repeating: .zero, count: width * 7)
+            let cosines = (0...r).map { j in (1...3).map { Float(cos(Double.pi * Double($0) * Double(j) / Double(r))) } }
+            let sines = (0...r).map { j in (1...3).map { Float(sin(Double.pi * Double($0) * Double(j) / Double(r))) } }
+            let t0 = terms[0], t1 = terms[1], t2 = terms[2]
+            var state = [SIMD4<Float>](repeating: .zero, count: strip * 7)
             state.withUnsafeMutableBufferPointer { s in
-                let box = s.baseAddress!, re0 = box + width, im0 = re0 + width, re1 = im0 + width
-                let im1 = re1 + width, re2 = im1 + width, im2 = re2 + width
-                for j in 0...min(r, height - 1) {
-                    let row = planes + j * width
-                    let c = (1...3).map { Float(cos(Double.pi * Double($0) * Double(j) / Double(r))) }
-                    let sn = (1...3).map { Float(sin(Double.pi * Double($0) * Double(j) / Double(r))) }
-                    for x in 0..<width {
-                        let v = row[x]
-                        box[x] += v
-                        re0[x] += v * c[0]; im0[x] += v * sn[0]
-                        re1[x] += v * c[1]; im1[x] += v * sn[1]
-                        re2[x] += v * c[2]; im2[x] += v * sn[2]
+                let box = s.baseAddress!, re0 = box + strip, im0 = re0 + strip, re1 = im0 + strip
+                let im1 = re1 + strip, re2 = im1 + strip, im2 = re2 + strip
+                for x0 in stride(from: 0, to: width, by: strip) {
+                    let w = min(strip, width - x0)
+                    s.baseAddress!.update(repeating: .zero, count: strip * 7)
+                    for j in 0...min(r, height - 1) {
+                        let row = planes + j * width + x0
+                        let c = cosines[j], sn = sines[j]
+                        for x in 0..<w {
+                            let v = row[x]
+                            box[x] += v
+                            re0[x] += v * c[0]; im0[x] += v * sn[0]
+                            re1[x] += v * c[1]; im1[x] += v * sn[1]
+                            re2[x] += v * c[2]; im2[x] += v * sn[2]
+                        }
                     }
-                }
-                let t0 = terms[0], t1 = terms[1], t2 = terms[2]
-                var rowOut = [SIMD4<Float>](repeating: .zero, count: width)
-                rowOut.withUnsafeMutableBufferPointer { result in
                     for n in 0..<height {
-                        for x in 0..<width {
-                            result[x] = box[x] * a0 + re0[x] * t0.weight + re1[x] * t1.weight + re2[x] * t2.weight
+                        let outRow = out + 4 * (n * width + x0)
+                        for x in 0..<w {
+                            let value = box[x] * a0 + re0[x] * t0.weight + re1[x] * t1.weight + re2[x] * t2.weight
+                            GaussianBlur.store(value, into: outRow + 4 * x)
                         }
-                        // Rows n−r leave the window and n+r+1 enters; the planes row n is no
-                        // longer needed as input once it left, and rows are read before they are
-                        // overwritten (n + r + 1 > n), so the result can go straight to bytes.
-                        let leavingRow: UnsafeMutablePointer<SIMD4<Float>>? = n - r >= 0 ? planes + (n - r) * width : nil
-                        let enteringRow: UnsafeMutablePointer<SIMD4<Float>>? = n + r + 1 < height ? planes + (n + r + 1) * width : nil
-                        for x in 0..<width {
-                            let leaving = leavingRow?[x] ?? .zero
-                            let entering = enteringRow?[x] ?? .zero
-                            box[x] += entering - leaving
-                            Self.advance(&re0[x], &im0[x], t0, leaving, entering)
-                            Self.advance(&re1[x], &im1[x], t1, leaving, entering)
-                            Self.advance(&re2[x], &im2[x], t2, leaving, entering)
+                        let hasLeaving = n - r >= 0, hasEntering = n + r + 1 < height
+                        if hasLeaving && hasEntering {
+                            let leaving = planes + (n - r) * width + x0, entering = planes + (n + r + 1) * width + x0
+                            for x in 0..<w {
+                                box[x] += entering[x] - leaving[x]
+                                Self.advance(&re0[x], &im0[x], t0, leaving[x], entering[x])
+                                Self.advance(&re1[x], &im1[x], t1, leaving[x], entering[x])
+                                Self.advance(&re2[x], &im2[x], t2, leaving[x], entering[x])
+                            }
+                        } else if hasEntering {
+                            let entering = planes + (n + r + 1) * width + x0
+                            for x in 0..<w {
+                                box[x] += entering[x]
+                                Self.advance(&re0[x], &im0[x], t0, .zero, entering[x])
+                                Self.advance(&re1[x], &im1[x], t1, .zero, entering[x])
+                                Self.advance(&re2[x], &im2[x], t2, .zero, entering[x])
+                            }
+                        } else if hasLeaving {
+                            let leaving = planes + (n - r) * width + x0
+                            for x in 0..<w {
+                                box[x] -= leaving[x]
+                                Self.advance(&re0[x], &im0[x], t0, leaving[x], .zero)
+                                Self.advance(&re1[x], &im1[x], t1, leaving[x], .zero)
+                                Self.advance(&re2[x], &im2[x], t2, leaving[x], .zero)
+                            }
                         }
-                        let outRow = out + 4 * n * width
-                        for x in 0..<width { GaussianBlur.store(result[x], into: outRow + 4 * x) }
                     }
                 }
             }
