@@ -15,6 +15,10 @@ public struct AnimatedProperties: Hashable, Sendable {
     public var cornerRadius: Double
     /// The background colour; a layer without one animates from transparent black.
     public var backgroundColor: Color
+    /// The layer's filters, whose parameters animations may change.
+    public var filters: [NamedFilter]
+    /// The layer's backdrop filters.
+    public var backgroundFilters: [NamedFilter]
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -25,6 +29,8 @@ public struct AnimatedProperties: Hashable, Sendable {
         rotation = 0
         cornerRadius = layer.cornerRadius
         backgroundColor = layer.backgroundColor ?? .clear
+        filters = layer.filters
+        backgroundFilters = layer.backgroundFilters
     }
 
     /// The value of a key path.
@@ -40,6 +46,8 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .transformRotation: .number(rotation)
             case .cornerRadius: .number(cornerRadius)
             case .backgroundColor: .color(backgroundColor)
+            case .filter(let background, let name, let parameter):
+                .number((background ? backgroundFilters : filters).first { $0.name == name }?.filter.value(of: parameter) ?? 0)
             }
         }
         set {
@@ -53,6 +61,12 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.transformRotation, .number(let v)): rotation = v
             case (.cornerRadius, .number(let v)): cornerRadius = max(0, v)
             case (.backgroundColor, .color(let c)): backgroundColor = c
+            case (.filter(let background, let name, let parameter), .number(let v)):
+                var list = background ? backgroundFilters : filters
+                if let index = list.firstIndex(where: { $0.name == name }), let changed = list[index].filter.setting(parameter, to: v) {
+                    list[index].filter = changed
+                    if background { backgroundFilters = list } else { filters = list }
+                }
             default: break  // a value of the wrong kind is rejected when the scene is read
             }
         }
@@ -68,6 +82,8 @@ public struct AnimatedProperties: Hashable, Sendable {
             layer.transform = model.transform.concatenating(.rotation(radians: rotation)).concatenating(.scale(x: scale, y: scale))
         }
         layer.cornerRadius = cornerRadius
+        layer.filters = filters
+        layer.backgroundFilters = backgroundFilters
         if model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }

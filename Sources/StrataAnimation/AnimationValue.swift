@@ -74,18 +74,54 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The animatable properties of a layer, by Core Animation's key path names.
-public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
+public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     case position
-    case positionX = "position.x"
-    case positionY = "position.y"
-    case boundsSize = "bounds.size"
+    case positionX
+    case positionY
+    case boundsSize
     case opacity
     /// A uniform scale applied about the anchor point on top of the model transform (1 = none).
-    case transformScale = "transform.scale"
+    case transformScale
     /// A rotation in radians about the anchor point on top of the model transform (0 = none).
-    case transformRotation = "transform.rotation"
+    case transformRotation
     case cornerRadius
     case backgroundColor
+    /// A parameter of a named filter: `filters.<name>.<parameter>` or, with `background`,
+    /// `backgroundFilters.<name>.<parameter>` (parameters: radius, angle, amount).
+    case filter(background: Bool, name: String, parameter: String)
+
+    /// The fixed key paths (filter key paths are built from the layer's filter names).
+    public static let properties: [AnimationKeyPath] = [
+        .position, .positionX, .positionY, .boundsSize, .opacity, .transformScale, .transformRotation, .cornerRadius, .backgroundColor,
+    ]
+
+    /// Parses a key path: a property name, or `filters.NAME.PARAMETER` / `backgroundFilters.NAME.PARAMETER`.
+    public init?(_ text: String) {
+        if let property = Self.properties.first(where: { $0.description == text }) {
+            self = property
+            return
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "filters" || parts[0] == "backgroundFilters", !parts[1].isEmpty,
+              ["radius", "angle", "amount"].contains(parts[2]) else { return nil }
+        self = .filter(background: parts[0] == "backgroundFilters", name: parts[1], parameter: parts[2])
+    }
+
+    /// Core Animation's spelling.
+    public var description: String {
+        switch self {
+        case .position: "position"
+        case .positionX: "position.x"
+        case .positionY: "position.y"
+        case .boundsSize: "bounds.size"
+        case .opacity: "opacity"
+        case .transformScale: "transform.scale"
+        case .transformRotation: "transform.rotation"
+        case .cornerRadius: "cornerRadius"
+        case .backgroundColor: "backgroundColor"
+        case .filter(let background, let name, let parameter): "\(background ? "backgroundFilters" : "filters").\(name).\(parameter)"
+        }
+    }
 
     /// The kind of value the key path takes.
     public var valueKind: AnimationValue.Kind {

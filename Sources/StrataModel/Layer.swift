@@ -44,6 +44,19 @@ public struct Layer: Hashable, Sendable {
     /// A drop shadow of the layer's rendered alpha; nil for none.
     public var shadow: Shadow?
 
+    // MARK: - Filters
+
+    /// Filters applied, in order, to the layer and its sublayers drawn offscreen; they grow the
+    /// layer's visual extent unless `masksToBounds`.
+    public var filters: [NamedFilter]
+    /// Filters applied to what is already drawn behind the layer, inside its (rounded) bounds,
+    /// before the layer's own content (a backdrop filter).
+    public var backgroundFilters: [NamedFilter]
+    /// How backdrop filters see past the edge of what has been drawn (default mirror).
+    public var backdropEdgeMode: EdgeMode
+    /// How the layer blends with what is behind it (`compositingFilter`); nil is normal.
+    public var compositingFilter: BlendMode?
+
     // MARK: - Content
 
     /// An image drawn in the bounds according to `contentsGravity` (premultiplied pixels).
@@ -90,6 +103,10 @@ public struct Layer: Hashable, Sendable {
         self.borderColor = .black
         self.masksToBounds = false
         self.shadow = nil
+        self.filters = []
+        self.backgroundFilters = []
+        self.backdropEdgeMode = .mirror
+        self.compositingFilter = nil
         self.contents = nil
         self.contentsGravity = .resize
         self.contentsScale = 1

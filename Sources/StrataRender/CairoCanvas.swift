@@ -252,23 +252,105 @@ public final class CairoCanvas: Canvas {
         }
     }
 
+    /// Cairo's operator for a blend mode.
+    static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .plusLighter: CAIRO_OPERATOR_ADD
+        case .saturate: CAIRO_OPERATOR_SATURATE
+        case .xor: CAIRO_OPERATOR_XOR
+        }
+    }
+
     private func checkFrame(_ frame: Frame, _ operation: String) {
         do { try frame.context.check(operation) } catch { record(error) }
     }
 
-    public func endGroup(opacity: Double, shadow: ShadowParameters?) {
+    /// Applies the pending mask of the current group to its content.
+    private func resolveMask() {
+        guard frames.count > 1, let mask = frames[frames.count - 1].mask else { return }
+        let group = frames[frames.count - 1]
+        let groupContext = group.context.pointer
+        cairo_save(groupContext)
+        cairo_reset_clip(groupContext)
+        cairo_identity_matrix(groupContext)
+        cairo_set_operator(groupContext, CAIRO_OPERATOR_DEST_IN)
+        cairo_set_source_surface(groupContext, mask.pointer, 0, 0)
+        cairo_paint(groupContext)
+        cairo_restore(groupContext)
+        checkFrame(group, "applying a mask")
+        frames[frames.count - 1].mask = nil
+    }
+
+    public func drawBackdrop(_ backdrop: Backdrop) {
+        guard frames.count > 1 else { return record(RenderError("drawBackdrop outside a group")) }
+        let parent = frames[frames.count - 2], group = frames[frames.count - 1]
+        let read = backdrop.readBounds
+        do throws(RenderError) {
+            let source = try parent.surface.region(x: Int(read.minX) - parent.originX, y: Int(read.minY) - parent.originY,
+                                                   width: max(1, Int(read.width)), height: max(1, Int(read.height)),
+                                                   edge: backdrop.edgeMode)
+            let filtered: PixelBuffer
+            let outsetX: Int, outsetY: Int
+            do {
+                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source)
+            } catch {
+                throw RenderError("backdrop filter failed: \(error)")
+            }
+            let image = try CairoSurface(image: filtered)
+            let context = group.context.pointer
+            cairo_save(context)
+            addPath(backdrop.shape)
+            cairo_clip(context)
+            cairo_identity_matrix(context)
+            cairo_set_source_surface(context, image.pointer, Double(Int(read.minX) - outsetX - group.originX),
+                                     Double(Int(read.minY) - outsetY - group.originY))
+            cairo_paint(context)
+            cairo_restore(context)
+            checkFrame(group, "drawing a backdrop")
+        } catch {
+            record(error)
+        }
+    }
+
+    public func applyFilters(_ filters: [Filter]) {
+        guard frames.count > 1 else { return record(RenderError("applyFilters outside a group")) }
+        resolveMask()
+        let group = frames[frames.count - 1]
+        do throws(RenderError) {
+            let content = try group.surface.pixelBuffer()
+            let filtered: PixelBuffer
+            do {
+                filtered = try FilterKernels.applyInPlace(filters, to: content)
+            } catch {
+                throw RenderError("filter failed: \(error)")
+            }
+            group.surface.replace(with: filtered)
+        } catch {
+            record(error)
+        }
+    }
+
+    public func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?) {
         guard frames.count > 1 else { return record(RenderError("endGroup without a group")) }
+        resolveMask()
         let group = frames.removeLast()
         checkFrame(group, "drawing an offscreen group")
-        let groupContext = group.context.pointer
-        if let mask = group.mask {
-            cairo_reset_clip(groupContext)
-            cairo_identity_matrix(groupContext)
-            cairo_set_operator(groupContext, CAIRO_OPERATOR_DEST_IN)
-            cairo_set_source_surface(groupContext, mask.pointer, 0, 0)
-            cairo_paint(groupContext)
-            checkFrame(group, "applying a mask")
-        }
         cairo_surface_flush(group.surface.pointer)
         let parent = frames[frames.count - 1]
         let context = parent.context.pointer
@@ -291,6 +373,7 @@ public final class CairoCanvas: Canvas {
             }
         }
         cairo_set_source_surface(context, group.surface.pointer, x, y)
+        if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }
         cairo_paint_with_alpha(context, opacity)
         cairo_restore(context)
         checkFrame(parent, "compositing an offscreen group")

@@ -1,4 +1,5 @@
 import CCairo
+import StrataModel
 import StrataRaster
 
 /// An error of the render stage: a Cairo failure, with the operation and Cairo's message.
@@ -61,6 +62,64 @@ final class CairoSurface {
     }
 
     deinit { cairo_surface_destroy(pointer) }
+
+    /// Replaces the pixels with `image` (same size, premultiplied RGBA).
+    func replace(with image: PixelBuffer) {
+        precondition(image.width == width && image.height == height, "replacement must have the surface's size")
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        image.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let sourceRow = UnsafeRawPointer(source.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let p = UInt32(littleEndian: sourceRow[x])
+                    row[x] = (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
+    /// The pixels of the rectangle (x, y, w, h) in this surface's coordinates, as premultiplied
+    /// RGBA; pixels outside the surface follow `edge` (mirror reflects, clamp repeats the edge,
+    /// decal is transparent).
+    func region(x: Int, y: Int, width w: Int, height h: Int, edge: EdgeMode) throws(RenderError) -> PixelBuffer {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        func index(_ i: Int, _ n: Int) -> Int? {
+            if i >= 0 && i < n { return i }
+            switch edge {
+            case .decal: return nil
+            case .clamp: return min(max(i, 0), n - 1)
+            case .mirror:
+                let period = 2 * n
+                var m = i % period
+                if m < 0 { m += period }
+                return m < n ? m : period - 1 - m
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        bytes.withUnsafeMutableBufferPointer { out in
+            let destination = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            for row in 0..<h {
+                guard let sy = index(y + row, height) else { continue }
+                let source = UnsafeRawPointer(data + sy * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<w {
+                    guard let sx = index(x + column, width) else { continue }
+                    let p = source[sx]
+                    destination[row * w + column] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF))
+                }
+            }
+        }
+        do {
+            return try PixelBuffer(width: w, height: h, premultipliedRGBA: bytes)
+        } catch {
+            throw RenderError("cannot read a \(w)×\(h) backdrop: \(error)")
+        }
+    }
 
     /// The surface's pixels as a premultiplied RGBA buffer.
     func pixelBuffer() throws(RenderError) -> PixelBuffer {

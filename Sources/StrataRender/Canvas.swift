@@ -23,9 +23,14 @@ public protocol Canvas: AnyObject {
     func beginMask()
     /// Ends the mask of the current group.
     func endMask()
+    /// Fills the group just begun with the filtered backdrop: what the parent surface holds under
+    /// `backdrop.readBounds`, filtered, clipped to the shape (in user space).
+    func drawBackdrop(_ backdrop: Backdrop)
+    /// Runs filters (lengths in pixels) on the current group's content (after its mask).
+    func applyFilters(_ filters: [Filter])
     /// Ends the current group: applies its mask, draws its shadow and composites it onto the
-    /// parent with `opacity`.
-    func endGroup(opacity: Double, shadow: ShadowParameters?)
+    /// parent with `opacity` and `blendMode` (nil: normal).
+    func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?)
 }
 
 /// Paints a render tree onto a canvas, in order: canvas background, then each node's content,
@@ -53,7 +58,8 @@ public enum RenderTreePainter {
         canvas.concatenate(node.transform)
         let alpha: Double
         if node.isIsolated {
-            canvas.beginGroup(bounds: node.bounds.roundedOut, reasons: node.isolation)
+            canvas.beginGroup(bounds: node.groupBounds.roundedOut, reasons: node.isolation)
+            if let backdrop = node.backdrop { canvas.drawBackdrop(backdrop) }
             alpha = 1
         } else {
             alpha = inherited * node.opacity
@@ -72,7 +78,8 @@ public enum RenderTreePainter {
                 paint(mask, on: canvas, alpha: 1)
                 canvas.endMask()
             }
-            canvas.endGroup(opacity: inherited * node.opacity, shadow: node.shadow)
+            if !node.filters.isEmpty { canvas.applyFilters(node.filters) }
+            canvas.endGroup(opacity: inherited * node.opacity, shadow: node.shadow, blendMode: node.blendMode)
         }
         canvas.restore()
     }

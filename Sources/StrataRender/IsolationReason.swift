@@ -10,4 +10,11 @@ public enum IsolationReason: String, Hashable, Sendable, CaseIterable {
     case mask
     /// A shadow is cast by the group's rendered alpha.
     case shadow
+    /// Filters run on the layer and its sublayers drawn offscreen.
+    case filter
+    /// The group starts from the filtered backdrop (what was drawn behind the layer, inside its
+    /// shape), so that the layer's opacity applies to the filtered backdrop too.
+    case backdropFilter
+    /// The group blends with what is behind it with a blend mode other than normal.
+    case blendMode
 }

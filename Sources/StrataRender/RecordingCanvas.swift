@@ -15,6 +15,10 @@ public final class RecordingCanvas: Canvas {
         case beginMask
         case endMask
         case endGroup(opacity: Double, hasShadow: Bool)
+        /// A backdrop read: the canvas pixels read and the filters run on them.
+        case backdrop(readBounds: Rect, filters: [Filter])
+        case applyFilters([Filter])
+        case blend(BlendMode)
 
         public var description: String {
             switch self {
@@ -27,6 +31,9 @@ public final class RecordingCanvas: Canvas {
             case .beginMask: "beginMask"
             case .endMask: "endMask"
             case .endGroup(let opacity, let hasShadow): "endGroup opacity=\(opacity)\(hasShadow ? " shadow" : "")"
+            case .backdrop(let bounds, let filters): "backdrop read \(bounds) \(filters)"
+            case .applyFilters(let filters): "applyFilters \(filters)"
+            case .blend(let mode): "blend \(mode.rawValue)"
             }
         }
     }
@@ -59,7 +66,12 @@ public final class RecordingCanvas: Canvas {
     }
     public func beginMask() { commands.append(.beginMask) }
     public func endMask() { commands.append(.endMask) }
-    public func endGroup(opacity: Double, shadow: ShadowParameters?) {
+    public func drawBackdrop(_ backdrop: Backdrop) {
+        commands.append(.backdrop(readBounds: backdrop.readBounds, filters: backdrop.filters))
+    }
+    public func applyFilters(_ filters: [Filter]) { commands.append(.applyFilters(filters)) }
+    public func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?) {
+        if let blendMode { commands.append(.blend(blendMode)) }
         commands.append(.endGroup(opacity: opacity, hasShadow: shadow != nil))
     }
 }

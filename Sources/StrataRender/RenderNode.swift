@@ -23,6 +23,15 @@ public final class RenderNode: Sendable {
     public let mask: RenderNode?
     /// The shadow, in canvas pixels.
     public let shadow: ShadowParameters?
+    /// Filters on the group, lengths in canvas pixels.
+    public let filters: [Filter]
+    /// The backdrop filter, if any.
+    public let backdrop: Backdrop?
+    /// The blend mode of the group with what is behind it; nil is normal.
+    public let blendMode: BlendMode?
+    /// The offscreen group's rectangle in canvas pixels: `bounds`, plus room for what filters
+    /// read beyond the visible part.
+    public let groupBounds: Rect
     /// What the node can touch on the canvas, in pixels, clipped by ancestors and the canvas;
     /// an offscreen group is exactly this rectangle rounded out.
     public let bounds: Rect
@@ -32,7 +41,8 @@ public final class RenderNode: Sendable {
     /// Creates a node; `RenderTreeBuilder` is the usual way.
     public init(name: String?, transform: Transform2D, opacity: Double, isolation: [IsolationReason],
                 clip: RoundedRect?, content: [DrawOperation], children: [RenderNode], overlay: [DrawOperation],
-                mask: RenderNode?, shadow: ShadowParameters?, bounds: Rect, drawCount: Int) {
+                mask: RenderNode?, shadow: ShadowParameters?, bounds: Rect, drawCount: Int,
+                filters: [Filter] = [], backdrop: Backdrop? = nil, blendMode: BlendMode? = nil, groupBounds: Rect? = nil) {
         self.name = name
         self.transform = transform
         self.opacity = opacity
@@ -45,10 +55,29 @@ public final class RenderNode: Sendable {
         self.shadow = shadow
         self.bounds = bounds
         self.drawCount = drawCount
+        self.filters = filters
+        self.backdrop = backdrop
+        self.blendMode = blendMode
+        self.groupBounds = groupBounds ?? bounds
     }
 
     /// True when the node is drawn into an offscreen group.
     public var isIsolated: Bool { !isolation.isEmpty }
+}
+
+/// A backdrop filter resolved for drawing.
+public struct Backdrop: Hashable, Sendable {
+    /// Filters, lengths in canvas pixels, applied in order.
+    public var filters: [Filter]
+    /// The layer's shape in its own coordinates (points): where the filtered backdrop shows.
+    public var shape: RoundedRect
+    /// How pixels past the edge of the backdrop are seen.
+    public var edgeMode: EdgeMode
+    /// The shape's bounding box in canvas pixels.
+    public var shapeBounds: Rect
+    /// What is read from the backdrop, in canvas pixels: the shape's box grown by the filters'
+    /// reach (a σ = 10 blur reads 30 px around the layer).
+    public var readBounds: Rect
 }
 
 /// A frame ready to rasterise: the canvas size and the top-level render nodes.

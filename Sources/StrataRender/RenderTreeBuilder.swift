@@ -72,6 +72,29 @@ public struct RenderTreeBuilder: Sendable {
         extent = extent.intersection(ownClip)
         for child in children { extent = extent.union(child.bounds) }
 
+        // Filters: the group grows by what they spread, unless masksToBounds keeps it to the bounds.
+        let filters = layer.filters.map { $0.filter.scaled(by: scale) }
+        var groupExtent: Rect? = nil
+        if !filters.isEmpty {
+            let (fx, fy) = Self.totalOutset(filters)
+            if !layer.masksToBounds {
+                let grown = extent.isEmpty ? extent : extent.outsetBy(dx: fx, dy: fy)
+                groupExtent = grown.intersection(clip.outsetBy(dx: fx, dy: fy))
+                extent = grown
+            }
+        }
+
+        var backdrop: Backdrop? = nil
+        if !layer.backgroundFilters.isEmpty, !layer.bounds.isEmpty {
+            let backdropFilters = layer.backgroundFilters.map { $0.filter.scaled(by: scale) }
+            let shapeBounds = device.apply(to: layer.bounds).intersection(clip)
+            let (fx, fy) = Self.totalOutset(backdropFilters)
+            backdrop = Backdrop(filters: backdropFilters, shape: shape, edgeMode: layer.backdropEdgeMode, shapeBounds: shapeBounds,
+                                readBounds: shapeBounds.roundedOut.outsetBy(dx: fx, dy: fy))
+            extent = extent.union(shapeBounds)
+            groupExtent = groupExtent.map { $0.union(shapeBounds) }
+        }
+
         var maskNode: RenderNode? = nil
         if let mask = layer.mask {
             maskNode = node(for: mask, parentDevice: device, clip: ownClip, isMask: true)
@@ -91,18 +114,31 @@ public struct RenderTreeBuilder: Sendable {
         }
 
         extent = extent.intersection(clip)
-        let drawCount = content.count + overlay.count + children.reduce(0) { $0 + $1.drawCount }
+        let drawCount = content.count + overlay.count + children.reduce(0) { $0 + $1.drawCount } + (backdrop == nil ? 0 : 1)
         guard !extent.isEmpty, drawCount > 0 else { return nil }
 
+        let blendMode = layer.compositingFilter == .normal ? nil : layer.compositingFilter
         var isolation: [IsolationReason] = []
         if layer.opacity < 1 && drawCount > 1 && !isMask { isolation.append(.opacity) }
         if maskNode != nil { isolation.append(.mask) }
         if shadow != nil { isolation.append(.shadow) }
+        if !filters.isEmpty { isolation.append(.filter) }
+        if backdrop != nil { isolation.append(.backdropFilter) }
+        if blendMode != nil { isolation.append(.blendMode) }
 
         return RenderNode(
             name: layer.name, transform: local, opacity: isMask ? 1 : layer.opacity, isolation: isolation,
             clip: clipShape, content: content, children: children, overlay: overlay, mask: maskNode,
-            shadow: shadow, bounds: extent, drawCount: drawCount)
+            shadow: shadow, bounds: extent, drawCount: drawCount, filters: filters, backdrop: backdrop,
+            blendMode: blendMode, groupBounds: (groupExtent.map { $0.union(extent) } ?? extent))
+    }
+
+    /// How far a chain of filters spreads, in pixels per side.
+    static func totalOutset(_ filters: [Filter]) -> (x: Double, y: Double) {
+        filters.reduce((0.0, 0.0)) { total, filter in
+            let outset = filter.outset
+            return (total.0 + outset.x, total.1 + outset.y)
+        }
     }
 
     /// The layer's own draw operations: before the sublayers and after them (the border).

@@ -81,7 +81,7 @@ extension SceneDecoder {
             guard let v = e["keyPath"] else {
                 throw SceneError(file: reader.file, keyPath: key("keyPath"), expected: "the animated property (e.g. position)", found: "nothing", line: value.line)
             }
-            keyPath = try reader.enumeration(v, at: key("keyPath"), as: AnimationKeyPath.self)
+            keyPath = try animationKeyPath(v, at: key("keyPath"))
         }
         var timing = try mediaTiming(e, at: path)
         var animation = Animation(keyPath: keyPath, kind: .group([]), timing: timing)
@@ -280,11 +280,26 @@ extension SceneDecoder {
         }
     }
 
+    /// A key path: a property name, or filters.NAME.PARAMETER (checked against the layer when the
+    /// layer's filters are known, see `checkFilterKeyPaths`).
+    func animationKeyPath(_ value: SceneValue, at path: String) throws(SceneError) -> AnimationKeyPath {
+        let names = AnimationKeyPath.properties.map(\.description)
+        guard case .string(let text) = value.content, let keyPath = AnimationKeyPath(text) else {
+            var expected = "one of " + names.joined(separator: ", ") + ", or filters.NAME.radius|angle|amount"
+            if case .string(let text) = value.content, let guess = SceneReader.suggestion(for: text, among: names) {
+                expected += " (did you mean \"\(guess)\"?)"
+            }
+            throw reader.error(path, expected: expected, found: value)
+        }
+        return keyPath
+    }
+
     /// A value of the key path's kind; rotations accept {degrees: d}.
     func animationValue(_ value: SceneValue, for keyPath: AnimationKeyPath, at path: String) throws(SceneError) -> AnimationValue {
         switch keyPath.valueKind {
         case .number:
             if keyPath == .transformRotation { return .number(try reader.angle(value, at: path)) }
+            if case .filter(_, _, "angle") = keyPath { return .number(try reader.angle(value, at: path)) }
             if keyPath == .opacity { return .number(try reader.number(value, at: path, in: 0...1)) }
             return .number(try reader.number(value, at: path))
         case .point: return .point(try reader.point(value, at: path))

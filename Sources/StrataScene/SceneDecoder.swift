@@ -82,6 +82,7 @@ struct SceneDecoder {
         "name", "frame", "bounds", "position", "anchorPoint", "transform", "zPosition", "opacity", "hidden",
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
         "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers", "animations",
+        "filters", "backgroundFilters", "backdropEdgeMode", "compositingFilter",
     ]
 
     mutating func layerList(_ value: SceneValue, at path: String, depth: Int, parent: LayerPath) throws(SceneError) -> [Layer] {
@@ -138,6 +139,14 @@ struct SceneDecoder {
             layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
         }
         if let v = e["text"] { layer.text = try text(v, at: key("text")) }
+        if let v = e["filters"] { layer.filters = try filterList(v, at: key("filters")) }
+        if let v = e["backgroundFilters"] { layer.backgroundFilters = try filterList(v, at: key("backgroundFilters")) }
+        if let v = e["backdropEdgeMode"] {
+            layer.backdropEdgeMode = try reader.enumeration(v, at: key("backdropEdgeMode"), as: EdgeMode.self)
+        }
+        if let v = e["compositingFilter"] {
+            layer.compositingFilter = try reader.enumeration(v, at: key("compositingFilter"), as: BlendMode.self)
+        }
         if let v = e["gradient"] { layer.gradient = try gradient(v, at: key("gradient")) }
         if let v = e["mask"] {
             layer.mask = try self.layer(v, at: key("mask"), depth: depth + 1, layerPath: layerPath.appending(LayerPath.maskIndex))
@@ -151,6 +160,7 @@ struct SceneDecoder {
             for (index, element) in list.enumerated() {
                 decoded.append(try animation(element, at: "\(key("animations"))[\(index)]", inGroup: false))
             }
+            try checkFilterKeyPaths(decoded, layer: layer, at: key("animations"))
             if !decoded.isEmpty { animations[layerPath] = decoded }
         }
         return layer

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A filter, as a description: what it does, with its parameters (STYLE §3). Kernels live in
+/// StrataRaster, one file each. Lengths are in points here; the render-tree builder converts them
+/// to pixels once, with the scene's scale.
+public enum Filter: Hashable, Sendable {
+    /// Gaussian blur with σ = radius (points), as `CIGaussianBlur` and CSS `blur()`.
+    case gaussianBlur(radius: Double)
+    /// Core Image's motion blur: velocity radius·(cos angle, sin angle) in points, angle in
+    /// radians (y down), 2⌊samples⌋+1 samples.
+    case motionBlur(radius: Double, angle: Double, samples: Double)
+    /// A box blur of the given radius (points): the mean over a (2r+1)² square.
+    case boxBlur(radius: Double)
+    /// Saturation: 1 leaves colours unchanged, 0 is grey (`CIColorControls` inputSaturation).
+    case saturation(Double)
+    /// Brightness: added to each colour channel, −1…1; 0 leaves colours unchanged.
+    case brightness(Double)
+    /// Contrast around mid-grey: 1 leaves colours unchanged.
+    case contrast(Double)
+    /// A 4×5 colour matrix on straight RGBA in 0…1, row-major: each output channel is
+    /// m[0]·r + m[1]·g + m[2]·b + m[3]·a + m[4] (`CIColorMatrix`, SVG feColorMatrix).
+    case colorMatrix([Double])
+    /// Tint: mixes each colour towards `color` by `amount` (0…1), keeping alpha.
+    case tint(Color, amount: Double)
+
+    /// The identity colour matrix.
+    public static let identityMatrix: [Double] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]
+
+    /// The same filter with its lengths multiplied by `scale` (points → pixels).
+    public func scaled(by scale: Double) -> Filter {
+        switch self {
+        case .gaussianBlur(let radius): .gaussianBlur(radius: radius * scale)
+        case .motionBlur(let radius, let angle, let samples): .motionBlur(radius: radius * scale, angle: angle, samples: samples)
+        case .boxBlur(let radius): .boxBlur(radius: radius * scale)
+        default: self
+        }
+    }
+
+    /// How far the output extends past the input on each side, in the filter's own units:
+    /// ⌈3σ⌉ for Gaussian, (⌈|vx|⌉, ⌈|vy|⌉) for motion, ⌈r⌉ for box, nothing for colour filters.
+    public var outset: (x: Double, y: Double) {
+        switch self {
+        case .gaussianBlur(let radius):
+            let pad = radius > 0 ? (3 * radius - 1e-9).rounded(.up) : 0
+            return (pad, pad)
+        case .motionBlur(let radius, let angle, let samples):
+            guard samples >= 1 else { return (0, 0) }
+            var vx = abs(radius * cos(angle)), vy = abs(radius * sin(angle))
+            if vx < 1e-6 { vx = 0 }
+            if vy < 1e-6 { vy = 0 }
+            return ((vx - 1e-9).rounded(.up), (vy - 1e-9).rounded(.up))
+        case .boxBlur(let radius):
+            let pad = radius.rounded()
+            return (pad, pad)
+        default:
+            return (0, 0)
+        }
+    }
+
+    /// The parameter an animation can drive (`filters.<name>.radius` and friends).
+    public func setting(_ parameter: String, to value: Double) -> Filter? {
+        switch (self, parameter) {
+        case (.gaussianBlur, "radius"): .gaussianBlur(radius: max(0, value))
+        case (.motionBlur(_, let angle, let samples), "radius"): .motionBlur(radius: value, angle: angle, samples: samples)
+        case (.motionBlur(let radius, _, let samples), "angle"): .motionBlur(radius: radius, angle: value, samples: samples)
+        case (.boxBlur, "radius"): .boxBlur(radius: max(0, value))
+        case (.saturation, "amount"): .saturation(value)
+        case (.brightness, "amount"): .brightness(value)
+        case (.contrast, "amount"): .contrast(value)
+        case (.tint(let color, _), "amount"): .tint(color, amount: value)
+        default: nil
+        }
+    }
+
+    /// The current value of an animatable parameter, if the filter has it.
+    public func value(of parameter: String) -> Double? {
+        switch (self, parameter) {
+        case (.gaussianBlur(let radius), "radius"), (.boxBlur(let radius), "radius"): radius
+        case (.motionBlur(let radius, _, _), "radius"): radius
+        case (.motionBlur(_, let angle, _), "angle"): angle
+        case (.saturation(let v), "amount"), (.brightness(let v), "amount"), (.contrast(let v), "amount"): v
+        case (.tint(_, let amount), "amount"): amount
+        default: nil
+        }
+    }
+}
+
+/// A filter with a name, so that animations can address it (`filters.blur.radius`).
+public struct NamedFilter: Hashable, Sendable {
+    /// The name used in key paths.
+    public var name: String
+    /// The filter.
+    public var filter: Filter
+
+    /// Creates a named filter.
+    public init(name: String, filter: Filter) {
+        self.name = name
+        self.filter = filter
+    }
+}
+
+/// How a backdrop filter sees beyond the edge of what has been drawn.
+public enum EdgeMode: String, Hashable, Sendable, CaseIterable {
+    /// Reflect the pixels at the edge (CSS filter-effects-2 for backdrop-filter).
+    case mirror
+    /// Repeat the edge pixels (Flutter's BackdropFilter).
+    case clamp
+    /// Transparent beyond the edge.
+    case decal
+}
+
+/// Blend modes for `compositingFilter`: every operator Cairo has beyond plain `over`, named as
+/// Core Image's and CSS's.
+public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    /// Adds the colours (Cairo's ADD; Core Animation's plusL).
+    case plusLighter
+    /// Cairo's SATURATE operator.
+    case saturate
+    /// Porter–Duff XOR.
+    case xor
+}
+

@@ -1,0 +1,81 @@
+import StrataAnimation
+import StrataModel
+
+/// Reading `filters:`, `backgroundFilters:`, `backdropEdgeMode:` and `compositingFilter:`.
+extension SceneDecoder {
+    static let filterTypes = ["gaussianBlur", "motionBlur", "boxBlur", "saturation", "brightness", "contrast", "colorMatrix", "tint"]
+
+    /// A list of filters, each `{name?: NAME, TYPE: parameters}`; names default to the type and
+    /// must be unique in the list.
+    func filterList(_ value: SceneValue, at path: String) throws(SceneError) -> [NamedFilter] {
+        var result: [NamedFilter] = []
+        for (index, element) in try reader.array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let e = try reader.object(element, at: itemPath, allowed: ["name"] + Self.filterTypes)
+            let types = Self.filterTypes.filter { e[$0] != nil }
+            guard types.count == 1, let type = types.first else {
+                throw reader.error(itemPath, expected: "exactly one filter type (\(Self.filterTypes.joined(separator: ", ")))", found: element)
+            }
+            let name = try e["name"].map { v throws(SceneError) in try reader.string(v, at: SceneReader.join(itemPath, "name")) } ?? type
+            if result.contains(where: { $0.name == name }) {
+                throw reader.error(SceneReader.join(itemPath, "name"), expected: "a name not used by another filter of the list", found: e["name"] ?? element)
+            }
+            result.append(NamedFilter(name: name, filter: try filter(type, e[type]!, at: SceneReader.join(itemPath, type))))
+        }
+        return result
+    }
+
+    private func filter(_ type: String, _ value: SceneValue, at path: String) throws(SceneError) -> Filter {
+        func key(_ name: String) -> String { SceneReader.join(path, name) }
+        switch type {
+        case "gaussianBlur", "boxBlur":
+            let e = try reader.object(value, at: path, allowed: ["radius"])
+            guard let r = e["radius"] else { throw reader.error(path, expected: "{radius: points}", found: value) }
+            let radius = try reader.nonNegative(r, at: key("radius"))
+            if radius > 532 {
+                throw reader.error(key("radius"), expected: "a radius ≤ 532 points", found: r)
+            }
+            return type == "gaussianBlur" ? .gaussianBlur(radius: radius) : .boxBlur(radius: radius)
+        case "motionBlur":
+            let e = try reader.object(value, at: path, allowed: ["radius", "angle", "samples"])
+            let radius = try e["radius"].map { v throws(SceneError) in try reader.number(v, at: key("radius"), in: 0...2000) } ?? 40
+            let angle = try e["angle"].map { v throws(SceneError) in try reader.angle(v, at: key("angle")) } ?? .pi / 2
+            let samples = try e["samples"].map { v throws(SceneError) in try reader.number(v, at: key("samples"), in: 0...100) } ?? 5
+            return .motionBlur(radius: radius, angle: angle, samples: samples)
+        case "saturation":
+            return .saturation(try reader.number(value, at: path, in: 0...10))
+        case "brightness":
+            return .brightness(try reader.number(value, at: path, in: -1...1))
+        case "contrast":
+            return .contrast(try reader.number(value, at: path, in: 0...10))
+        case "colorMatrix":
+            return .colorMatrix(try reader.numbers(value, at: path, count: 20, what: "20 numbers: a 4×5 matrix, row-major"))
+        default:
+            let e = try reader.object(value, at: path, allowed: ["color", "amount"])
+            guard let c = e["color"] else { throw reader.error(path, expected: "{color, amount}", found: value) }
+            let amount = try e["amount"].map { v throws(SceneError) in try reader.number(v, at: key("amount"), in: 0...1) } ?? 1
+            return .tint(try reader.color(c, at: key("color")), amount: amount)
+        }
+    }
+
+    /// Animations of filter parameters must name a filter of the layer that has the parameter.
+    func checkFilterKeyPaths(_ animations: [Animation], layer: Layer, at path: String) throws(SceneError) {
+        for (index, animation) in animations.enumerated() {
+            let animationPath = "\(path)[\(index)]"
+            if case .group(let children) = animation.kind {
+                try checkFilterKeyPaths(children, layer: layer, at: "\(animationPath).animations")
+            }
+            guard case .filter(let background, let name, let parameter)? = animation.keyPath else { continue }
+            let list = background ? layer.backgroundFilters : layer.filters
+            guard let filter = list.first(where: { $0.name == name }) else {
+                throw SceneError(file: reader.file, keyPath: "\(animationPath).keyPath",
+                                 expected: "the name of one of the layer's \(background ? "backgroundFilters" : "filters") (\(list.map(\.name).joined(separator: ", ")))",
+                                 found: "\"\(name)\"")
+            }
+            guard filter.filter.value(of: parameter) != nil else {
+                throw SceneError(file: reader.file, keyPath: "\(animationPath).keyPath",
+                                 expected: "a parameter that \(name) has", found: "\"\(parameter)\"")
+            }
+        }
+    }
+}
