@@ -1,4 +1,5 @@
 import Foundation
+import StrataRaster
 
 /// A filter, as a description: what it does, with its parameters (STYLE §3). Kernels live in
 /// StrataRaster, one file each. Lengths are in points here; the render-tree builder converts them
@@ -11,6 +12,9 @@ public enum Filter: Hashable, Sendable {
     case motionBlur(radius: Double, angle: Double, samples: Double)
     /// A box blur of the given radius (points): the mean over a (2r+1)² square.
     case boxBlur(radius: Double)
+    /// A variable (progressive) blur: σ = maxRadius (points) × mask, the mask generated (seed 003)
+    /// or taken from an image, stretched over the filtered area.
+    case variableBlur(maxRadius: Double, mask: VariableBlurMask)
     /// Saturation: 1 leaves colours unchanged, 0 is grey (`CIColorControls` inputSaturation).
     case saturation(Double)
     /// Brightness: added to each colour channel, −1…1; 0 leaves colours unchanged.
@@ -32,6 +36,7 @@ public enum Filter: Hashable, Sendable {
         case .gaussianBlur(let radius): .gaussianBlur(radius: radius * scale)
         case .motionBlur(let radius, let angle, let samples): .motionBlur(radius: radius * scale, angle: angle, samples: samples)
         case .boxBlur(let radius): .boxBlur(radius: radius * scale)
+        case .variableBlur(let radius, let mask): .variableBlur(maxRadius: radius * scale, mask: mask.scaled(by: scale))
         default: self
         }
     }
@@ -52,6 +57,9 @@ public enum Filter: Hashable, Sendable {
         case .boxBlur(let radius):
             let pad = radius.rounded()
             return (pad, pad)
+        case .variableBlur(let radius, _):
+            let pad = radius > 0 ? (3 * radius - 1e-9).rounded(.up) : 0
+            return (pad, pad)
         default:
             return (0, 0)
         }
@@ -64,6 +72,7 @@ public enum Filter: Hashable, Sendable {
         case (.motionBlur(_, let angle, let samples), "radius"): .motionBlur(radius: value, angle: angle, samples: samples)
         case (.motionBlur(let radius, _, let samples), "angle"): .motionBlur(radius: radius, angle: value, samples: samples)
         case (.boxBlur, "radius"): .boxBlur(radius: max(0, value))
+        case (.variableBlur(_, let mask), "radius"): .variableBlur(maxRadius: max(0, value), mask: mask)
         case (.saturation, "amount"): .saturation(value)
         case (.brightness, "amount"): .brightness(value)
         case (.contrast, "amount"): .contrast(value)
@@ -77,10 +86,31 @@ public enum Filter: Hashable, Sendable {
         switch (self, parameter) {
         case (.gaussianBlur(let radius), "radius"), (.boxBlur(let radius), "radius"): radius
         case (.motionBlur(let radius, _, _), "radius"): radius
+        case (.variableBlur(let radius, _), "radius"): radius
         case (.motionBlur(_, let angle, _), "angle"): angle
         case (.saturation(let v), "amount"), (.brightness(let v), "amount"), (.contrast(let v), "amount"): v
         case (.tint(_, let amount), "amount"): amount
         default: nil
+        }
+    }
+}
+
+/// The mask of a variable blur.
+public enum VariableBlurMask: Hashable, Sendable {
+    /// A generated mask; its lengths (inset, corner radius, fade width) are in points.
+    case shape(BlurMaskShape)
+    /// An image: luminance × alpha, stretched over the filtered area.
+    case image(PixelBuffer)
+
+    /// The same mask with lengths multiplied by `scale` (points → pixels).
+    public func scaled(by scale: Double) -> VariableBlurMask {
+        guard case .shape(let shape) = self else { return self }
+        switch shape {
+        case .linear: return self
+        case .roundedRect(let inset, let radius, let fade, let easing):
+            return .shape(.roundedRect(inset: inset * scale, cornerRadius: radius * scale, fadeWidth: fade * scale, easing: easing))
+        case .squircle(let inset, let exponent, let fade, let easing):
+            return .shape(.squircle(inset: inset * scale, exponent: exponent, fadeWidth: fade * scale, easing: easing))
         }
     }
 }

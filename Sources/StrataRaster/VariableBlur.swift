@@ -24,12 +24,10 @@ public enum VariableBlur {
         return result
     }
 
-    /// The blurred image. `mask` has the input's size (its edge values extend outwards).
-    public static func apply(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane) throws(RasterError) -> PixelBuffer {
+    /// The blurred image. `mask` covers the input from pixel (maskX, maskY) on (its edge values
+    /// extend outwards); by default it has the input's size and origin.
+    public static func apply(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane, maskX: Int = 0, maskY: Int = 0) throws(RasterError) -> PixelBuffer {
         guard maxSigma > 0 else { return image }
-        guard mask.width == image.width, mask.height == image.height else {
-            throw .invalidArgument("the mask is \(mask.width)×\(mask.height) px, the image \(image.width)×\(image.height) px")
-        }
         let pad = GaussianBlur.outset(sigma: maxSigma)
         let width = image.width + 2 * pad, height = image.height + 2 * pad
         let ladder = levels(maxSigma: maxSigma)
@@ -38,7 +36,7 @@ public enum VariableBlur {
         var needed = Set<Int>()
         for y in 0..<height {
             for x in 0..<width {
-                let sigma = Double(mask.value(x: x - pad, y: y - pad)) * maxSigma
+                let sigma = Double(mask.value(x: x - pad - maskX, y: y - pad - maskY)) * maxSigma
                 sigmas[y * width + x] = Float(sigma)
                 let upper = ladder.firstIndex { $0 >= sigma - 1e-9 } ?? ladder.count - 1
                 needed.insert(upper)

@@ -308,7 +308,8 @@ public final class CairoCanvas: Canvas {
             let filtered: PixelBuffer
             let outsetX: Int, outsetY: Int
             do {
-                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source)
+                let margin = Int(backdrop.shapeBounds.roundedOut.minX - read.minX)
+                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: margin)
             } catch {
                 throw RenderError("backdrop filter failed: \(error)")
             }

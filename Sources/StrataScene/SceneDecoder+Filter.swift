@@ -1,9 +1,10 @@
 import StrataAnimation
 import StrataModel
+import StrataRaster
 
 /// Reading `filters:`, `backgroundFilters:`, `backdropEdgeMode:` and `compositingFilter:`.
 extension SceneDecoder {
-    static let filterTypes = ["gaussianBlur", "motionBlur", "boxBlur", "saturation", "brightness", "contrast", "colorMatrix", "tint"]
+    static let filterTypes = ["gaussianBlur", "motionBlur", "boxBlur", "variableBlur", "saturation", "brightness", "contrast", "colorMatrix", "tint"]
 
     /// A list of filters, each `{name?: NAME, TYPE: parameters}`; names default to the type and
     /// must be unique in the list.
@@ -42,6 +43,11 @@ extension SceneDecoder {
             let angle = try e["angle"].map { v throws(SceneError) in try reader.angle(v, at: key("angle")) } ?? .pi / 2
             let samples = try e["samples"].map { v throws(SceneError) in try reader.number(v, at: key("samples"), in: 0...100) } ?? 5
             return .motionBlur(radius: radius, angle: angle, samples: samples)
+        case "variableBlur":
+            let e = try reader.object(value, at: path, allowed: ["radius", "mask"])
+            guard let r = e["radius"], let m = e["mask"] else { throw reader.error(path, expected: "{radius: points, mask: …}", found: value) }
+            let radius = try reader.number(r, at: key("radius"), in: 0...532, expected: "a radius in 0…532 points")
+            return .variableBlur(maxRadius: radius, mask: try blurMask(m, at: key("mask")))
         case "saturation":
             return .saturation(try reader.number(value, at: path, in: 0...10))
         case "brightness":
@@ -55,6 +61,38 @@ extension SceneDecoder {
             guard let c = e["color"] else { throw reader.error(path, expected: "{color, amount}", found: value) }
             let amount = try e["amount"].map { v throws(SceneError) in try reader.number(v, at: key("amount"), in: 0...1) } ?? 1
             return .tint(try reader.color(c, at: key("color")), amount: amount)
+        }
+    }
+
+    /// A variable blur mask: one of linear, roundedRect, squircle, image, with an easing.
+    func blurMask(_ value: SceneValue, at path: String) throws(SceneError) -> VariableBlurMask {
+        let e = try reader.object(value, at: path, allowed: ["linear", "roundedRect", "squircle", "image", "easing"])
+        func key(_ name: String) -> String { SceneReader.join(path, name) }
+        let kinds = ["linear", "roundedRect", "squircle", "image"].filter { e[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw reader.error(path, expected: "exactly one of linear, roundedRect, squircle, image", found: value)
+        }
+        let easing = try e["easing"].map { v throws(SceneError) in try reader.enumeration(v, at: key("easing"), as: MaskEasing.self) } ?? .smoothstep
+        let operand = e[kind]!, operandPath = key(kind)
+        func number(_ entries: [String: SceneValue], _ name: String, _ fallback: Double) throws(SceneError) -> Double {
+            try entries[name].map { v throws(SceneError) in try reader.nonNegative(v, at: SceneReader.join(operandPath, name)) } ?? fallback
+        }
+        switch kind {
+        case "linear":
+            let o = try reader.object(operand, at: operandPath, allowed: ["start", "end"])
+            let start = try o["start"].map { v throws(SceneError) in try reader.point(v, at: SceneReader.join(operandPath, "start")) } ?? Point(x: 0.5, y: 0)
+            let end = try o["end"].map { v throws(SceneError) in try reader.point(v, at: SceneReader.join(operandPath, "end")) } ?? Point(x: 0.5, y: 1)
+            return .shape(.linear(startX: start.x, startY: start.y, endX: end.x, endY: end.y, easing: easing))
+        case "roundedRect":
+            let o = try reader.object(operand, at: operandPath, allowed: ["inset", "cornerRadius", "fadeWidth"])
+            return .shape(.roundedRect(inset: try number(o, "inset", 0), cornerRadius: try number(o, "cornerRadius", 0),
+                                       fadeWidth: try number(o, "fadeWidth", 20), easing: easing))
+        case "squircle":
+            let o = try reader.object(operand, at: operandPath, allowed: ["inset", "exponent", "fadeWidth"])
+            return .shape(.squircle(inset: try number(o, "inset", 0), exponent: max(1, try number(o, "exponent", 4)),
+                                    fadeWidth: try number(o, "fadeWidth", 20), easing: easing))
+        default:
+            return .image(try image(operand, at: operandPath))
         }
     }
 

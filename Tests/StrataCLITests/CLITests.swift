@@ -189,3 +189,47 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/frame-00000.png").path))
     }
 }
+
+@Suite("strata filter")
+struct FilterCLITests {
+    func run(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = try CLITests.binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = CLITests.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func filtersChainInOrderAndGrowTheImage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-filter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = folder.appendingPathComponent("out.png").path
+        // 48×32: Gaussian σ 2 adds 6 px a side, then motion blur 6 px at 30° adds (6, 3).
+        let result = try run("filter", "Scenes/assets/photo.png", out, "--gaussian-blur", "2", "--motion-blur", "6", "--angle", "30", "--saturation", "1.5")
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode(contentsOf: URL(fileURLWithPath: out))
+        #expect(image.width == 48 + 12 + 12 && image.height == 32 + 12 + 6)
+        let vertical = try run("filter", "Scenes/assets/photo.png", out, "--overwrite", "--motion-blur", "10")
+        #expect(vertical.status == 0)
+        let grown = try PNGCodec.decode(contentsOf: URL(fileURLWithPath: out))
+        #expect(grown.width == 48 && grown.height == 52, "default angle 90°: vertical only")
+        let masked = try run("filter", "Scenes/assets/photo.png", out, "--overwrite", "--variable-blur", "3", "--mask", "squircle", "--fade-width", "8")
+        #expect(masked.status == 0, "\(masked.stderr)")
+    }
+
+    @Test func badFilterOptionsAreUsageErrors() throws {
+        #expect(try run("filter", "Scenes/assets/photo.png", "/tmp/x.png", "--gaussian-blur", "abc").status == 64)
+        #expect(try run("filter", "Scenes/assets/photo.png", "/tmp/x.png", "--angle", "30").status == 64)
+        #expect(try run("filter", "Scenes/assets/photo.png", "/tmp/x.png", "--sharpen", "3").status == 64)
+        #expect(try run("filter", "Scenes/assets/photo.png", "/tmp/x.png").status == 64)
+        #expect(try run("filter", "Scenes/assets/missing.png", "/tmp/x.png", "--box-blur", "2").status == 66)
+        let help = try run("filter", "--help")
+        #expect(help.status == 0 && help.stdout.contains("--motion-blur"))
+    }
+}
