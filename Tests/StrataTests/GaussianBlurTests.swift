@@ -93,7 +93,7 @@ struct GaussianBlurTests {
         return worst
     }
 
-    @Test(arguments: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 16])
+    @Test(arguments: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 15.9, 16, 24, 36])
     func withinTwoLevelsOfTheExactGaussian(sigma: Double) throws {
         let e1 = try maxError(TestImages.structured(), sigma: sigma), e2 = try maxError(TestImages.random(width: 23, height: 17, seed: 7), sigma: sigma)
         #expect(e1 <= 2, "σ \(sigma), structured")
