@@ -36,12 +36,13 @@ let package = Package(
         .target(name: "StrataRaster", dependencies: ["CPNG", "CStrataPNG"]),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster"]),
+        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataRaster", "StrataAnimation", "StrataRender"]),
         .target(name: "StrataScene", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "StrataKit", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataRaster"]),
         .executableTarget(name: "strata", dependencies: [
@@ -53,7 +54,7 @@ let package = Package(
         ], path: "Sources/StrataBench"),
 
         .testTarget(name: "StrataTests", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene", "StrataKit",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene", "StrataKit",
             "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),

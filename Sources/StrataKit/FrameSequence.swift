@@ -1,5 +1,6 @@
 import Foundation
 import StrataAnimation
+import StrataEffects
 import StrataRaster
 import StrataRender
 import StrataScene
@@ -109,6 +110,7 @@ public struct FrameSequence: Sendable {
             throw StrataError(.dataError, "\(scene.name): the canvas at scale \(scale) is too large: \(error)")
         }
 
+        let engine: EffectsEngine? = scene.effects.isEmpty ? nil : try Pipeline.effectsEngine(scene, clock: clock, scale: scale)
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
@@ -117,10 +119,10 @@ public struct FrameSequence: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while !cancellation.isCancelled, let slot = shared.take() {
                 let index = pending[slot]
-                let seconds = clock.seconds(ofTick: ticks[index])
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
                 do throws(StrataError) {
-                    let image = try Pipeline.rasterize(builder.build(scene.presentation(atSeconds: seconds).layers))
+                    let layers = Pipeline.frameLayers(scene, engine: engine, displayedIndex: index, clock: clock)
+                    let image = try Pipeline.rasterize(builder.build(layers))
                     try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
                 } catch {
                     shared.fail(error)
@@ -136,8 +138,11 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(scene: scene, clock: clock, scale: scale)
+        let manifest = Manifest.make(scene: scene, clock: clock, scale: scale, engine: engine)
         try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
+        if !scene.effects.motionBlurOverlays.isEmpty {
+            try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
+        }
         return Summary(written: shared.done, skipped: skipped, frameCount: ticks.count, manifest: manifest)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrataAnimation
+import StrataEffects
 import StrataScene
 
 /// `manifest.json`: what a frame sequence holds (docs/manifest.md).
@@ -28,6 +29,9 @@ public struct Manifest: Codable, Hashable, Sendable {
         public var file: String
         /// Every animated layer, in tree order.
         public var layers: [LayerState]
+        /// Every motion-blur overlay: id, delta (points since the previous displayed frame; absent
+        /// on the first tick and while off), opacity, enabled.
+        public var overlays: [OverlayState]?
     }
 
     public var scene: String
@@ -47,7 +51,7 @@ public struct Manifest: Codable, Hashable, Sendable {
 
     /// The manifest of `scene` rendered with `clock` (every displayed frame, whatever range is rendered,
     /// so that split runs write the same manifest).
-    public static func make(scene: Scene, clock: FrameClock, scale: Double) -> Manifest {
+    public static func make(scene: Scene, clock: FrameClock, scale: Double, engine: EffectsEngine? = nil) -> Manifest {
         let paths = scene.timeline.animatedPaths
         let ticks = clock.displayedTicks
         let frames = ticks.enumerated().map { index, tick in
@@ -58,12 +62,38 @@ public struct Manifest: Codable, Hashable, Sendable {
                 return LayerState(path: path.description, name: layer.name, position: [layer.position.x, layer.position.y],
                                   opacity: layer.opacity)
             }
-            return Frame(index: index, tick: tick, time: seconds, file: Pipeline.frameFileName(index), layers: layers)
+            let overlays = engine.map { $0.overlayStates(displayedIndex: index) }
+            return Frame(index: index, tick: tick, time: seconds, file: Pipeline.frameFileName(index), layers: layers,
+                         overlays: (overlays?.isEmpty ?? true) ? nil : overlays)
         }
         let builderSize = (Int((scene.size.width * scale - 1e-9).rounded(.up)), Int((scene.size.height * scale - 1e-9).rounded(.up)))
         return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: scale,
                         pixelSize: [builderSize.0, builderSize.1], frameCount: ticks.count, tickCount: clock.tickCount,
                         droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) }, frames: frames)
+    }
+
+    /// `curve.csv`: one row per displayed frame — frame, time, and per overlay its delta and opacity
+    /// (columns `<id>.delta`, `<id>.opacity`; delta empty on the first tick and while off).
+    public func curveCSV() -> String {
+        let ids = frames.first?.overlays?.map(\.id) ?? []
+        var lines = ["frame,time," + ids.map { "\($0).delta,\($0).opacity" }.joined(separator: ",")]
+        for frame in frames {
+            var fields = ["\(frame.index)", Self.number(frame.time)]
+            for state in frame.overlays ?? [] {
+                fields.append(state.delta.map(Self.number) ?? "")
+                fields.append(Self.number(state.opacity))
+            }
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A number with up to 6 decimals, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     /// The manifest as JSON with sorted keys (the same scene gives the same bytes).

@@ -1,4 +1,6 @@
 import Foundation
+import StrataAnimation
+import StrataEffects
 import StrataModel
 import StrataRaster
 import StrataRender
@@ -18,11 +20,35 @@ public enum Pipeline {
         }
     }
 
-    /// Renders `scene` as presented at `seconds` (0 by default), at `scale` if given.
+    /// Prepares a scene's effects (snapshots) for rendering at `scale`.
+    public static func effectsEngine(_ scene: Scene, clock: FrameClock? = nil, scale: Double) throws(StrataError) -> EffectsEngine {
+        do {
+            return try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers,
+                                     clock: clock ?? scene.clock, scale: scale)
+        } catch {
+            throw StrataError(error)
+        }
+    }
+
+    /// The displayed frame shown at `seconds`: the last one at or before it.
+    public static func displayedIndex(_ clock: FrameClock, atSeconds seconds: Double) -> Int {
+        let ticks = clock.displayedTicks
+        return max(0, (ticks.lastIndex { clock.seconds(ofTick: $0) <= seconds + 1e-9 }) ?? 0)
+    }
+
+    /// The layers of displayed frame `index`: animations, then effects.
+    public static func frameLayers(_ scene: Scene, engine: EffectsEngine?, displayedIndex index: Int, clock: FrameClock) -> [Layer] {
+        if let engine, !scene.effects.isEmpty { return engine.frame(displayedIndex: index).layers }
+        return scene.presentation(atSeconds: clock.seconds(ofTick: clock.displayedTicks[index])).layers
+    }
+
+    /// Renders `scene` as presented at `seconds` (0 by default), at `scale` if given. With effects,
+    /// the frame is the displayed frame at or before `seconds`.
     ///
     /// - Returns: premultiplied RGBA pixels, the scene's size in points × scale.
     public static func renderFrame(_ scene: Scene, atSeconds seconds: Double = 0, scale: Double? = nil) throws(StrataError) -> PixelBuffer {
         let builder = RenderTreeBuilder(size: scene.size, scale: scale ?? scene.scale, background: scene.background)
+        let engine: EffectsEngine? = scene.effects.isEmpty ? nil : try effectsEngine(scene, scale: scale ?? scene.scale)
         let (width, height) = builder.pixelSize
         do {
             try RasterLimits.check(width: width, height: height)
@@ -30,6 +56,10 @@ public enum Pipeline {
             throw StrataError(.dataError, "\(scene.name): the canvas at this scale is too large: \(error)")
         }
         do {
+            if let engine {
+                let layers = frameLayers(scene, engine: engine, displayedIndex: displayedIndex(scene.clock, atSeconds: seconds), clock: scene.clock)
+                return try Renderer.render(builder.build(layers))
+            }
             return try Renderer.render(builder.build(scene.presentation(atSeconds: seconds).layers))
         } catch {
             throw StrataError(error)

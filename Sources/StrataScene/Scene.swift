@@ -1,5 +1,6 @@
 import Foundation
 import StrataAnimation
+import StrataEffects
 import StrataModel
 
 /// A decoded, validated scene: the model layers, their animations, the frame clock and the output
@@ -21,6 +22,8 @@ public struct Scene: Sendable {
     public var timeline: Timeline
     /// The frame clock: rate, number of ticks, dropped ticks.
     public var clock: FrameClock
+    /// Effects: motion-blur and blur overlays, motion effects and the viewer track.
+    public var effects = Effects()
     /// Displayed frames that have reference images under `Snapshots/<scene>/` (default: frame 0).
     public var snapshotFrames: [Int] = [0]
 

@@ -22,7 +22,8 @@ struct SceneDecoder {
 
     // MARK: - Document
 
-    static let documentKeys = ["version", "name", "description", "size", "scale", "background", "clock", "snapshots", "layers"]
+    static let documentKeys = ["version", "name", "description", "size", "scale", "background", "clock", "snapshots", "layers",
+                               "effects", "viewer"]
 
     mutating func scene(_ value: SceneValue, defaultName: String) throws(SceneError) -> Scene {
         let entries = try reader.object(value, at: "", allowed: Self.documentKeys)
@@ -61,6 +62,7 @@ struct SceneDecoder {
         if let clockValue = entries["clock"] { clock = try self.clock(clockValue, at: "clock") }
         var scene = Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers,
                           timeline: Timeline(animations: animations), clock: clock)
+        scene.effects = try effects(entries["effects"], viewer: entries["viewer"], layers: layers)
         if let v = entries["snapshots"] {
             let frameCount = clock.displayedTicks.count
             var frames: [Int] = []

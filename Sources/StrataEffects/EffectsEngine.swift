@@ -1,0 +1,251 @@
+import Foundation
+import StrataAnimation
+import StrataModel
+import StrataRaster
+import StrataRender
+
+/// One overlay's state on one displayed frame.
+public struct OverlayState: Hashable, Sendable, Codable {
+    /// The overlay's id.
+    public var id: String
+    /// Displacement since the previous displayed tick, points (after `referenceRate`); nil on the
+    /// first tick or while the overlay is off.
+    public var delta: Double?
+    /// The overlay's opacity on this frame.
+    public var opacity: Double
+    /// Whether the overlay is in the tree on this frame.
+    public var enabled: Bool
+    /// Direction of the motion since the previous tick, radians (for `angleFromMotion`); not in the manifest.
+    public var direction: Double?
+
+    private enum CodingKeys: String, CodingKey { case id, delta, opacity, enabled }
+
+    public init(id: String, delta: Double?, opacity: Double, enabled: Bool) {
+        self.id = id
+        self.delta = delta
+        self.opacity = opacity
+        self.enabled = enabled
+    }
+}
+
+/// Applies a scene's effects to its presentation trees: motion effects first (they move layers),
+/// then blur overlays and motion-blur overlays. Snapshots are taken once, in `init`; every frame is
+/// then a pure function of its displayed index, so frames can still be rendered in any order.
+public struct EffectsEngine: Sendable {
+    public let effects: Effects
+    public let timeline: Timeline
+    public let layers: [Layer]
+    public let clock: FrameClock
+    /// Pixels per point of the output.
+    public let scale: Double
+    private let displayedTicks: [Int]
+    /// Per motion-blur overlay: the unblurred snapshot and the blurred one (fixed angle).
+    private let snapshots: [PixelBuffer?]
+    private let blurredSnapshots: [PixelBuffer?]
+    /// Per blur overlay: the Gaussian-blurred snapshot.
+    private let blurSnapshots: [PixelBuffer?]
+
+    /// Prepares the effects: snapshots the layers they need and blurs them.
+    public init(effects: Effects, timeline: Timeline, layers: [Layer], clock: FrameClock, scale: Double) throws(RenderError) {
+        self.effects = effects
+        self.timeline = timeline
+        self.layers = layers
+        self.clock = clock
+        self.scale = scale
+        self.displayedTicks = clock.displayedTicks
+        var snapshots: [PixelBuffer?] = [], blurred: [PixelBuffer?] = []
+        for overlay in effects.motionBlurOverlays {
+            let tree = Self.presentation(timeline, layers, effects, atSeconds: overlay.enabledAt)
+            guard let layer = tree.layer(at: overlay.layer) else {
+                snapshots.append(nil)
+                blurred.append(nil)
+                continue
+            }
+            let snapshot = try Self.snapshot(layer, scale: scale)
+            snapshots.append(snapshot)
+            do {
+                blurred.append(snapshot.map { try? MotionBlur.apply($0, radius: overlay.radius * scale, angle: overlay.angle, samples: overlay.samples) } ?? nil)
+            }
+        }
+        var blurs: [PixelBuffer?] = []
+        for overlay in effects.blurOverlays {
+            let tree = Self.presentation(timeline, layers, effects, atSeconds: overlay.blurredAt)
+            guard let layer = tree.layer(at: overlay.layer), let snapshot = try Self.snapshot(layer, scale: scale) else {
+                blurs.append(nil)
+                continue
+            }
+            blurs.append(try? GaussianBlur.apply(snapshot, sigma: overlay.radius * scale))
+        }
+        self.snapshots = snapshots
+        self.blurredSnapshots = blurred
+        self.blurSnapshots = blurs
+    }
+
+    /// The model animated to `seconds` with motion effects applied (no overlays).
+    static func presentation(_ timeline: Timeline, _ layers: [Layer], _ effects: Effects, atSeconds seconds: Double) -> PresentationTree {
+        var tree = timeline.evaluate(layers, atSeconds: seconds)
+        guard !effects.motionEffects.isEmpty else { return tree }
+        let offset = effects.viewer?.offset(atSeconds: seconds) ?? (x: 0, y: 0)
+        var presented = tree.layers
+        for binding in effects.motionEffects {
+            Self.modify(&presented, at: binding.layer.indices[...]) { layer in
+                var properties = AnimatedProperties(layer)
+                for effect in binding.effects {
+                    for (keyPath, amount) in effect.changes(forOffsetX: offset.x, y: offset.y) {
+                        properties[keyPath] = properties[keyPath].adding(Self.value(amount, like: properties[keyPath]))
+                    }
+                }
+                layer = properties.applied(to: layer)
+            }
+        }
+        tree = PresentationTree(layers: presented, seconds: seconds)
+        return tree
+    }
+
+    /// A change of `amount` in the shape of `value` (points move both axes only for position).
+    static func value(_ amount: Double, like value: AnimationValue) -> AnimationValue {
+        switch value {
+        case .number: .number(amount)
+        case .point: .point(Point(x: amount, y: amount))
+        case .size: .size(Size(width: amount, height: amount))
+        case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        }
+    }
+
+    /// Applies `change` to the layer at `indices` in `layers`.
+    static func modify(_ layers: inout [Layer], at indices: ArraySlice<Int>, _ change: (inout Layer) -> Void) {
+        guard let first = indices.first, layers.indices.contains(first) else { return }
+        if indices.count == 1 {
+            change(&layers[first])
+            return
+        }
+        let rest = indices.dropFirst()
+        if rest.first == LayerPath.maskIndex {
+            guard var mask = layers[first].mask else { return }
+            var list = [mask]
+            modify(&list, at: [0] + rest.dropFirst(), change)
+            mask = list[0]
+            layers[first].mask = mask
+        } else {
+            modify(&layers[first].sublayers, at: rest, change)
+        }
+    }
+
+    /// The layer's subtree drawn in its own bounds at `scale`, without its transform and position.
+    static func snapshot(_ layer: Layer, scale: Double) throws(RenderError) -> PixelBuffer? {
+        guard !layer.bounds.isEmpty else { return nil }
+        var copy = layer
+        copy.transform = .identity
+        copy.opacity = 1
+        copy.position = Point(x: layer.anchorPoint.x * layer.bounds.width, y: layer.anchorPoint.y * layer.bounds.height)
+        return try Renderer.render([copy], size: layer.bounds.size, scale: scale, background: nil)
+    }
+
+    /// True while a position animation of the layer at `path` is in its active period.
+    func positionAnimationIsActive(_ path: LayerPath, atSeconds seconds: Double) -> Bool {
+        (timeline.animations[path] ?? []).contains { animation in
+            guard let keyPath = animation.keyPath, [.position, .positionX, .positionY].contains(keyPath) else { return false }
+            let elapsed = seconds - animation.timing.beginTime
+            return elapsed >= 0 && elapsed <= animation.timing.activeDurationInParent
+        }
+    }
+
+    // MARK: - Frames
+
+    /// The layers of displayed frame `index` with every effect applied, and the overlays' states.
+    public func frame(displayedIndex index: Int) -> (layers: [Layer], overlays: [OverlayState]) {
+        let tick = displayedTicks[index]
+        let seconds = clock.seconds(ofTick: tick)
+        var presented = Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
+        let previousTree: PresentationTree? = index > 0
+            ? Self.presentation(timeline, layers, effects, atSeconds: clock.seconds(ofTick: displayedTicks[index - 1])) : nil
+
+        for (i, overlay) in effects.blurOverlays.enumerated() where overlay.isBlurred(atSeconds: seconds) {
+            guard let image = blurSnapshots[i] else { continue }
+            Self.modify(&presented, at: overlay.layer.indices[...]) { layer in
+                let outset = Double(GaussianBlur.outset(sigma: overlay.radius * scale)) / scale
+                for sub in layer.sublayers.indices { layer.sublayers[sub].isHidden = true }
+                var blurLayer = Layer(name: "\(overlay.id).blurOverlay", frame: layer.bounds.outsetBy(dx: outset, dy: outset))
+                blurLayer.contents = image
+                layer.sublayers.append(blurLayer)
+            }
+        }
+
+        let states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
+        for (i, overlay) in effects.motionBlurOverlays.enumerated() {
+            let state = states[i]
+            guard state.enabled, let snapshot = snapshots[i] else { continue }
+            let image: PixelBuffer?
+            if overlay.angleFromMotion, let direction = state.direction, direction != overlay.angle {
+                image = try? MotionBlur.apply(snapshot, radius: overlay.radius * scale, angle: direction, samples: overlay.samples)
+            } else {
+                image = blurredSnapshots[i]
+            }
+            guard let image else { continue }
+            Self.modify(&presented, at: overlay.layer.indices[...]) { layer in
+                let outsetX = Double(image.width - snapshot.width) / 2 / scale, outsetY = Double(image.height - snapshot.height) / 2 / scale
+                var blurLayer = Layer(name: "\(overlay.id).motionBlurOverlay", frame: layer.bounds.outsetBy(dx: outsetX, dy: outsetY))
+                blurLayer.contents = image
+                blurLayer.opacity = state.opacity
+                layer.sublayers.append(blurLayer)
+            }
+        }
+        return (presented, states)
+    }
+
+    /// The motion-blur overlays' states on displayed frame `index` (no pixels are touched).
+    public func overlayStates(displayedIndex index: Int) -> [OverlayState] {
+        guard !effects.motionBlurOverlays.isEmpty else { return [] }
+        let seconds = clock.seconds(ofTick: displayedTicks[index])
+        let presented = Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
+        let previousTree: PresentationTree? = index > 0
+            ? Self.presentation(timeline, layers, effects, atSeconds: clock.seconds(ofTick: displayedTicks[index - 1])) : nil
+        return overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
+    }
+
+    private func overlayStates(displayedIndex index: Int, presented: [Layer], previousTree: PresentationTree?) -> [OverlayState] {
+        let seconds = clock.seconds(ofTick: displayedTicks[index])
+        var states: [OverlayState] = []
+        for (i, overlay) in effects.motionBlurOverlays.enumerated() {
+            guard overlay.isEnabled(atSeconds: seconds), snapshots[i] != nil else {
+                states.append(OverlayState(id: overlay.id, delta: nil, opacity: 0, enabled: false))
+                continue
+            }
+            let linked = !overlay.followsPositionAnimation || positionAnimationIsActive(overlay.layer, atSeconds: seconds)
+            var delta: Double? = nil
+            var direction: Double? = nil
+            let previousSeconds = index > 0 ? clock.seconds(ofTick: displayedTicks[index - 1]) : -Double.infinity
+            if linked, let previousTree, overlay.isEnabled(atSeconds: previousSeconds),
+               let now = Self.layer(in: presented, at: overlay.layer), let before = previousTree.layer(at: overlay.layer) {
+                let dx = now.position.x - before.position.x, dy = now.position.y - before.position.y
+                var distance = (dx * dx + dy * dy).squareRoot()
+                if let rate = overlay.referenceRate {
+                    // delta × (1/rate) / interval, with interval = targetTimestamp − timestamp = 1/fps.
+                    distance = distance * (1 / rate) / (1 / clock.framesPerSecond)
+                }
+                delta = distance
+                if distance > 0 { direction = atan2(dy, dx) }
+            }
+            var state = OverlayState(id: overlay.id, delta: delta, opacity: delta.map { overlay.curve.opacity(forDelta: $0) } ?? 0, enabled: true)
+            state.direction = direction
+            states.append(state)
+        }
+        return states
+    }
+
+    static func layer(in layers: [Layer], at path: LayerPath) -> Layer? {
+        PresentationTree(layers: layers, seconds: 0).layer(at: path)
+    }
+
+    /// The overlay layer's pixel size for overlay `index` (snapshot plus 2·⌈|v|⌉ per axis).
+    public func overlayImageSize(_ index: Int) -> (width: Int, height: Int)? {
+        guard let image = blurredSnapshots[index] else { return nil }
+        return (image.width, image.height)
+    }
+
+    /// The snapshot's pixel size for overlay `index`.
+    public func snapshotSize(_ index: Int) -> (width: Int, height: Int)? {
+        guard let image = snapshots[index] else { return nil }
+        return (image.width, image.height)
+    }
+}
