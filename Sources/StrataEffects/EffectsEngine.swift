@@ -74,7 +74,7 @@ public struct EffectsEngine: Sendable {
                 blurs.append(nil)
                 continue
             }
-            blurs.append(try? GaussianBlur.apply(snapshot, sigma: overlay.radius * scale))
+            blurs.append(try Layer.blurOverlayImage(snapshot, radius: overlay.radius, scale: scale))
         }
         self.snapshots = snapshots
         self.blurredSnapshots = blurred
@@ -163,9 +163,8 @@ public struct EffectsEngine: Sendable {
         for (i, overlay) in effects.blurOverlays.enumerated() where overlay.isBlurred(atSeconds: seconds) {
             guard let image = blurSnapshots[i] else { continue }
             Self.modify(&presented, at: overlay.layer.indices[...]) { layer in
-                let outset = Double(GaussianBlur.outset(sigma: overlay.radius * scale)) / scale
                 for sub in layer.sublayers.indices { layer.sublayers[sub].isHidden = true }
-                var blurLayer = Layer(name: "\(overlay.id).blurOverlay", frame: layer.bounds.outsetBy(dx: outset, dy: outset))
+                var blurLayer = Layer(name: Layer.blurOverlayName, frame: layer.bounds.outsetBy(dx: 4 * overlay.radius, dy: 4 * overlay.radius))
                 blurLayer.contents = image
                 layer.sublayers.append(blurLayer)
             }
