@@ -11,10 +11,13 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
+        .library(name: "StrataSnapshotStrategy", targets: ["StrataSnapshotStrategy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Only its SnapshotTesting target is built (it does not need swift-syntax).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // System libraries. apt: libcairo2-dev, libpng-dev, pkg-config (scripts/setup installs them).
@@ -45,8 +48,13 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataRaster"]),
+        // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
+        .target(name: "StrataSnapshotStrategy", dependencies: [
+            "StrataKit", "StrataSnapshotTesting",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "strata", dependencies: [
-            "StrataKit",
+            "StrataKit", "StrataSnapshotTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
@@ -58,6 +66,10 @@ let package = Package(
             "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
+        .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
+            "StrataSnapshotStrategy", "StrataKit", "StrataModel", "StrataRaster",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

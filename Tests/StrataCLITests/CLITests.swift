@@ -233,3 +233,24 @@ struct FilterCLITests {
         #expect(help.status == 0 && help.stdout.contains("--motion-blur"))
     }
 }
+
+@Suite("strata verify")
+struct VerifyCLITests {
+    @Test func verifyMatchesRecordsAndReportsMismatches() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-verify-\(UUID().uuidString)")
+        let snapshots = folder.appendingPathComponent("refs"), diffs = folder.appendingPathComponent("diffs")
+        let cli = FilterCLITests()
+        let good = try cli.run("verify", "Scenes/slide-linear.yaml", "--snapshots", "Snapshots/slide-linear")
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("frame-00015.png: matches"))
+        let recorded = try cli.run("verify", "Scenes/slide-linear.yaml", "--snapshots", snapshots.path, "--frames", "3..4", "--record")
+        #expect(recorded.status == 0 && recorded.stdout.contains("recorded"))
+        // Compare frame 5 against frame 4's reference: a mismatch, with a diff written.
+        try FileManager.default.copyItem(at: snapshots.appendingPathComponent("frame-00004.png"), to: snapshots.appendingPathComponent("frame-00005.png"))
+        let bad = try cli.run("verify", "Scenes/slide-linear.yaml", "--snapshots", snapshots.path, "--frames", "5", "--diffs", diffs.path, "--tolerance", "exact")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("frame-00005.png") && bad.stderr.contains("pixels"))
+        #expect(FileManager.default.fileExists(atPath: diffs.appendingPathComponent("slide-linear/frame-00005.diff.png").path))
+        #expect(try cli.run("verify", "Scenes/slide-linear.yaml", "--snapshots", snapshots.path, "--tolerance", "loose").status == 64)
+    }
+}

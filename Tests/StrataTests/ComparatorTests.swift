@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import StrataRaster
 import StrataSnapshotTesting
+import StrataKit
+import StrataModel
 
 /// The comparator's own tests: a tolerance must never silently pass everything.
 @Suite("Image comparator")
@@ -92,5 +94,27 @@ struct ComparatorTests {
         #expect(missing.verify(try image(), reference: reference, name: "n", tolerance: .exact).passed)
         #expect(RecordMode.fromEnvironment(["STRATA_RECORD": "failed"]) == .failed)
         #expect(RecordMode.fromEnvironment([:]) == RecordMode.none)
+    }
+}
+
+@Suite("StrataSnapshot helpers")
+struct StrataSnapshotHelperTests {
+    @Test func layersAndScenesAgainstReferences() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        let layers = [box("card", Rect(x: 5, y: 5, width: 30, height: 20), Color(red: 0, green: 0.5, blue: 1))]
+        let size = Size(width: 40, height: 30)
+        let missing = StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .none, artifacts: folder)
+        #expect(!missing.passed && missing.message.contains("STRATA_RECORD"))
+        #expect(StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .missing, artifacts: folder)
+                == .recorded(path: folder.appendingPathComponent("card.png").path))
+        #expect(StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .none, artifacts: folder).passed)
+        let moved = [box("card", Rect(x: 6, y: 5, width: 30, height: 20), Color(red: 0, green: 0.5, blue: 1))]
+        #expect(!StrataSnapshot.verify(moved, size: size, named: "card", in: folder, record: .none, artifacts: folder).passed)
+
+        let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("slide-linear.yaml").path)
+        let matched = StrataSnapshot.verify(scene, frame: 15, in: PackagePaths.snapshots.appendingPathComponent("slide-linear"),
+                                            record: .none, artifacts: folder)
+        #expect(matched.passed, "\(matched.message)")
+        #expect(!StrataSnapshot.verify(scene, frame: 99, in: folder, record: .none).passed)
     }
 }

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import StrataKit
+import StrataSnapshotTesting
+
+/// `strata verify SCENE --snapshots DIR`: snapshot checks without Swift.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render frames of a scene and compare them with reference PNGs (DIR/frame-NNNNN.png).",
+        discussion: """
+            Frames default to the scene's snapshots: list (frame 0 for a static scene). On a mismatch the \
+            actual frame and a three-panel diff (expected | difference | actual) are written under \
+            --diffs and the command exits 1. --record writes the references instead (and exits 0).
+            """)
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(help: "Folder of the reference PNGs.")
+    var snapshots: String
+
+    @Option(name: .long, help: ArgumentHelp("Frames to check: an inclusive range A..B or one index.", valueName: "A..B"))
+    var frames: FrameRangeArgument?
+
+    @Option(help: "exact, off-by-one or blur.")
+    var tolerance: String = "off-by-one"
+
+    @Option(help: "Where actual frames and diffs go on failure.")
+    var diffs: String = "out/verify"
+
+    @Flag(help: "Write the references from this render instead of comparing.")
+    var record = false
+
+    func validate() throws {
+        guard SnapshotTolerance.named(tolerance) != nil else {
+            throw ValidationError("--tolerance must be exact, off-by-one or blur, found \(tolerance)")
+        }
+    }
+
+    func run() throws {
+        var failures = 0
+        try runReportingErrors { () throws(StrataError) in
+            let loaded = try Pipeline.loadScene(at: scene)
+            let count = loaded.clock.displayedTicks.count
+            let indices = frames.map { Array($0.range) } ?? loaded.snapshotFrames
+            guard indices.allSatisfy({ $0 < count }) else {
+                throw StrataError(.usage, "--frames goes past the scene's last frame \(count - 1)")
+            }
+            let verifier = SnapshotVerifier(artifactsDirectory: URL(fileURLWithPath: diffs).appendingPathComponent(loaded.name),
+                                            recordMode: record ? .all : .none)
+            for index in indices {
+                let seconds = loaded.clock.seconds(ofTick: loaded.clock.displayedTicks[index])
+                let image = try Pipeline.renderFrame(loaded, atSeconds: seconds)
+                let name = Pipeline.frameFileName(index)
+                let outcome = verifier.verify(image, reference: URL(fileURLWithPath: snapshots).appendingPathComponent(name),
+                                              name: String(name.dropLast(4)), tolerance: SnapshotTolerance.named(tolerance)!)
+                switch outcome {
+                case .matched: print("\(name): matches")
+                case .recorded(let path): print("\(name): recorded \(path)")
+                case .failed(let message):
+                    failures += 1
+                    FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+                }
+            }
+        }
+        if failures > 0 {
+            FileHandle.standardError.write(Data("strata: \(failures) frame\(failures == 1 ? "" : "s") did not match\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}
