@@ -19,7 +19,9 @@ extension SceneDecoder {
             }
             let name = try e["name"].map { v throws(SceneError) in try reader.string(v, at: SceneReader.join(itemPath, "name")) } ?? type
             if result.contains(where: { $0.name == name }) {
-                throw reader.error(SceneReader.join(itemPath, "name"), expected: "a name not used by another filter of the list", found: e["name"] ?? element)
+                throw SceneError(file: reader.file, keyPath: SceneReader.join(itemPath, "name"),
+                                 expected: "a name not used by another filter of the list (give each a name:)",
+                                 found: "\"\(name)\" again", line: element.line)
             }
             result.append(NamedFilter(name: name, filter: try filter(type, e[type]!, at: SceneReader.join(itemPath, type))))
         }

@@ -36,12 +36,17 @@ struct DocsTests {
                 _ = try decode(example, .yaml)
             } else if example.hasPrefix("clock:") {
                 _ = try decode("version: 1\ndescription: d\nsize: [320, 200]\n" + example + "layers: []\n", .yaml)
-            } else if example.hasPrefix("animations:") {
+            } else if example.hasPrefix("effects:") {
+                let layers = ["menu", "card", "control", "front"].map { "  - {name: \($0), frame: [0, 0, 20, 20], backgroundColor: red}" }
+                let scene = try decode("version: 1\ndescription: d\nsize: [100, 100]\nclock: {duration: 1}\nlayers:\n"
+                                       + layers.joined(separator: "\n") + "\n" + example, .yaml)
+                #expect(!scene.effects.isEmpty && scene.effects.viewer != nil)
+            } else if example.hasPrefix("animations:") || example.hasPrefix("filters:") {
                 // A block of one layer's key: indent it as that layer's entry.
                 let lines = example.split(separator: "\n")
                 let layer = "  - " + lines[0] + "\n" + lines.dropFirst().map { "    " + $0 }.joined(separator: "\n") + "\n"
                 let scene = try decode(header.replacingOccurrences(of: "layers:", with: "clock: {duration: 2}\nlayers:") + layer, .yaml)
-                #expect(!scene.timeline.isEmpty)
+                #expect(!scene.timeline.isEmpty || !scene.layers[0].filters.isEmpty)
             } else if example.hasPrefix("- ") {
                 _ = try decode(header + example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n", .yaml)
             } else {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataAnimation
+import StrataEffects
 import StrataKit
 import StrataModel
 import StrataRaster
@@ -42,6 +43,21 @@ struct ReadmeExampleTests {
         }
         link.run()
         #expect(ticks.count == 41 && ticks.prefix(3) == [0, 1, 3])
+
+        var menuScene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("side-menu.yaml").path)
+        menuScene.effects = Effects()
+        let id = menuScene.enableMotionBlur(on: menuScene.layerPath(named: "menu")!, angle: 0, radius: 24,
+                                            curve: .log2(divisor: 5, offset: 0))
+        menuScene.disableMotionBlur(id, atSeconds: 0.9)
+        #expect(menuScene.effects.motionBlurOverlays.count == 1 && menuScene.effects.motionBlurOverlays[0].disabledAt == 0.9)
+        let engine = try Pipeline.effectsEngine(menuScene, scale: 1)
+        #expect(engine.overlayStates(displayedIndex: 14)[0].opacity > 0.5)
+
+        var control = card
+        try control.blur(radius: 2, scale: 2)
+        #expect(control.isBlurred)
+        control.unblur()
+        #expect(!control.isBlurred)
 
         let animated = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("keyframes.yaml").path)
         let summary = try FrameSequence(scene: animated, options: .init(directory: folder.appendingPathComponent("keyframes"), overwrite: true)).run()
