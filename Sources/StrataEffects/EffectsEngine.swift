@@ -81,6 +81,12 @@ public struct EffectsEngine: Sendable {
         self.blurSnapshots = blurs
     }
 
+    /// The model animated to `seconds` with motion effects applied (no overlays): what a camera
+    /// would see at that instant.
+    public func instant(atSeconds seconds: Double) -> [Layer] {
+        Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
+    }
+
     /// The model animated to `seconds` with motion effects applied (no overlays).
     static func presentation(_ timeline: Timeline, _ layers: [Layer], _ effects: Effects, atSeconds seconds: Double) -> PresentationTree {
         var tree = timeline.evaluate(layers, atSeconds: seconds)
@@ -153,7 +159,8 @@ public struct EffectsEngine: Sendable {
     // MARK: - Frames
 
     /// The layers of displayed frame `index` with every effect applied, and the overlays' states.
-    public func frame(displayedIndex index: Int) -> (layers: [Layer], overlays: [OverlayState]) {
+    /// `opacityOverride` forces the opacity of the named motion-blur overlays (for tuning).
+    public func frame(displayedIndex index: Int, opacityOverride: [String: Double] = [:]) -> (layers: [Layer], overlays: [OverlayState]) {
         let tick = displayedTicks[index]
         let seconds = clock.seconds(ofTick: tick)
         var presented = Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
@@ -170,8 +177,9 @@ public struct EffectsEngine: Sendable {
             }
         }
 
-        let states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
+        var states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
         for (i, overlay) in effects.motionBlurOverlays.enumerated() {
+            if let forced = opacityOverride[overlay.id], states[i].enabled { states[i].opacity = forced }
             let state = states[i]
             guard state.enabled, let snapshot = snapshots[i] else { continue }
             let image: PixelBuffer?

@@ -27,6 +27,8 @@ public struct FrameSequence: Sendable {
         public var jobs: Int
         /// PNG settings.
         public var encoding: PNGCodec.EncodingOptions
+        /// When set, every frame is the true motion blur by supersampling (no motion-blur overlays).
+        public var groundTruth: GroundTruth?
 
         /// Creates options; by default every frame, all cores, fast PNG.
         public init(directory: URL, frames: ClosedRange<Int>? = nil, framesPerSecond: Double? = nil, scale: Double? = nil,
@@ -40,6 +42,7 @@ public struct FrameSequence: Sendable {
             self.skipExisting = skipExisting
             self.jobs = jobs
             self.encoding = encoding
+            self.groundTruth = nil
         }
     }
 
@@ -111,6 +114,8 @@ public struct FrameSequence: Sendable {
         }
 
         let engine: EffectsEngine? = scene.effects.isEmpty ? nil : try Pipeline.effectsEngine(scene, clock: clock, scale: scale)
+        let truth = options.groundTruth
+        let truthEngine: EffectsEngine? = truth == nil ? nil : try GroundTruth.engine(scene, clock: clock, scale: scale)
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
@@ -121,8 +126,14 @@ public struct FrameSequence: Sendable {
                 let index = pending[slot]
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
                 do throws(StrataError) {
-                    let layers = Pipeline.frameLayers(scene, engine: engine, displayedIndex: index, clock: clock)
-                    let image = try Pipeline.rasterize(builder.build(layers))
+                    let image: PixelBuffer
+                    if let truth, let truthEngine {
+                        image = try truth.render(scene, engine: truthEngine, builder: builder,
+                                                 atSeconds: clock.seconds(ofTick: ticks[index]), fps: clock.framesPerSecond)
+                    } else {
+                        let layers = Pipeline.frameLayers(scene, engine: engine, displayedIndex: index, clock: clock)
+                        image = try Pipeline.rasterize(builder.build(layers))
+                    }
                     try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
                 } catch {
                     shared.fail(error)

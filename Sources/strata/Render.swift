@@ -52,18 +52,29 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress).")
     var quiet = false
 
+    @Option(help: "Render true motion blur: shutter angle in degrees (with --subframes).")
+    var shutter: Double?
+
+    @Option(help: "Evaluations per frame for --shutter (default 16).")
+    var subframes: Int?
+
     func validate() throws {
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000], found \(fps)") }
+        if let shutter, !(shutter > 0 && shutter <= 360) { throw ValidationError("--shutter must be in (0, 360] degrees, found \(shutter)") }
+        if let subframes, !(1...1000).contains(subframes) { throw ValidationError("--subframes must be in 1…1000, found \(subframes)") }
+        if subframes != nil && shutter == nil { throw ValidationError("--subframes needs --shutter") }
     }
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let scene = try Pipeline.loadScene(at: options.scene)
-            let sequence = FrameSequence(scene: scene, options: FrameSequence.Options(
+            var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: frames?.range, framesPerSecond: fps, scale: options.scale,
-                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs))
+                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs)
+            if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
+            let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()
             let interrupt = InterruptHandler(cancellation: cancellation)
             defer { interrupt.remove() }

@@ -1,0 +1,69 @@
+import Foundation
+import StrataAnimation
+import StrataEffects
+import StrataModel
+import StrataRaster
+import StrataRender
+import StrataScene
+
+/// True motion blur by temporal supersampling — the reference the overlay of seed 000 imitates.
+///
+/// For a frame at time t, the shutter is open for (shutter / 360) / fps seconds centred on t; the
+/// scene is evaluated at `subframes` instants spread evenly over it (at the centres of equal
+/// slices), each is rendered without motion-blur overlays, and the premultiplied pixel values are
+/// averaged arithmetically, then rounded once. No PNG work happens per subframe.
+public struct GroundTruth: Sendable {
+    /// Shutter angle in degrees (360 = the whole frame interval).
+    public var shutterDegrees: Double
+    /// Evaluations per frame (≥ 1).
+    public var subframes: Int
+
+    /// Creates a ground-truth setting.
+    public init(shutterDegrees: Double, subframes: Int) {
+        self.shutterDegrees = shutterDegrees
+        self.subframes = subframes
+    }
+
+    /// The instants sampled for a frame at `seconds` on a clock of `fps`.
+    public func instants(atSeconds seconds: Double, fps: Double) -> [Double] {
+        let exposure = shutterDegrees / 360 / fps
+        return (0..<subframes).map { seconds - exposure / 2 + (Double($0) + 0.5) * exposure / Double(subframes) }
+    }
+
+    /// The engine that evaluates instants: the scene's effects without motion-blur overlays.
+    public static func engine(_ scene: Scene, clock: FrameClock, scale: Double) throws(StrataError) -> EffectsEngine {
+        var effects = scene.effects
+        effects.motionBlurOverlays = []
+        do {
+            return try EffectsEngine(effects: effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale)
+        } catch {
+            throw StrataError(error)
+        }
+    }
+
+    /// The supersampled frame at `seconds`.
+    public func render(_ scene: Scene, engine: EffectsEngine, builder: RenderTreeBuilder, atSeconds seconds: Double,
+                       fps: Double) throws(StrataError) -> PixelBuffer {
+        var sum: [Float] = []
+        var width = 0, height = 0
+        for instant in instants(atSeconds: seconds, fps: fps) {
+            let image = try Pipeline.rasterize(builder.build(engine.instant(atSeconds: instant)))
+            if sum.isEmpty {
+                width = image.width
+                height = image.height
+                sum = [Float](repeating: 0, count: image.pixels.count)
+            }
+            image.pixels.withUnsafeBufferPointer { bytes in
+                for i in 0..<bytes.count { sum[i] += Float(bytes[i]) }
+            }
+        }
+        let scale = 1 / Float(max(1, subframes))
+        var bytes = [UInt8](repeating: 0, count: sum.count)
+        for i in 0..<sum.count { bytes[i] = UInt8(min(255, (sum[i] * scale).rounded())) }
+        do {
+            return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
+        } catch {
+            throw StrataError(error)
+        }
+    }
+}
