@@ -88,8 +88,8 @@ public struct Manifest: Codable, Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A number with up to 6 decimals, no trailing zeros.
-    static func number(_ value: Double) -> String {
+    /// A number with up to 6 decimals, no trailing zeros (as in the CSV files).
+    public static func number(_ value: Double) -> String {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

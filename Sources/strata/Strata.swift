@@ -13,7 +13,7 @@ struct Strata: ParsableCommand {
             66 input missing, 73 cannot create output, 74 I/O error.
             """,
         version: strataVersion,
-        subcommands: [Render.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, CurveCommand.self]
+        subcommands: [Render.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, CurveCommand.self, TuneCommand.self]
     )
 }
 

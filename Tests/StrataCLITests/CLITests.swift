@@ -254,3 +254,32 @@ struct VerifyCLITests {
         #expect(try cli.run("verify", "Scenes/slide-linear.yaml", "--snapshots", snapshots.path, "--tolerance", "loose").status == 64)
     }
 }
+
+@Suite("strata curve, tune and --shutter")
+struct TuningCLITests {
+    @Test func curveTuneAndGroundTruthFromTheCommandLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tune-\(UUID().uuidString)")
+        let cli = FilterCLITests()
+        let curve = try cli.run("curve", "Scenes/side-menu.yaml", "--curve", "log2:5", "--curve", "linear:0.05", "--out", folder.appendingPathComponent("curve").path)
+        #expect(curve.status == 0, "\(curve.stderr)")
+        for name in ["curve.csv", "curve.png", "curve-shape.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("curve/\(name)").path))
+        }
+        #expect(try cli.run("curve", "Scenes/side-menu.yaml", "--curve", "cubic:2").status == 64)
+        #expect(try cli.run("curve", "Scenes/text.yaml", "--out", folder.path).status == 65, "no overlay in that scene")
+
+        let tune = try cli.run("tune", "Scenes/side-menu.yaml", "--subframes", "2", "--truth-curve", "log2:4", "--out", folder.appendingPathComponent("tune").path)
+        #expect(tune.status == 0, "\(tune.stderr)")
+        #expect(tune.stdout.contains("paste into the scene: curve: \"log2:"))
+        #expect(try cli.run("tune", "Scenes/side-menu.yaml", "--family", "cubic").status == 64)
+
+        let truth = try cli.run("render", "Scenes/slide-linear.yaml", "--out", folder.appendingPathComponent("truth").path,
+                                "--shutter", "180", "--subframes", "4", "--frames", "14..15", "-q")
+        #expect(truth.status == 0, "\(truth.stderr)")
+        let again = try cli.run("render", "Scenes/slide-linear.yaml", "--out", folder.appendingPathComponent("truth2").path,
+                                "--shutter", "180", "--subframes", "4", "--frames", "14..15", "-q", "--jobs", "1")
+        #expect(again.status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("truth/frame-00015.png")) == Data(contentsOf: folder.appendingPathComponent("truth2/frame-00015.png")))
+        #expect(try cli.run("render", "Scenes/slide-linear.yaml", "--subframes", "4").status == 64)
+    }
+}
