@@ -36,7 +36,9 @@ let package = Package(
 
         // Layer contents are pixel buffers, so the model depends on Raster (not the reverse).
         .target(name: "StrataModel", dependencies: ["StrataRaster"]),
-        .target(name: "StrataRaster", dependencies: ["CPNG", "CStrataPNG"]),
+        // Vectorisable inner loops of the filter kernels.
+        .target(name: "CStrataKernels"),
+        .target(name: "StrataRaster", dependencies: ["CPNG", "CStrataPNG", "CStrataKernels"]),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
         .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster"]),
         .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataRaster", "StrataAnimation", "StrataRender"]),

@@ -1,3 +1,4 @@
+import CStrataKernels
 import Foundation
 
 /// Core Image's motion blur kernel (seed 000, WWDC 2014 session 515), on premultiplied pixels.
@@ -94,24 +95,16 @@ public enum MotionBlur {
                                    count: Int, out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
         let multiplicities = taps.map { (tap: $0.0, times: UInt16(($0.1 * Double(count)).rounded())) }
         var sums = [UInt16](repeating: 0, count: width * 4)
-        let divisor = UInt32(count), half = UInt32(count / 2)
+        let divisor = UInt32(count)
         sums.withUnsafeMutableBufferPointer { sum in
             let acc = sum.baseAddress!
             for y in 0..<height {
                 acc.update(repeating: 0, count: width * 4)
                 for (tap, times) in multiplicities {
                     guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
-                    let src = input + (row * inputWidth + x0 + tap.dx) * 4
-                    let dst = acc + x0 * 4
-                    let n = (x1 - x0) * 4
-                    if times == 1 {
-                        for i in 0..<n { dst[i] &+= UInt16(src[i]) }
-                    } else {
-                        for i in 0..<n { dst[i] &+= UInt16(src[i]) &* times }
-                    }
+                    strata_accumulate_u16(acc + x0 * 4, input + (row * inputWidth + x0 + tap.dx) * 4, (x1 - x0) * 4, times)
                 }
-                let outRow = out + y * width * 4
-                for i in 0..<(width * 4) { outRow[i] = UInt8((UInt32(acc[i]) + half) / divisor) }
+                strata_divide_u16(out + y * width * 4, acc, width * 4, divisor)
             }
         }
     }
@@ -127,17 +120,9 @@ public enum MotionBlur {
                 acc.update(repeating: 0, count: width * 4)
                 for (tap, weight) in floatTaps {
                     guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
-                    let src = input + (row * inputWidth + x0 + tap.dx) * 4
-                    let dst = acc + x0 * 4
-                    for i in 0..<((x1 - x0) * 4) { dst[i] += Float(src[i]) * weight }
+                    strata_accumulate_f32(acc + x0 * 4, input + (row * inputWidth + x0 + tap.dx) * 4, (x1 - x0) * 4, weight)
                 }
-                let outRow = out + y * width * 4
-                var x = 0
-                while x < width {
-                    let p = SIMD4(acc[4 * x], acc[4 * x + 1], acc[4 * x + 2], acc[4 * x + 3])
-                    GaussianBlur.store(p, into: outRow + 4 * x)
-                    x += 1
-                }
+                strata_store_premultiplied(out + y * width * 4, acc, width)
             }
         }
     }
