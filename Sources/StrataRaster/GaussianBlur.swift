@@ -1,3 +1,4 @@
+import CStrataKernels
 import Foundation
 
 /// Gaussian blur of a premultiplied image with standard deviation σ in pixels (σ = radius, the
@@ -58,22 +59,30 @@ public enum GaussianBlur {
             let u0 = Int(u.rounded(.down))
             return (u0, Float(u - Double(u0)))
         }
+        // Separably: each input row is splatted along x into a reduced-width row, which is then
+        // added to the two grid rows around it.
+        var line = [SIMD4<Float>](repeating: .zero, count: smallWidth)
         image.pixels.withUnsafeBufferPointer { source in
             small.withUnsafeMutableBufferPointer { cells in
-                for y in 0..<image.height {
-                    let v = (Double(y + pad) + 0.5) / Double(f) - 0.5
-                    let v0 = Int(v.rounded(.down))
-                    let fy = Float(v - Double(v0))
-                    let row0 = v0 * smallWidth, row1 = (v0 + 1) * smallWidth
-                    for x in 0..<image.width {
-                        let i = (y * image.width + x) * 4
-                        let value = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
-                        let (u0, fx) = cellsX[x]
-                        let left = value * (1 - fx), right = value * fx
-                        cells[row0 + u0] += left * (1 - fy)
-                        cells[row0 + u0 + 1] += right * (1 - fy)
-                        cells[row1 + u0] += left * fy
-                        cells[row1 + u0 + 1] += right * fy
+                line.withUnsafeMutableBufferPointer { reduced in
+                    for y in 0..<image.height {
+                        let v = (Double(y + pad) + 0.5) / Double(f) - 0.5
+                        let v0 = Int(v.rounded(.down))
+                        let fy = Float(v - Double(v0))
+                        for u in 0..<smallWidth { reduced[u] = .zero }
+                        for x in 0..<image.width {
+                            let i = (y * image.width + x) * 4
+                            let value = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
+                            let (u0, fx) = cellsX[x]
+                            reduced[u0] += value * (1 - fx)
+                            reduced[u0 + 1] += value * fx
+                        }
+                        let row0 = cells.baseAddress! + v0 * smallWidth, row1 = row0 + smallWidth
+                        let top = SIMD4<Float>(repeating: 1 - fy), bottom = SIMD4<Float>(repeating: fy)
+                        for u in 0..<smallWidth {
+                            row0[u] += reduced[u] * top
+                            row1[u] += reduced[u] * bottom
+                        }
                     }
                 }
             }
@@ -100,19 +109,28 @@ public enum GaussianBlur {
             let u0 = Int(u.rounded(.down))
             return (min(max(u0, 0), smallWidth - 1), min(max(u0 + 1, 0), smallWidth - 1), Float(u - Double(u0)))
         }
+        // Separably again: the two grid rows are blended in y, then interpolated along x into a
+        // float row, stored as bytes by a vectorised C loop.
+        var mixed = [SIMD4<Float>](repeating: .zero, count: smallWidth)
+        var expanded = [SIMD4<Float>](repeating: .zero, count: width)
         blurred.withUnsafeBufferPointer { cells in
             output.pixels.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let v = (Double(y) + 0.5) / Double(f) - 0.5
-                    let v0 = Int(v.rounded(.down))
-                    let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth, row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth
-                    let fy = Float(v - Double(v0))
-                    let outRow = out.baseAddress! + 4 * y * width
-                    for x in 0..<width {
-                        let (a, b, fx) = xs[x]
-                        let top = cells[row0 + a] + (cells[row0 + b] - cells[row0 + a]) * fx
-                        let bottom = cells[row1 + a] + (cells[row1 + b] - cells[row1 + a]) * fx
-                        store(top + (bottom - top) * fy, into: outRow + 4 * x)
+                mixed.withUnsafeMutableBufferPointer { column in
+                    expanded.withUnsafeMutableBufferPointer { row in
+                        for y in 0..<height {
+                            let v = (Double(y) + 0.5) / Double(f) - 0.5
+                            let v0 = Int(v.rounded(.down))
+                            let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth, row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth
+                            let fy = SIMD4<Float>(repeating: Float(v - Double(v0)))
+                            for u in 0..<smallWidth { column[u] = cells[row0 + u] + (cells[row1 + u] - cells[row0 + u]) * fy }
+                            for x in 0..<width {
+                                let (a, b, fx) = xs[x]
+                                row[x] = column[a] + (column[b] - column[a]) * fx
+                            }
+                            row.baseAddress!.withMemoryRebound(to: Float.self, capacity: width * 4) { floats in
+                                strata_store_premultiplied(out.baseAddress! + 4 * y * width, floats, width)
+                            }
+                        }
                     }
                 }
             }
