@@ -70,12 +70,15 @@ public enum GaussianBlur {
                         let v0 = Int(v.rounded(.down))
                         let fy = Float(v - Double(v0))
                         for u in 0..<smallWidth { reduced[u] = .zero }
-                        for x in 0..<image.width {
-                            let i = (y * image.width + x) * 4
-                            let value = SIMD4(Float(source[i]), Float(source[i + 1]), Float(source[i + 2]), Float(source[i + 3])) * scale
-                            let (u0, fx) = cellsX[x]
-                            reduced[u0] += value * (1 - fx)
-                            reduced[u0 + 1] += value * fx
+                        cellsX.withUnsafeBufferPointer { columns in
+                            let rowBytes = source.baseAddress! + y * image.width * 4
+                            for x in 0..<image.width {
+                                let p = rowBytes + x * 4
+                                let value = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
+                                let (u0, fx) = columns[x]
+                                reduced[u0] += value * (1 - fx)
+                                reduced[u0 + 1] += value * fx
+                            }
                         }
                         let row0 = cells.baseAddress! + v0 * smallWidth, row1 = row0 + smallWidth
                         let top = SIMD4<Float>(repeating: 1 - fy), bottom = SIMD4<Float>(repeating: fy)
@@ -90,7 +93,9 @@ public enum GaussianBlur {
         // Variance added (in output pixels, averaged over positions): splat f²/6, interpolation f²/6.
         let variance = sigma * sigma - Double(f * f) / 3
         let smallSigma = max(variance, 0.01).squareRoot() / Double(f)
-        let plan = Plan(sigma: smallSigma)
+        // On the reduced grid the cosine series is accurate enough from σ 1.2 (the interpolation
+        // back dominates the error there) and cheaper than the direct kernel.
+        let plan = Plan(sigma: smallSigma, directBelow: 1.2)
         var blurred = [SIMD4<Float>](repeating: .zero, count: smallWidth * smallHeight)
         small.withUnsafeMutableBufferPointer { cells in
             blurred.withUnsafeMutableBufferPointer { out in
@@ -123,9 +128,11 @@ public enum GaussianBlur {
                             let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth, row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth
                             let fy = SIMD4<Float>(repeating: Float(v - Double(v0)))
                             for u in 0..<smallWidth { column[u] = cells[row0 + u] + (cells[row1 + u] - cells[row0 + u]) * fy }
-                            for x in 0..<width {
-                                let (a, b, fx) = xs[x]
-                                row[x] = column[a] + (column[b] - column[a]) * fx
+                            xs.withUnsafeBufferPointer { columns in
+                                for x in 0..<width {
+                                    let (a, b, fx) = columns[x]
+                                    row[x] = column[a] + (column[b] - column[a]) * fx
+                                }
                             }
                             row.baseAddress!.withMemoryRebound(to: Float.self, capacity: width * 4) { floats in
                                 strata_store_premultiplied(out.baseAddress! + 4 * y * width, floats, width)
@@ -203,10 +210,11 @@ public enum GaussianBlur {
         /// Per term k: weight, cos(πk/L), sin(πk/L), (−1)^k.
         let terms: [(weight: Float, cos: Float, sin: Float, sign: Float)]
 
-        init(sigma: Double) {
+        /// A plan for σ; below `directBelow` the kernel is applied directly.
+        init(sigma: Double, directBelow: Double = GaussianBlur.directLimit) {
             radius = GaussianBlur.outset(sigma: sigma)
             let kernel = GaussianBlur.kernel(sigma: sigma)
-            if sigma < GaussianBlur.directLimit {
+            if sigma < directBelow {
                 direct = kernel.map(Float.init)
                 a0 = 0
                 terms = []
