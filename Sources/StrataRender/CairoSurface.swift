@@ -44,21 +44,7 @@ final class CairoSurface {
     /// A surface holding `image` (premultiplied RGBA converted to Cairo's native-endian ARGB32).
     convenience init(image: PixelBuffer) throws(RenderError) {
         try self.init(width: image.width, height: image.height)
-        cairo_surface_flush(pointer)
-        let stride = Int(cairo_image_surface_get_stride(pointer))
-        let data = cairo_image_surface_get_data(pointer)!
-        image.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let sourceRow = UnsafeRawPointer(source.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    // Memory R,G,B,A (little-endian 0xAABBGGRR) → Cairo's 0xAARRGGBB.
-                    let p = UInt32(littleEndian: sourceRow[x])
-                    row[x] = (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF)
-                }
-            }
-        }
-        cairo_surface_mark_dirty(pointer)
+        replace(with: image)
     }
 
     deinit { cairo_surface_destroy(pointer) }
@@ -74,6 +60,7 @@ final class CairoSurface {
                 let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 let sourceRow = UnsafeRawPointer(source.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
+                    // Memory R,G,B,A (little-endian 0xAABBGGRR) → Cairo's 0xAARRGGBB.
                     let p = UInt32(littleEndian: sourceRow[x])
                     row[x] = (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF)
                 }

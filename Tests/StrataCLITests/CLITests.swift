@@ -26,7 +26,10 @@ struct CLITests {
         let stderr: String
     }
 
-    func strata(_ arguments: String...) throws -> Run {
+    func strata(_ arguments: String...) throws -> Run { try run(arguments) }
+
+    /// Runs the built `strata` with `arguments` in the package folder.
+    func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = try Self.binary()
         process.arguments = arguments
@@ -193,17 +196,8 @@ struct CLITests {
 @Suite("strata filter")
 struct FilterCLITests {
     func run(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try CLITests.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let result = try CLITests().run(arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     @Test func filtersChainInOrderAndGrowTheImage() throws {
