@@ -7,10 +7,11 @@ import StrataKit
 struct Strata: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strata",
-        abstract: "A headless layer-tree compositor: renders scene files to PNG frames.",
+        abstract: "A headless layer-tree compositor and animation simulator: renders scene files to PNG frames.",
         discussion: """
             Exit status follows sysexits: 0 success, 64 usage error, 65 bad input data, \
-            66 input missing, 73 cannot create output, 74 I/O error.
+            66 input missing, 73 cannot create output, 74 I/O error; 130 after Ctrl-C; \
+            `verify` exits 1 when a frame does not match. Scene format: docs/scene-format.md.
             """,
         version: strataVersion,
         subcommands: [Render.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, CurveCommand.self, TuneCommand.self]
