@@ -210,6 +210,7 @@ if FileManager.default.fileExists(atPath: "out/bench-composite.json") {
     print("The peers' compositing scene (40 translucent rounded layers + a σ 20 backdrop blur, 1080p), single thread:")
     print("  render, no PNG      \(format(renderMs)) ms/frame")
     print("  render + PNG        \(format(withPNG)) ms/frame, \(format(1000 / withPNG)) frames/s  (frame in out/bench-composite.png)\n")
+    if arguments.contains("--composite-only") { exit(0) }
 }
 
 // MARK: - End to end: 120 animated 1080p frames with PNG output
