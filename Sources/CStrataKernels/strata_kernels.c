@@ -27,6 +27,10 @@ void strata_accumulate_f32(float *restrict dst, const uint8_t *restrict src, siz
     for (size_t i = 0; i < n; i++) dst[i] += (float)src[i] * weight;
 }
 
+void strata_accumulate_pair_f32(float *restrict dst, const uint8_t *restrict src, size_t n, float w0, float w1) {
+    for (size_t i = 0; i < n; i++) dst[i] += (float)src[i] * w0 + (float)src[i + 4] * w1;
+}
+
 void strata_store_premultiplied(uint8_t *restrict out, const float *restrict values, size_t pixels) {
     size_t p = 0;
 #if defined(__SSE2__)

@@ -109,16 +109,54 @@ public enum MotionBlur {
         }
     }
 
-    /// Bilinear taps: float accumulation of weighted shifted rows.
+    /// Bilinear taps: float accumulation of weighted shifted rows. Horizontally adjacent taps of
+    /// the same row (the two corners of a sample) go through the accumulator together.
     static func accumulateWeighted(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
                                    out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
-        let floatTaps = taps.map { (tap: $0.0, weight: Float($0.1)) }
+        var singles: [(tap: Tap, weight: Float)] = []
+        var pairs: [(left: Tap, w0: Float, w1: Float)] = []
+        var weights = Dictionary(uniqueKeysWithValues: taps.map { ($0.0, $0.1) })
+        for (tap, _) in taps {
+            guard let w0 = weights[tap] else { continue }
+            let right = Tap(dx: tap.dx + 1, dy: tap.dy)
+            if let w1 = weights[right] {
+                pairs.append((tap, Float(w0), Float(w1)))
+                weights[right] = nil
+            } else {
+                singles.append((tap, Float(w0)))
+            }
+            weights[tap] = nil
+        }
         var sums = [Float](repeating: 0, count: width * 4)
         sums.withUnsafeMutableBufferPointer { sum in
             let acc = sum.baseAddress!
             for y in 0..<height {
                 acc.update(repeating: 0, count: width * 4)
-                for (tap, weight) in floatTaps {
+                for (left, w0, w1) in pairs {
+                    let right = Tap(dx: left.dx + 1, dy: left.dy)
+                    guard let l = span(left, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else {
+                        if let r = span(right, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) {
+                            strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (r.x1 - r.x0) * 4, w1)
+                        }
+                        continue
+                    }
+                    let r = span(right, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width)
+                    // Both taps valid on [max(l.x0, r.x0), min(l.x1, r.x1)); the rest one at a time.
+                    let both0 = max(l.x0, r?.x0 ?? l.x1), both1 = min(l.x1, r?.x1 ?? l.x0)
+                    if both0 < both1 {
+                        strata_accumulate_pair_f32(acc + both0 * 4, input + (l.row * inputWidth + both0 + left.dx) * 4, (both1 - both0) * 4, w0, w1)
+                        if l.x0 < both0 { strata_accumulate_f32(acc + l.x0 * 4, input + (l.row * inputWidth + l.x0 + left.dx) * 4, (both0 - l.x0) * 4, w0) }
+                        if both1 < l.x1 { strata_accumulate_f32(acc + both1 * 4, input + (l.row * inputWidth + both1 + left.dx) * 4, (l.x1 - both1) * 4, w0) }
+                        if let r {
+                            if r.x0 < both0 { strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (both0 - r.x0) * 4, w1) }
+                            if both1 < r.x1 { strata_accumulate_f32(acc + both1 * 4, input + (r.row * inputWidth + both1 + right.dx) * 4, (r.x1 - both1) * 4, w1) }
+                        }
+                    } else {
+                        strata_accumulate_f32(acc + l.x0 * 4, input + (l.row * inputWidth + l.x0 + left.dx) * 4, (l.x1 - l.x0) * 4, w0)
+                        if let r { strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (r.x1 - r.x0) * 4, w1) }
+                    }
+                }
+                for (tap, weight) in singles {
                     guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
                     strata_accumulate_f32(acc + x0 * 4, input + (row * inputWidth + x0 + tap.dx) * 4, (x1 - x0) * 4, weight)
                 }

@@ -12,6 +12,9 @@ void strata_divide_u16(uint8_t *out, const uint16_t *acc, size_t n, uint32_t div
 /// dst[i] += src[i] × weight, for i < n.
 void strata_accumulate_f32(float *dst, const uint8_t *src, size_t n, float weight);
 
+/// dst[i] += src[i] × w0 + src[i + 4] × w1, for i < n: two horizontally adjacent RGBA taps at once.
+void strata_accumulate_pair_f32(float *dst, const uint8_t *src, size_t n, float w0, float w1);
+
 /// Premultiplied float RGBA → bytes: rounded, clamped to 0…255, colour never above alpha.
 void strata_store_premultiplied(uint8_t *out, const float *values, size_t pixels);
 
