@@ -63,8 +63,10 @@ public final class CairoCanvas: Canvas {
     public func concatenate(_ transform: Transform2D) {
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                                     x0: transform.tx, y0: transform.ty)
-        // A singular matrix (scale 0) puts the context in an error state; skip drawing instead.
-        if transform.a * transform.d - transform.b * transform.c == 0 {
+        // A singular or overflowing matrix (scale 0, scale 1e300) puts the context in an error
+        // state; draw nothing under it instead.
+        let determinant = transform.a * transform.d - transform.b * transform.c
+        if determinant == 0 || !determinant.isFinite || !transform.tx.isFinite || !transform.ty.isFinite {
             cairo_rectangle(cr, 0, 0, 0, 0)
             cairo_clip(cr)
             return

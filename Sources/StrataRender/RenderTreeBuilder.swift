@@ -51,6 +51,9 @@ public struct RenderTreeBuilder: Sendable {
         guard !layer.isHidden, layer.opacity > 0 || isMask else { return nil }
         let local = layer.transformToSuperlayer
         let device = local.concatenating(parentDevice)
+        // Nothing of a layer whose geometry overflows (or collapses) can be drawn.
+        let determinant = device.a * device.d - device.b * device.c
+        guard determinant.isFinite, determinant != 0, device.tx.isFinite, device.ty.isFinite else { return nil }
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: layer.cornerRadius)
 
         var ownClip = clip

@@ -47,6 +47,10 @@ struct SceneDecoder {
         guard [1.0, 2.0, 3.0].contains(scale) else {
             throw reader.error("scale", expected: "1, 2 or 3", found: entries["scale"]!)
         }
+        let side = Double(RasterLimits.maximumSide)
+        guard size.width * scale <= side, size.height * scale <= side else {
+            throw reader.error("size", expected: "a canvas at most \(RasterLimits.maximumSide) px a side at scale \(Int(scale))", found: sizeValue)
+        }
         let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
         do {
             try RasterLimits.check(width: pixelWidth, height: pixelHeight)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import StrataModel
 import StrataScene
+import StrataRender
 
 @Suite("Scene files")
 struct SceneTests {
@@ -67,6 +68,21 @@ struct SceneTests {
         #expect(error(header + "layers:\n  - {contentsGravity: centre}\n")?.expected.contains("did you mean \"center\"?") == true)
         #expect(error(header + "layers:\n  - {gradient: {colors: [red, blue], locations: [0.5, 0.2]}}\n")?.keyPath == "layers[0].gradient.locations[1]")
         #expect(error(header + "layers:\n  - {frame: [0, 0, 1, 1], position: [1, 1]}\n")?.keyPath == "layers[0].frame")
+    }
+
+    @Test func extremeNumbersAreErrorsOrNothingNotCrashes() throws {
+        #expect(error("version: 1\ndescription: d\nsize: [1e308, 1]\nlayers: []\n")?.keyPath == "size")
+        #expect(error("version: 1\ndescription: d\nsize: [.nan, 1]\nlayers: []\n")?.keyPath == "size[0]")
+        let scene = try decode(header + """
+            layers:
+              - {frame: [0, 0, 5, 5], transform: {scale: 0}, backgroundColor: red}
+              - {frame: [0, 0, 5, 5], transform: {scale: 1e300}, backgroundColor: red}
+              - {frame: [0, 0, 1e300, 1e300], backgroundColor: red}
+
+            """)
+        let tree = StrataRender.RenderTreeBuilder(size: scene.size, scale: 1).build(scene.layers)
+        #expect(tree.roots.map(\.name).count == 1, "only the huge frame is drawable (clipped to the canvas)")
+        _ = try StrataRender.Renderer.render(tree)
     }
 
     @Test func syntaxErrorsAreSceneErrors() throws {
