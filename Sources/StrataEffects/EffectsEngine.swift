@@ -63,8 +63,14 @@ public struct EffectsEngine: Sendable {
             }
             let snapshot = try Self.snapshot(layer, scale: scale)
             snapshots.append(snapshot)
+            guard let snapshot else {
+                blurred.append(nil)
+                continue
+            }
             do {
-                blurred.append(snapshot.map { try? MotionBlur.apply($0, radius: overlay.radius * scale, angle: overlay.angle, samples: overlay.samples) } ?? nil)
+                blurred.append(try MotionBlur.apply(snapshot, radius: overlay.radius * scale, angle: overlay.angle, samples: overlay.samples))
+            } catch {
+                throw RenderError("motion-blur overlay \(overlay.id): \(error)")
             }
         }
         var blurs: [PixelBuffer?] = []

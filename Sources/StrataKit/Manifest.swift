@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnimation
 import StrataEffects
+import StrataRender
 import StrataScene
 
 /// `manifest.json`: what a frame sequence holds (docs/manifest.md).
@@ -66,7 +67,7 @@ public struct Manifest: Codable, Hashable, Sendable {
             return Frame(index: index, tick: tick, time: seconds, file: Pipeline.frameFileName(index), layers: layers,
                          overlays: (overlays?.isEmpty ?? true) ? nil : overlays)
         }
-        let builderSize = (Int((scene.size.width * scale - 1e-9).rounded(.up)), Int((scene.size.height * scale - 1e-9).rounded(.up)))
+        let builderSize = RenderTreeBuilder(size: scene.size, scale: scale).pixelSize
         return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: scale,
                         pixelSize: [builderSize.0, builderSize.1], frameCount: ticks.count, tickCount: clock.tickCount,
                         droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) }, frames: frames)

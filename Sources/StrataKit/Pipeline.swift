@@ -46,9 +46,13 @@ public enum Pipeline {
     /// the frame is the displayed frame at or before `seconds`.
     ///
     /// - Returns: premultiplied RGBA pixels, the scene's size in points × scale.
-    public static func renderFrame(_ scene: Scene, atSeconds seconds: Double = 0, scale: Double? = nil) throws(StrataError) -> PixelBuffer {
+    /// Pass `engine` (from `effectsEngine(_:scale:)`, same scale) when rendering several frames of
+    /// a scene with effects, so that its snapshots are taken once.
+    public static func renderFrame(_ scene: Scene, atSeconds seconds: Double = 0, scale: Double? = nil,
+                                   engine prepared: EffectsEngine? = nil) throws(StrataError) -> PixelBuffer {
         let builder = RenderTreeBuilder(size: scene.size, scale: scale ?? scene.scale, background: scene.background)
-        let engine: EffectsEngine? = scene.effects.isEmpty ? nil : try effectsEngine(scene, scale: scale ?? scene.scale)
+        var engine = prepared
+        if engine == nil && !scene.effects.isEmpty { engine = try effectsEngine(scene, scale: scale ?? scene.scale) }
         let (width, height) = builder.pixelSize
         do {
             try RasterLimits.check(width: width, height: height)

@@ -45,20 +45,15 @@ public enum Filter: Hashable, Sendable {
     /// ⌈3σ⌉ for Gaussian, (⌈|vx|⌉, ⌈|vy|⌉) for motion, ⌈r⌉ for box, nothing for colour filters.
     public var outset: (x: Double, y: Double) {
         switch self {
-        case .gaussianBlur(let radius):
-            let pad = radius > 0 ? (3 * radius - 1e-9).rounded(.up) : 0
+        case .gaussianBlur(let radius), .variableBlur(let radius, _):
+            let pad = Double(GaussianBlur.outset(sigma: radius))
             return (pad, pad)
         case .motionBlur(let radius, let angle, let samples):
-            guard samples >= 1 else { return (0, 0) }
-            var vx = abs(radius * cos(angle)), vy = abs(radius * sin(angle))
-            if vx < 1e-6 { vx = 0 }
-            if vy < 1e-6 { vy = 0 }
-            return ((vx - 1e-9).rounded(.up), (vy - 1e-9).rounded(.up))
+            guard samples >= 1, radius != 0 else { return (0, 0) }
+            let (x, y) = MotionBlur.outset(radius: radius, angle: angle)
+            return (Double(x), Double(y))
         case .boxBlur(let radius):
             let pad = radius.rounded()
-            return (pad, pad)
-        case .variableBlur(let radius, _):
-            let pad = radius > 0 ? (3 * radius - 1e-9).rounded(.up) : 0
             return (pad, pad)
         default:
             return (0, 0)

@@ -33,12 +33,14 @@ public enum VariableBlur {
         let ladder = levels(maxSigma: maxSigma)
         // σ per output pixel, and which levels are needed.
         var sigmas = [Float](repeating: 0, count: width * height)
+        var uppers = [Int](repeating: 0, count: width * height)
         var needed = Set<Int>()
         for y in 0..<height {
             for x in 0..<width {
                 let sigma = Double(mask.value(x: x - pad - maskX, y: y - pad - maskY)) * maxSigma
-                sigmas[y * width + x] = Float(sigma)
                 let upper = ladder.firstIndex { $0 >= sigma - 1e-9 } ?? ladder.count - 1
+                sigmas[y * width + x] = Float(sigma)
+                uppers[y * width + x] = upper
                 needed.insert(upper)
                 if upper > 0 { needed.insert(upper - 1) }
             }
@@ -51,18 +53,17 @@ public enum VariableBlur {
             blurred[index] = inner == 0 ? level : try Self.pad(level, by: inner)
         }
         var output = try PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let sigma = Double(sigmas[y * width + x])
-                let upper = ladder.firstIndex { $0 >= sigma - 1e-9 } ?? ladder.count - 1
-                let lower = max(0, upper - 1)
+        output.pixels.withUnsafeMutableBufferPointer { out in
+            for p in 0..<(width * height) {
+                let sigma = Double(sigmas[p])
+                let upper = uppers[p], lower = max(0, upper - 1)
                 let span = ladder[upper] - ladder[lower]
                 let t = span > 0 ? Float((sigma - ladder[lower]) / span) : 1
                 let a = blurred[lower]!, b = blurred[upper]!
-                let i = (y * width + x) * 4
+                let i = p * 4
                 var value = SIMD4<Float>.zero
                 for c in 0..<4 { value[c] = Float(a.pixels[i + c]) * (1 - t) + Float(b.pixels[i + c]) * t }
-                output.pixels.withUnsafeMutableBufferPointer { GaussianBlur.store(value, into: $0.baseAddress! + i) }
+                GaussianBlur.store(value, into: out.baseAddress! + i)
             }
         }
         return output

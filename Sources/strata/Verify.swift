@@ -48,9 +48,10 @@ struct Verify: ParsableCommand {
             }
             let verifier = SnapshotVerifier(artifactsDirectory: URL(fileURLWithPath: diffs).appendingPathComponent(loaded.name),
                                             recordMode: record ? .all : .none)
+            let engine = loaded.effects.isEmpty ? nil : try Pipeline.effectsEngine(loaded, scale: loaded.scale)
             for index in indices {
                 let seconds = loaded.clock.seconds(ofTick: loaded.clock.displayedTicks[index])
-                let image = try Pipeline.renderFrame(loaded, atSeconds: seconds)
+                let image = try Pipeline.renderFrame(loaded, atSeconds: seconds, engine: engine)
                 let name = Pipeline.frameFileName(index)
                 let outcome = verifier.verify(image, reference: URL(fileURLWithPath: snapshots).appendingPathComponent(name),
                                               name: String(name.dropLast(4)), tolerance: SnapshotTolerance.named(tolerance)!)
