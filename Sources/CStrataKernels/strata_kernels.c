@@ -23,14 +23,6 @@ void strata_divide_u16(uint8_t *restrict out, const uint16_t *restrict acc, size
     }
 }
 
-void strata_accumulate_f32(float *restrict dst, const uint8_t *restrict src, size_t n, float weight) {
-    for (size_t i = 0; i < n; i++) dst[i] += (float)src[i] * weight;
-}
-
-void strata_accumulate_pair_f32(float *restrict dst, const uint8_t *restrict src, size_t n, float w0, float w1) {
-    for (size_t i = 0; i < n; i++) dst[i] += (float)src[i] * w0 + (float)src[i + 4] * w1;
-}
-
 void strata_store_premultiplied(uint8_t *restrict out, const float *restrict values, size_t pixels) {
     size_t p = 0;
 #if defined(__SSE2__)
@@ -59,5 +51,53 @@ void strata_store_premultiplied(uint8_t *restrict out, const float *restrict val
         o[1] = (uint8_t)(g + 0.5f);
         o[2] = (uint8_t)(b + 0.5f);
         o[3] = (uint8_t)(a + 0.5f);
+    }
+}
+
+void strata_shifted_sum_u16(uint8_t *restrict out, size_t out_stride, size_t width, size_t rows,
+                            const uint8_t *src, size_t src_stride, const ptrdiff_t *offsets,
+                            const uint16_t *weights, size_t taps, uint16_t bias) {
+    for (size_t y = 0; y < rows; y++) {
+        const uint8_t *row = src + y * src_stride;
+        uint8_t *o = out + y * out_stride;
+        size_t x = 0;
+#if defined(__SSE2__)
+        // Eight pixels (32 bytes) at a time, the sums held in four registers across every tap.
+        // Each byte goes to the high half of a 16-bit lane (unpack with zero below it), so
+        // mulhi(byte·256, W) = ⌊byte·W/256⌋ in 1/256 units; the sums stay below 65536 because the
+        // weights sum to at most 65536.
+        const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16((short)bias);
+        for (; x + 8 <= width; x += 8) {
+            __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+            const uint8_t *p = row + 4 * x;
+            for (size_t t = 0; t < taps; t++) {
+                const __m128i w = _mm_set1_epi16((short)weights[t]);
+                const uint8_t *q = p + offsets[t];
+                __m128i s0 = _mm_loadu_si128((const __m128i *)q), s1 = _mm_loadu_si128((const __m128i *)(q + 16));
+                a0 = _mm_add_epi16(a0, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s0), w));
+                a1 = _mm_add_epi16(a1, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s0), w));
+                a2 = _mm_add_epi16(a2, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s1), w));
+                a3 = _mm_add_epi16(a3, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s1), w));
+            }
+            a0 = _mm_srli_epi16(_mm_adds_epu16(a0, round), 8);
+            a1 = _mm_srli_epi16(_mm_adds_epu16(a1, round), 8);
+            a2 = _mm_srli_epi16(_mm_adds_epu16(a2, round), 8);
+            a3 = _mm_srli_epi16(_mm_adds_epu16(a3, round), 8);
+            _mm_storeu_si128((__m128i *)(o + 4 * x), _mm_packus_epi16(a0, a1));
+            _mm_storeu_si128((__m128i *)(o + 4 * x + 16), _mm_packus_epi16(a2, a3));
+        }
+#endif
+        for (; x < width; x++) {
+            for (int c = 0; c < 4; c++) {
+                uint32_t sum = 0;
+                for (size_t t = 0; t < taps; t++) {
+                    uint32_t value = row[4 * x + c + offsets[t]];
+                    sum += (value * 256u * weights[t]) >> 16;
+                }
+                sum += bias;
+                if (sum > 65535u) sum = 65535u;
+                o[4 * x + c] = (uint8_t)(sum >> 8);
+            }
+        }
     }
 }

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Every tap has the same offset for every pixel, so its bilinear weights are constants: the blur
 /// is a sum of at most 4·(2n+1) shifted copies with constant weights (merged when offsets repeat),
-/// accumulated a row at a time. When every offset is a whole number of pixels (the default
-/// vertical blur) the copies are summed exactly in 16-bit integers.
+/// accumulated in 16-bit integers: exactly when every offset is a whole number of pixels (the
+/// default vertical blur), in fixed point (within 1 level of the exact mean) otherwise.
 public enum MotionBlur {
     /// Velocity in pixels for a radius in pixels and an angle in radians, with components below
     /// 1e-6 set to 0 (so angle π/2 is exactly vertical).
@@ -109,59 +109,45 @@ public enum MotionBlur {
         }
     }
 
-    /// Bilinear taps: float accumulation of weighted shifted rows. Horizontally adjacent taps of
-    /// the same row (the two corners of a sample) go through the accumulator together.
+    /// Bilinear taps: a fixed-point sum of shifted copies (weights in 1/65536, sums in 1/256 of
+    /// a level, 16 bits wide) over a copy of the input padded with transparent pixels, so that every
+    /// tap of every output pixel reads inside it. Within 1 level of the exact mean (rounding plus
+    /// at most taps/256 of truncation, mostly compensated by the bias).
     static func accumulateWeighted(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
                                    out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
-        var singles: [(tap: Tap, weight: Float)] = []
-        var pairs: [(left: Tap, w0: Float, w1: Float)] = []
-        var weights = Dictionary(uniqueKeysWithValues: taps.map { ($0.0, $0.1) })
-        for (tap, _) in taps {
-            guard let w0 = weights[tap] else { continue }
-            let right = Tap(dx: tap.dx + 1, dy: tap.dy)
-            if let w1 = weights[right] {
-                pairs.append((tap, Float(w0), Float(w1)))
-                weights[right] = nil
-            } else {
-                singles.append((tap, Float(w0)))
-            }
-            weights[tap] = nil
+        // Output (X, Y) reads input (X + dx, Y + dy): pad so that those reads stay inside.
+        let padLeft = max(0, -(taps.map(\.0.dx).min() ?? 0)), padTop = max(0, -(taps.map(\.0.dy).min() ?? 0))
+        let padRight = max(0, width - inputWidth + (taps.map(\.0.dx).max() ?? 0))
+        let padBottom = max(0, height - inputHeight + (taps.map(\.0.dy).max() ?? 0))
+        let paddedWidth = inputWidth + padLeft + padRight, paddedHeight = inputHeight + padTop + padBottom
+        let padded = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: paddedWidth * paddedHeight * 4)
+        defer { padded.deallocate() }
+        padded.initialize(repeating: 0)
+        for y in 0..<inputHeight {
+            (padded.baseAddress! + ((y + padTop) * paddedWidth + padLeft) * 4).update(from: input + y * inputWidth * 4, count: inputWidth * 4)
         }
-        var sums = [Float](repeating: 0, count: width * 4)
-        sums.withUnsafeMutableBufferPointer { sum in
-            let acc = sum.baseAddress!
-            for y in 0..<height {
-                acc.update(repeating: 0, count: width * 4)
-                for (left, w0, w1) in pairs {
-                    let right = Tap(dx: left.dx + 1, dy: left.dy)
-                    guard let l = span(left, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else {
-                        if let r = span(right, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) {
-                            strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (r.x1 - r.x0) * 4, w1)
-                        }
-                        continue
-                    }
-                    let r = span(right, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width)
-                    // Both taps valid on [max(l.x0, r.x0), min(l.x1, r.x1)); the rest one at a time.
-                    let both0 = max(l.x0, r?.x0 ?? l.x1), both1 = min(l.x1, r?.x1 ?? l.x0)
-                    if both0 < both1 {
-                        strata_accumulate_pair_f32(acc + both0 * 4, input + (l.row * inputWidth + both0 + left.dx) * 4, (both1 - both0) * 4, w0, w1)
-                        if l.x0 < both0 { strata_accumulate_f32(acc + l.x0 * 4, input + (l.row * inputWidth + l.x0 + left.dx) * 4, (both0 - l.x0) * 4, w0) }
-                        if both1 < l.x1 { strata_accumulate_f32(acc + both1 * 4, input + (l.row * inputWidth + both1 + left.dx) * 4, (l.x1 - both1) * 4, w0) }
-                        if let r {
-                            if r.x0 < both0 { strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (both0 - r.x0) * 4, w1) }
-                            if both1 < r.x1 { strata_accumulate_f32(acc + both1 * 4, input + (r.row * inputWidth + both1 + right.dx) * 4, (r.x1 - both1) * 4, w1) }
-                        }
-                    } else {
-                        strata_accumulate_f32(acc + l.x0 * 4, input + (l.row * inputWidth + l.x0 + left.dx) * 4, (l.x1 - l.x0) * 4, w0)
-                        if let r { strata_accumulate_f32(acc + r.x0 * 4, input + (r.row * inputWidth + r.x0 + right.dx) * 4, (r.x1 - r.x0) * 4, w1) }
-                    }
-                }
-                for (tap, weight) in singles {
-                    guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
-                    strata_accumulate_f32(acc + x0 * 4, input + (row * inputWidth + x0 + tap.dx) * 4, (x1 - x0) * 4, weight)
-                }
-                strata_store_premultiplied(out + y * width * 4, acc, width)
+        let offsets = taps.map { ($0.0.dy * paddedWidth + $0.0.dx) * 4 }
+        let weights = quantizedWeights(taps.map(\.1))
+        let bias = UInt16(128 + min(127, taps.count / 2))
+        offsets.withUnsafeBufferPointer { offsets in
+            weights.withUnsafeBufferPointer { weights in
+                strata_shifted_sum_u16(out, width * 4, width, height,
+                                       padded.baseAddress! + (padTop * paddedWidth + padLeft) * 4, paddedWidth * 4,
+                                       offsets.baseAddress!, weights.baseAddress!, taps.count, bias)
             }
         }
+    }
+
+    /// Weights in 1/65536, rounded, each at most 65535 and together at most 65536 (so a 16-bit sum
+    /// of weighted bytes cannot overflow).
+    static func quantizedWeights(_ weights: [Double]) -> [UInt16] {
+        var quantized = weights.map { min(65535, max(0, Int(($0 * 65536).rounded()))) }
+        var excess = quantized.reduce(0, +) - 65536
+        while excess > 0, let largest = quantized.indices.max(by: { quantized[$0] < quantized[$1] }) {
+            let cut = min(excess, quantized[largest])
+            quantized[largest] -= cut
+            excess -= cut
+        }
+        return quantized.map { UInt16($0) }
     }
 }

@@ -9,13 +9,15 @@ void strata_accumulate_u16(uint16_t *dst, const uint8_t *src, size_t n, uint16_t
 /// out[i] = round(acc[i] / divisor) for i < n (divisor odd, so there are no ties).
 void strata_divide_u16(uint8_t *out, const uint16_t *acc, size_t n, uint32_t divisor);
 
-/// dst[i] += src[i] × weight, for i < n.
-void strata_accumulate_f32(float *dst, const uint8_t *src, size_t n, float weight);
-
-/// dst[i] += src[i] × w0 + src[i + 4] × w1, for i < n: two horizontally adjacent RGBA taps at once.
-void strata_accumulate_pair_f32(float *dst, const uint8_t *src, size_t n, float w0, float w1);
-
 /// Premultiplied float RGBA → bytes: rounded, clamped to 0…255, colour never above alpha.
 void strata_store_premultiplied(uint8_t *out, const float *values, size_t pixels);
+
+/// Fixed-point sum of shifted copies: for each output pixel x of each row y,
+/// out = min(255, (Σ_t ⌊src[y·src_stride + 4x + offsets[t]]·256·weights[t] / 65536⌋ + bias) / 256),
+/// per byte. The weights (1/65536 units) must sum to at most 65536 and bias must be below 256; every
+/// read must lie inside the caller's (padded) buffer.
+void strata_shifted_sum_u16(uint8_t *out, size_t out_stride, size_t width, size_t rows,
+                            const uint8_t *src, size_t src_stride, const ptrdiff_t *offsets,
+                            const uint16_t *weights, size_t taps, uint16_t bias);
 
 #endif
