@@ -122,6 +122,7 @@ public struct FrameSequence: Sendable {
         let scene = self.scene, options = self.options, pending = queued
         let workers = min(options.jobs, max(1, pending.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let resources = RenderResources()
             while !cancellation.isCancelled, let slot = shared.take() {
                 let index = pending[slot]
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
@@ -129,10 +130,11 @@ public struct FrameSequence: Sendable {
                     let image: PixelBuffer
                     if let truth, let truthEngine {
                         image = try truth.render(scene, engine: truthEngine, builder: builder,
-                                                 atSeconds: clock.seconds(ofTick: ticks[index]), fps: clock.framesPerSecond)
+                                                 atSeconds: clock.seconds(ofTick: ticks[index]), fps: clock.framesPerSecond,
+                                                 resources: resources)
                     } else {
                         let layers = Pipeline.frameLayers(scene, engine: engine, displayedIndex: index, clock: clock)
-                        image = try Pipeline.rasterize(builder.build(layers))
+                        image = try Pipeline.rasterize(builder.build(layers), resources: resources)
                     }
                     try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
                 } catch {

@@ -41,13 +41,13 @@ public struct GroundTruth: Sendable {
         }
     }
 
-    /// The supersampled frame at `seconds`.
+    /// The supersampled frame at `seconds`; `resources` (one per thread) are reused when given.
     public func render(_ scene: Scene, engine: EffectsEngine, builder: RenderTreeBuilder, atSeconds seconds: Double,
-                       fps: Double) throws(StrataError) -> PixelBuffer {
+                       fps: Double, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
         var sum: [Float] = []
         var width = 0, height = 0
         for instant in instants(atSeconds: seconds, fps: fps) {
-            let image = try Pipeline.rasterize(builder.build(engine.instant(atSeconds: instant)))
+            let image = try Pipeline.rasterize(builder.build(engine.instant(atSeconds: instant)), resources: resources)
             if sum.isEmpty {
                 width = image.width
                 height = image.height

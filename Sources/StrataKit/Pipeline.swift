@@ -70,10 +70,10 @@ public enum Pipeline {
         }
     }
 
-    /// Rasterises a render tree with Cairo.
-    public static func rasterize(_ tree: RenderTree) throws(StrataError) -> PixelBuffer {
+    /// Rasterises a render tree with Cairo, reusing `resources` (one per thread) when given.
+    public static func rasterize(_ tree: RenderTree, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
         do {
-            return try Renderer.render(tree)
+            return try Renderer.render(tree, resources: resources)
         } catch {
             throw StrataError(error)
         }

@@ -22,9 +22,20 @@ public final class CairoCanvas: Canvas {
     /// Number of offscreen surfaces allocated so far (groups and masks), for tests and statistics.
     public private(set) var offscreenSurfaceCount = 0
 
+    private let resources: RenderResources?
+
     /// Creates a transparent canvas of `width × height` pixels.
-    public init(width: Int, height: Int) throws(RenderError) {
-        let surface = try CairoSurface(width: width, height: height)
+    ///
+    /// - Parameter resources: surfaces kept between frames by the calling thread (the frame
+    ///   surface and converted image contents); nil allocates and converts everything afresh.
+    public init(width: Int, height: Int, resources: RenderResources? = nil) throws(RenderError) {
+        self.resources = resources
+        let surface: CairoSurface
+        if let resources {
+            surface = try resources.frameSurface(width: width, height: height)
+        } else {
+            surface = try CairoSurface(width: width, height: height)
+        }
         let context = try CairoContext(surface: surface)
         Self.configure(context.pointer)
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
@@ -39,6 +50,14 @@ public final class CairoCanvas: Canvas {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_set_font_options(context, options)
         cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        // The root surface goes back for the next frame once its context is gone.
+        if let root = frames.first?.surface {
+            frames.removeAll()
+            resources?.recycle(frame: root)
+        }
     }
 
     private var cr: OpaquePointer { frames[frames.count - 1].context.pointer }
@@ -128,7 +147,11 @@ public final class CairoCanvas: Canvas {
     private func drawImage(_ image: PixelBuffer, in destination: Rect, alpha: Double) {
         let surface: CairoSurface
         do {
-            surface = try CairoSurface(image: image)
+            if let resources {
+                surface = try resources.surface(for: image)
+            } else {
+                surface = try CairoSurface(image: image)
+            }
         } catch {
             record(error)
             return

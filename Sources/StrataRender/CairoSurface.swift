@@ -49,6 +49,14 @@ final class CairoSurface {
 
     deinit { cairo_surface_destroy(pointer) }
 
+    /// Makes every pixel transparent.
+    func clear() {
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        cairo_image_surface_get_data(pointer)!.update(repeating: 0, count: stride * height)
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// Replaces the pixels with `image` (same size, premultiplied RGBA).
     func replace(with image: PixelBuffer) {
         precondition(image.width == width && image.height == height, "replacement must have the surface's size")

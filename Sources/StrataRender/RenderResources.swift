@@ -1,0 +1,74 @@
+import StrataRaster
+
+/// Cairo surfaces one rendering thread keeps from frame to frame.
+///
+/// - The frame surface: the next frame of the same pixel size reuses it (cleared), instead of
+///   allocating and faulting in a new one (a 1080p frame is 8 MB).
+/// - Image contents: a layer's `contents` are converted to Cairo's pixel format once per distinct
+///   pixel storage, not on every draw. An entry keeps a reference to the storage it was made from,
+///   so the same storage address always means the same, unchanged pixels (a mutated copy gets new
+///   storage). Least recently used entries go when the cache passes `imageBudgetBytes`.
+///
+/// Rendering gives the same bytes with or without resources. Not thread-safe: give each thread
+/// its own (Cairo surfaces and their pixman images must not be shared between threads).
+public final class RenderResources {
+    private struct CachedImage {
+        let pixels: [UInt8]
+        let surface: CairoSurface
+        var lastUse: Int
+    }
+
+    /// Upper bound of the image cache, in bytes of converted pixels.
+    public let imageBudgetBytes: Int
+    private var spareFrame: CairoSurface?
+    private var images: [UnsafeRawPointer: CachedImage] = [:]
+    private var cachedBytes = 0
+    private var useCounter = 0
+    /// Conversions of image contents to Cairo surfaces so far (cache misses), for tests.
+    public private(set) var imageConversions = 0
+
+    /// - Parameter imageBudgetBytes: the most converted image pixels to keep, in bytes (default 256 MB).
+    public init(imageBudgetBytes: Int = 256 << 20) {
+        self.imageBudgetBytes = imageBudgetBytes
+    }
+
+    /// A cleared ARGB32 surface of `width × height` pixels for a frame: the spare one when its size
+    /// matches, otherwise a new one.
+    func frameSurface(width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        if let spare = spareFrame, spare.width == width, spare.height == height {
+            spareFrame = nil
+            spare.clear()
+            return spare
+        }
+        return try CairoSurface(width: width, height: height)
+    }
+
+    /// Hands a frame surface back for the next frame.
+    func recycle(frame surface: CairoSurface) {
+        spareFrame = surface
+    }
+
+    /// The Cairo surface holding `image`, converted at most once while it stays cached.
+    func surface(for image: PixelBuffer) throws(RenderError) -> CairoSurface {
+        guard let key = image.pixels.withUnsafeBytes({ $0.baseAddress }) else { return try CairoSurface(image: image) }
+        useCounter += 1
+        if var entry = images[key], entry.pixels.count == image.pixels.count,
+           entry.surface.width == image.width, entry.surface.height == image.height {
+            entry.lastUse = useCounter
+            images[key] = entry
+            return entry.surface
+        }
+        let surface = try CairoSurface(image: image)
+        imageConversions += 1
+        let bytes = image.pixels.count
+        guard bytes <= imageBudgetBytes else { return surface }
+        if let old = images.removeValue(forKey: key) { cachedBytes -= old.pixels.count }
+        while cachedBytes + bytes > imageBudgetBytes, let oldest = images.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            images.removeValue(forKey: oldest.key)
+            cachedBytes -= oldest.value.pixels.count
+        }
+        images[key] = CachedImage(pixels: image.pixels, surface: surface, lastUse: useCounter)
+        cachedBytes += bytes
+        return surface
+    }
+}
