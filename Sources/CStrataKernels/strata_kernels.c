@@ -101,3 +101,82 @@ void strata_shifted_sum_u16(uint8_t *restrict out, size_t out_stride, size_t wid
         }
     }
 }
+
+#if defined(__SSE2__)
+static inline __m128 strata_load_pixel(const uint8_t *p) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i bytes = _mm_cvtsi32_si128(*(const int32_t *)p);
+    return _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(bytes, zero), zero));
+}
+#endif
+
+void strata_splat_row(float *restrict cells, const uint8_t *restrict src, size_t width,
+                      const int32_t *restrict cell, const float *restrict frac, float scale) {
+    if (width == 0) return;
+#if defined(__SSE2__)
+    // The cells are visited in order, so the two being filled stay in registers.
+    const __m128 s = _mm_set1_ps(scale), one = _mm_set1_ps(1.0f);
+    int32_t current = cell[0];
+    __m128 left = _mm_loadu_ps(cells + 4 * current), right = _mm_loadu_ps(cells + 4 * current + 4);
+    for (size_t x = 0; x < width; x++) {
+        if (cell[x] != current) {
+            _mm_storeu_ps(cells + 4 * current, left);
+            _mm_storeu_ps(cells + 4 * current + 4, right);
+            current = cell[x];
+            left = _mm_loadu_ps(cells + 4 * current);
+            right = _mm_loadu_ps(cells + 4 * current + 4);
+        }
+        const __m128 value = _mm_mul_ps(strata_load_pixel(src + 4 * x), s), f = _mm_set1_ps(frac[x]);
+        left = _mm_add_ps(left, _mm_mul_ps(value, _mm_sub_ps(one, f)));
+        right = _mm_add_ps(right, _mm_mul_ps(value, f));
+    }
+    _mm_storeu_ps(cells + 4 * current, left);
+    _mm_storeu_ps(cells + 4 * current + 4, right);
+#else
+    for (size_t x = 0; x < width; x++) {
+        float *c = cells + 4 * cell[x];
+        for (int k = 0; k < 4; k++) {
+            float value = (float)src[4 * x + k] * scale;
+            c[k] += value * (1.0f - frac[x]);
+            c[4 + k] += value * frac[x];
+        }
+    }
+#endif
+}
+
+void strata_add_scaled(float *restrict dst, const float *restrict src, size_t n, float weight) {
+    for (size_t i = 0; i < n; i++) dst[i] += src[i] * weight;
+}
+
+void strata_lerp_rows(float *restrict out, const float *restrict a, const float *restrict b, size_t n, float t) {
+    for (size_t i = 0; i < n; i++) out[i] = a[i] + (b[i] - a[i]) * t;
+}
+
+void strata_expand_row(uint8_t *restrict out, const float *restrict cells, const int32_t *restrict left,
+                       const int32_t *restrict right, const float *restrict frac, size_t width) {
+    size_t x = 0;
+#if defined(__SSE2__)
+    const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(255.0f);
+    for (; x < width; x++) {
+        const __m128 a = _mm_loadu_ps(cells + 4 * left[x]), b = _mm_loadu_ps(cells + 4 * right[x]);
+        const __m128 v = _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(b, a), _mm_set1_ps(frac[x])));
+        const __m128 alpha = _mm_min_ps(_mm_max_ps(_mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3)), zero), top);
+        const __m128i i = _mm_cvtps_epi32(_mm_min_ps(_mm_max_ps(v, zero), alpha));
+        const __m128i packed = _mm_packus_epi16(_mm_packs_epi32(i, i), i);
+        *(int32_t *)(out + 4 * x) = _mm_cvtsi128_si32(packed);
+    }
+#endif
+    for (; x < width; x++) {
+        float v[4];
+        for (int k = 0; k < 4; k++) {
+            float a = cells[4 * left[x] + k], b = cells[4 * right[x] + k];
+            v[k] = a + (b - a) * frac[x];
+        }
+        float alpha = v[3] < 0.0f ? 0.0f : (v[3] > 255.0f ? 255.0f : v[3]);
+        for (int k = 0; k < 3; k++) {
+            float c = v[k] < 0.0f ? 0.0f : (v[k] > alpha ? alpha : v[k]);
+            out[4 * x + k] = (uint8_t)(c + 0.5f);
+        }
+        out[4 * x + 3] = (uint8_t)(alpha + 0.5f);
+    }
+}

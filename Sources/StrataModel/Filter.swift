@@ -41,6 +41,14 @@ public enum Filter: Hashable, Sendable {
         }
     }
 
+    /// True for the colour filters, which map each pixel on its own (no growth, no neighbours).
+    public var isPointwise: Bool {
+        switch self {
+        case .saturation, .brightness, .contrast, .colorMatrix, .tint: true
+        case .gaussianBlur, .motionBlur, .boxBlur, .variableBlur: false
+        }
+    }
+
     /// How far the output extends past the input on each side, in the filter's own units:
     /// ⌈3σ⌉ for Gaussian, (⌈|vx|⌉, ⌈|vy|⌉) for motion, ⌈r⌉ for box, nothing for colour filters.
     public var outset: (x: Double, y: Double) {

@@ -37,14 +37,33 @@ public enum GaussianBlur {
 
     /// The blurred image, `outset(sigma:)` pixels larger on each side.
     public static func apply(_ image: PixelBuffer, sigma: Double) throws(RasterError) -> PixelBuffer {
-        guard sigma > 0 else { return image }
-        let factor = reduction(sigma: sigma)
-        if factor > 1 { return try reduced(image, sigma: sigma, factor: factor) }
-        return try full(image, sigma: sigma)
+        try apply(image, sigma: sigma, window: nil)
     }
 
-    /// The blur on a grid reduced by `factor`: block means, a Gaussian there, bilinear back.
-    static func reduced(_ image: PixelBuffer, sigma: Double, factor f: Int) throws(RasterError) -> PixelBuffer {
+    /// The part `window` of the blurred image, in the blurred image's pixel coordinates (the input's
+    /// pixel (0, 0) is at (outset, outset)); nil is all of it. The pixels are the same as those of
+    /// the whole blur, but on the reduced grid only the window is interpolated back (a backdrop
+    /// blur needs only the pixels under its shape).
+    public static func apply(_ image: PixelBuffer, sigma: Double, window: PixelWindow?) throws(RasterError) -> PixelBuffer {
+        guard sigma > 0 else {
+            guard let window else { return image }
+            return try image.cropped(to: window)
+        }
+        let pad = outset(sigma: sigma)
+        let whole = PixelWindow(x: 0, y: 0, width: image.width + 2 * pad, height: image.height + 2 * pad)
+        let part = window.map { $0.intersection(whole) } ?? whole
+        guard part.width > 0, part.height > 0 else {
+            throw .invalidArgument("the window \(window!) lies outside the \(whole.width)×\(whole.height) blurred image")
+        }
+        let factor = reduction(sigma: sigma)
+        if factor > 1 { return try reduced(image, sigma: sigma, factor: factor, window: part) }
+        let blurred = try full(image, sigma: sigma)
+        return part == whole ? blurred : try blurred.cropped(to: part)
+    }
+
+    /// The blur on a grid reduced by `factor`: block means, a Gaussian there, bilinear back (only
+    /// inside `window`, in output coordinates).
+    static func reduced(_ image: PixelBuffer, sigma: Double, factor f: Int, window: PixelWindow) throws(RasterError) -> PixelBuffer {
         let pad = outset(sigma: sigma)
         let width = image.width + 2 * pad, height = image.height + 2 * pad
         // The reduced grid covers the whole output: cell (i, j) is centred on output coordinate
@@ -54,37 +73,33 @@ public enum GaussianBlur {
         let smallWidth = width / f + 2, smallHeight = height / f + 2
         var small = [SIMD4<Float>](repeating: .zero, count: smallWidth * smallHeight)
         let scale = 1 / Float(f * f)
-        let cellsX = (0..<image.width).map { x -> (Int, Float) in
+        var cellX = [Int32](repeating: 0, count: image.width), fracX = [Float](repeating: 0, count: image.width)
+        for x in 0..<image.width {
             let u = (Double(x + pad) + 0.5) / Double(f) - 0.5
             let u0 = Int(u.rounded(.down))
-            return (u0, Float(u - Double(u0)))
+            cellX[x] = Int32(u0)
+            fracX[x] = Float(u - Double(u0))
         }
         // Separably: each input row is splatted along x into a reduced-width row, which is then
         // added to the two grid rows around it.
-        var line = [SIMD4<Float>](repeating: .zero, count: smallWidth)
+        var line = [Float](repeating: 0, count: smallWidth * 4)
         image.pixels.withUnsafeBufferPointer { source in
             small.withUnsafeMutableBufferPointer { cells in
                 line.withUnsafeMutableBufferPointer { reduced in
-                    for y in 0..<image.height {
-                        let v = (Double(y + pad) + 0.5) / Double(f) - 0.5
-                        let v0 = Int(v.rounded(.down))
-                        let fy = Float(v - Double(v0))
-                        for u in 0..<smallWidth { reduced[u] = .zero }
-                        cellsX.withUnsafeBufferPointer { columns in
-                            let rowBytes = source.baseAddress! + y * image.width * 4
-                            for x in 0..<image.width {
-                                let p = rowBytes + x * 4
-                                let value = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * scale
-                                let (u0, fx) = columns[x]
-                                reduced[u0] += value * (1 - fx)
-                                reduced[u0 + 1] += value * fx
+                    cellX.withUnsafeBufferPointer { cellX in
+                        fracX.withUnsafeBufferPointer { fracX in
+                            let cellFloats = UnsafeMutableRawPointer(cells.baseAddress!).assumingMemoryBound(to: Float.self)
+                            for y in 0..<image.height {
+                                let v = (Double(y + pad) + 0.5) / Double(f) - 0.5
+                                let v0 = Int(v.rounded(.down))
+                                let fy = Float(v - Double(v0))
+                                reduced.update(repeating: 0)
+                                strata_splat_row(reduced.baseAddress!, source.baseAddress! + y * image.width * 4, image.width,
+                                                 cellX.baseAddress!, fracX.baseAddress!, scale)
+                                let row0 = cellFloats + v0 * smallWidth * 4, row1 = row0 + smallWidth * 4
+                                strata_add_scaled(row0, reduced.baseAddress!, smallWidth * 4, 1 - fy)
+                                strata_add_scaled(row1, reduced.baseAddress!, smallWidth * 4, fy)
                             }
-                        }
-                        let row0 = cells.baseAddress! + v0 * smallWidth, row1 = row0 + smallWidth
-                        let top = SIMD4<Float>(repeating: 1 - fy), bottom = SIMD4<Float>(repeating: fy)
-                        for u in 0..<smallWidth {
-                            row0[u] += reduced[u] * top
-                            row1[u] += reduced[u] * bottom
                         }
                     }
                 }
@@ -108,34 +123,38 @@ public enum GaussianBlur {
         }
         // Bilinear back to the output grid: output pixel centre x + 0.5 lies at cell coordinate
         // (x + 0.5)/f − 0.5.
-        var output = try PixelBuffer(width: width, height: height)
-        let xs = (0..<width).map { x -> (Int, Int, Float) in
+        var output = try PixelBuffer(width: window.width, height: window.height)
+        var left = [Int32](repeating: 0, count: window.width), right = [Int32](repeating: 0, count: window.width)
+        var fracs = [Float](repeating: 0, count: window.width)
+        for i in 0..<window.width {
+            let x = window.x + i
             let u = (Double(x) + 0.5) / Double(f) - 0.5
             let u0 = Int(u.rounded(.down))
-            return (min(max(u0, 0), smallWidth - 1), min(max(u0 + 1, 0), smallWidth - 1), Float(u - Double(u0)))
+            left[i] = Int32(min(max(u0, 0), smallWidth - 1))
+            right[i] = Int32(min(max(u0 + 1, 0), smallWidth - 1))
+            fracs[i] = Float(u - Double(u0))
         }
-        // Separably again: the two grid rows are blended in y, then interpolated along x into a
-        // float row, stored as bytes by a vectorised C loop.
-        var mixed = [SIMD4<Float>](repeating: .zero, count: smallWidth)
-        var expanded = [SIMD4<Float>](repeating: .zero, count: width)
+        // Separably again: the two grid rows are blended in y, then interpolated along x and
+        // stored as bytes (vectorised C loops).
+        var mixed = [Float](repeating: 0, count: smallWidth * 4)
         blurred.withUnsafeBufferPointer { cells in
+            let cellFloats = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: Float.self)
             output.pixels.withUnsafeMutableBufferPointer { out in
                 mixed.withUnsafeMutableBufferPointer { column in
-                    expanded.withUnsafeMutableBufferPointer { row in
-                        for y in 0..<height {
-                            let v = (Double(y) + 0.5) / Double(f) - 0.5
-                            let v0 = Int(v.rounded(.down))
-                            let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth, row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth
-                            let fy = SIMD4<Float>(repeating: Float(v - Double(v0)))
-                            for u in 0..<smallWidth { column[u] = cells[row0 + u] + (cells[row1 + u] - cells[row0 + u]) * fy }
-                            xs.withUnsafeBufferPointer { columns in
-                                for x in 0..<width {
-                                    let (a, b, fx) = columns[x]
-                                    row[x] = column[a] + (column[b] - column[a]) * fx
+                    left.withUnsafeBufferPointer { left in
+                        right.withUnsafeBufferPointer { right in
+                            fracs.withUnsafeBufferPointer { fracs in
+                                for row in 0..<window.height {
+                                    let y = window.y + row
+                                    let v = (Double(y) + 0.5) / Double(f) - 0.5
+                                    let v0 = Int(v.rounded(.down))
+                                    let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth * 4
+                                    let row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth * 4
+                                    strata_lerp_rows(column.baseAddress!, cellFloats + row0, cellFloats + row1, smallWidth * 4,
+                                                     Float(v - Double(v0)))
+                                    strata_expand_row(out.baseAddress! + 4 * row * window.width, column.baseAddress!, left.baseAddress!,
+                                                      right.baseAddress!, fracs.baseAddress!, window.width)
                                 }
-                            }
-                            row.baseAddress!.withMemoryRebound(to: Float.self, capacity: width * 4) { floats in
-                                strata_store_premultiplied(out.baseAddress! + 4 * y * width, floats, width)
                             }
                         }
                     }
@@ -209,6 +228,10 @@ public enum GaussianBlur {
         let a0: Float
         /// Per term k: weight, cos(πk/L), sin(πk/L), (−1)^k.
         let terms: [(weight: Float, cos: Float, sin: Float, sign: Float)]
+        /// cos(πkj/L) and sin(πkj/L) at index (k − 1)·(L + 1) + j, j = 0…L: the first window of
+        /// every row starts the running sums with them.
+        let startCos: [Float]
+        let startSin: [Float]
 
         /// A plan for σ; below `directBelow` the kernel is applied directly.
         init(sigma: Double, directBelow: Double = GaussianBlur.directLimit) {
@@ -218,6 +241,8 @@ public enum GaussianBlur {
                 direct = kernel.map(Float.init)
                 a0 = 0
                 terms = []
+                startCos = []
+                startSin = []
                 return
             }
             direct = []
@@ -228,6 +253,9 @@ public enum GaussianBlur {
                 let omega = Double.pi * Double(k) / Double(r)
                 return (Float(coefficients[k]), Float(cos(omega)), Float(sin(omega)), k % 2 == 0 ? 1 : -1)
             }
+            let angles = (1...3).flatMap { k in (0...r).map { j in Double.pi * Double(k) * Double(j) / Double(r) } }
+            startCos = angles.map { Float(cos($0)) }
+            startSin = angles.map { Float(sin($0)) }
         }
 
         /// Least-squares coefficients a₀…a_K of Σ aₖ cos(πkj/L) against the kernel samples.
@@ -267,17 +295,19 @@ public enum GaussianBlur {
             }
             let r = radius
             var box = SIMD4<Float>.zero
-            var re = [SIMD4<Float>](repeating: .zero, count: 3), im = [SIMD4<Float>](repeating: .zero, count: 3)
-            for j in 0...min(r, count - 1) {
-                box += scratch[j]
-                for k in 0..<3 {
-                    let angle = Double.pi * Double(k + 1) * Double(j) / Double(r)
-                    re[k] += scratch[j] * Float(cos(angle))
-                    im[k] += scratch[j] * Float(sin(angle))
+            var re0 = SIMD4<Float>.zero, im0 = re0, re1 = re0, im1 = re0, re2 = re0, im2 = re0
+            startCos.withUnsafeBufferPointer { cosines in
+                startSin.withUnsafeBufferPointer { sines in
+                    for j in 0...min(r, count - 1) {
+                        let value = scratch[j]
+                        box += value
+                        re0 += value * cosines[j]; im0 += value * sines[j]
+                        re1 += value * cosines[r + 1 + j]; im1 += value * sines[r + 1 + j]
+                        re2 += value * cosines[2 * (r + 1) + j]; im2 += value * sines[2 * (r + 1) + j]
+                    }
                 }
             }
             let t0 = terms[0], t1 = terms[1], t2 = terms[2]
-            var re0 = re[0], im0 = im[0], re1 = re[1], im1 = im[1], re2 = re[2], im2 = im[2]
             for n in 0..<count {
                 row[n] = box * a0 + re0 * t0.weight + re1 * t1.weight + re2 * t2.weight
                 let leaving = n - r >= 0 ? scratch[n - r] : .zero

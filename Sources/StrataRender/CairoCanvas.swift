@@ -201,11 +201,64 @@ public final class CairoCanvas: Canvas {
             return
         }
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         addPath(shape)
-        cairo_clip(cr)
-        cairo_set_source(cr, pattern)
-        cairo_paint_with_alpha(cr, alpha)
-        cairo_restore(cr)
+        if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: rect) {
+            // The same pixels as the gradient pattern, from an image: Cairo's fast image paths
+            // instead of evaluating the gradient for every pixel.
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
+        } else {
+            cairo_set_source(cr, pattern)
+        }
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// Evaluate linear gradients through row or column strips (see `axisAlignedGradientImage`).
+    /// Internal so that tests can compare with the plain pattern.
+    var usesGradientStrips = true
+
+    /// A linear gradient that is vertical or horizontal on the device (an axis-aligned transform,
+    /// start and end on one vertical or horizontal line) has one colour per device row or column.
+    /// Cairo evaluates that colour once per row or column into a 1-pixel strip, which is then
+    /// repeated over the rectangle's device bounds: an image with exactly the pattern's pixels
+    /// there. Returns it with its device position, or nil when the gradient is not axis-aligned.
+    private func axisAlignedGradientImage(_ pattern: OpaquePointer, start: Point, end: Point, rect: Rect) -> (CairoSurface, Int, Int)? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0 else { return nil }
+        let vertical = start.x == end.x, horizontal = start.y == end.y
+        guard vertical != horizontal else { return nil }
+        let frame = frames[frames.count - 1]
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let left = max(0, Int(min(x0, x1).rounded(.down))), top = max(0, Int(min(y0, y1).rounded(.down)))
+        let right = min(frame.surface.width, Int(max(x0, x1).rounded(.up))), bottom = min(frame.surface.height, Int(max(y0, y1).rounded(.up)))
+        guard left < right, top < bottom else { return nil }
+        let width = right - left, height = bottom - top
+        do throws(RenderError) {
+            let strip = try CairoSurface(width: vertical ? 1 : width, height: vertical ? height : 1)
+            let context = try CairoContext(surface: strip)
+            var shifted = matrix
+            shifted.x0 -= Double(left)
+            shifted.y0 -= Double(top)
+            cairo_set_matrix(context.pointer, &shifted)
+            cairo_set_source(context.pointer, pattern)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context.pointer)
+            try context.check("evaluating a gradient")
+            let image = try CairoSurface(width: width, height: height)
+            image.fill(repeating: strip, vertically: vertical)
+            return (image, left, top)
+        } catch {
+            return nil
+        }
     }
 
     private func drawText(_ text: TextContent, in bounds: Rect, alpha: Double) {
@@ -334,7 +387,11 @@ public final class CairoCanvas: Canvas {
             let outsetX: Int, outsetY: Int
             do {
                 let margin = Int(backdrop.shapeBounds.roundedOut.minX - read.minX)
-                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: margin)
+                // Only the pixels under the shape are painted: the blur computes just those.
+                let shape = backdrop.shapeBounds.roundedOut
+                let window = PixelWindow(x: Int(shape.minX - read.minX), y: Int(shape.minY - read.minY),
+                                         width: max(1, Int(shape.width)), height: max(1, Int(shape.height)))
+                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: margin, window: window)
             } catch {
                 throw RenderError("backdrop filter failed: \(error)")
             }

@@ -7,6 +7,24 @@ public enum FilterKernels {
     /// The output of one filter: grown by the filter's outset on each side for blurs. A variable
     /// blur's mask covers the image less `maskInset` pixels on each side.
     public static func apply(_ filter: Filter, to image: PixelBuffer, maskInset: Int = 0) throws(RasterError) -> PixelBuffer {
+        try apply(filter, to: image, maskInset: maskInset, window: nil)
+    }
+
+    /// The part of one filter's output that covers `window`, given in the input's pixel coordinates
+    /// (it may reach into the growth; nil is the whole output). A Gaussian blur computes only that
+    /// part; the other filters compute all of it and crop.
+    public static func apply(_ filter: Filter, to image: PixelBuffer, maskInset: Int = 0, window: PixelWindow?) throws(RasterError) -> PixelBuffer {
+        if case .gaussianBlur(let radius) = filter {
+            let sigma = min(radius, 532), pad = GaussianBlur.outset(sigma: sigma)
+            return try GaussianBlur.apply(image, sigma: sigma, window: window.map { PixelWindow(x: $0.x + pad, y: $0.y + pad, width: $0.width, height: $0.height) })
+        }
+        let output = try apply(filter, whole: image, maskInset: maskInset)
+        guard let window else { return output }
+        let growX = (output.width - image.width) / 2, growY = (output.height - image.height) / 2
+        return try output.cropped(to: PixelWindow(x: window.x + growX, y: window.y + growY, width: window.width, height: window.height))
+    }
+
+    private static func apply(_ filter: Filter, whole image: PixelBuffer, maskInset: Int) throws(RasterError) -> PixelBuffer {
         switch filter {
         case .gaussianBlur(let radius):
             return try GaussianBlur.apply(image, sigma: min(radius, 532))
@@ -54,33 +72,42 @@ public enum FilterKernels {
     public static func applyInPlace(_ filters: [Filter], to image: PixelBuffer) throws(RasterError) -> PixelBuffer {
         var current = image
         for filter in filters {
-            let grown = try apply(filter, to: current)
-            current = try crop(grown, x: (grown.width - current.width) / 2, y: (grown.height - current.height) / 2,
-                               width: current.width, height: current.height)
+            current = try apply(filter, to: current, window: PixelWindow(x: 0, y: 0, width: current.width, height: current.height))
         }
         return current
     }
 
-    /// Applies `filters` in order, letting the image grow; returns it with the total growth.
-    public static func applyGrowing(_ filters: [Filter], to image: PixelBuffer, maskInset: Int = 0) throws(RasterError) -> (image: PixelBuffer, outsetX: Int, outsetY: Int) {
+    /// Applies `filters` in order, letting the image grow; returns it with the total growth: the
+    /// result's pixel (0, 0) lies at the input's pixel (−outsetX, −outsetY).
+    ///
+    /// - Parameter window: when only part of the result is needed, that part in the input's pixel
+    ///   coordinates: the last filter that moves pixels (a blur) computes only it, and the colour
+    ///   filters after it see only it. The outsets then place the window (−window.x, −window.y).
+    public static func applyGrowing(_ filters: [Filter], to image: PixelBuffer, maskInset: Int = 0,
+                                    window: PixelWindow? = nil) throws(RasterError) -> (image: PixelBuffer, outsetX: Int, outsetY: Int) {
         var current = image
-        for filter in filters {
-            current = try apply(filter, to: current, maskInset: maskInset + (current.width - image.width) / 2)
-        }
-        return (current, (current.width - image.width) / 2, (current.height - image.height) / 2)
-    }
-
-    /// A rectangle of `image` (inside it).
-    public static func crop(_ image: PixelBuffer, x: Int, y: Int, width: Int, height: Int) throws(RasterError) -> PixelBuffer {
-        if x == 0 && y == 0 && width == image.width && height == image.height { return image }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        image.pixels.withUnsafeBufferPointer { source in
-            bytes.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    (out.baseAddress! + row * width * 4).update(from: source.baseAddress! + ((y + row) * image.width + x) * 4, count: width * 4)
-                }
+        // The input's pixel where `current`'s pixel (0, 0) lies.
+        var originX = 0, originY = 0
+        let windowed = window == nil ? nil : (filters.lastIndex { !$0.isPointwise } ?? -1)
+        for (index, filter) in filters.enumerated() {
+            let inset = maskInset + (current.width - image.width) / 2
+            if let window, let windowed, index == windowed || (windowed < 0 && index == 0) {
+                current = try apply(filter, to: current, maskInset: inset,
+                                    window: PixelWindow(x: window.x - originX, y: window.y - originY, width: window.width, height: window.height))
+                originX = window.x
+                originY = window.y
+            } else {
+                let width = current.width, height = current.height
+                current = try apply(filter, to: current, maskInset: inset)
+                originX -= (current.width - width) / 2
+                originY -= (current.height - height) / 2
             }
         }
-        return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
+        if filters.isEmpty, let window {
+            current = try current.cropped(to: window)
+            originX = window.x
+            originY = window.y
+        }
+        return (current, -originX, -originY)
     }
 }

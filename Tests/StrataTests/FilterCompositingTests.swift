@@ -161,3 +161,22 @@ struct ColorAndBoxTests {
         #expect(throws: RasterError.self) { try ColorMatrix.apply(half, matrix: [1, 2]) }
     }
 }
+
+@Suite("Filter chains with a window")
+struct FilterWindowTests {
+    @Test func aWindowedChainIsTheCropOfTheWholeChain() throws {
+        let image = try TestImages.structured()
+        let chains: [[Filter]] = [[.gaussianBlur(radius: 6)], [.gaussianBlur(radius: 20), .saturation(1.6)],
+                                  [.motionBlur(radius: 5, angle: 0.3, samples: 3), .gaussianBlur(radius: 2), .tint(Color(red: 1, green: 0, blue: 0), amount: 0.2)],
+                                  [.brightness(0.1)]]
+        let window = PixelWindow(x: 4, y: -3, width: 30, height: 20)
+        for chain in chains {
+            let whole = try FilterKernels.applyGrowing(chain, to: image)
+            let part = try FilterKernels.applyGrowing(chain, to: image, window: window)
+            #expect(part.outsetX == -window.x && part.outsetY == -window.y)
+            let expected = try whole.image.cropped(to: PixelWindow(x: window.x + whole.outsetX, y: window.y + whole.outsetY,
+                                                                   width: window.width, height: window.height))
+            #expect(part.image == expected, "\(chain)")
+        }
+    }
+}

@@ -144,4 +144,15 @@ struct GaussianBlurTests {
             #expect(straight[i] >= 240, "pixel \(i / 4) alpha \(straight[i + 3]) red \(straight[i])")
         }
     }
+
+    @Test(arguments: [1.5, 6, 20, 40])
+    func aWindowIsThatPartOfTheWholeBlur(sigma: Double) throws {
+        let image = try TestImages.structured()
+        let whole = try GaussianBlur.apply(image, sigma: sigma)
+        for window in [PixelWindow(x: 3, y: 5, width: 20, height: 11), PixelWindow(x: 0, y: 0, width: whole.width, height: 1),
+                       PixelWindow(x: whole.width - 7, y: whole.height - 4, width: 7, height: 4)] {
+            #expect(try GaussianBlur.apply(image, sigma: sigma, window: window) == whole.cropped(to: window), "\(window)")
+        }
+        #expect(throws: RasterError.self) { try GaussianBlur.apply(image, sigma: sigma, window: PixelWindow(x: -50, y: 0, width: 10, height: 10)) }
+    }
 }

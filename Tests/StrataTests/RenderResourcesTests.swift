@@ -1,7 +1,7 @@
 import Testing
 import StrataModel
 import StrataRaster
-import StrataRender
+@testable import StrataRender
 
 /// Surfaces kept between frames: same bytes as rendering afresh, images converted once.
 @Suite("Render resources")
@@ -47,5 +47,58 @@ struct RenderResourcesTests {
         _ = try Renderer.render(scene(photo: other, shift: 0), size: Size(width: 90, height: 70), scale: 1, background: nil, resources: resources)
         _ = try Renderer.render(scene(photo: photo, shift: 0), size: Size(width: 90, height: 70), scale: 1, background: nil, resources: resources)
         #expect(resources.imageConversions == 3, "the budget holds one image: the first was evicted by the second")
+    }
+}
+
+/// Axis-aligned linear gradients are evaluated through 1-pixel strips: the same colours as Cairo's
+/// gradient pattern. Pixman composites an image source and a gradient source through different
+/// paths, whose rounding at anti-aliased edges can differ by one level; nowhere else may a byte
+/// differ.
+@Suite("Gradient strips")
+struct GradientStripTests {
+    func render(_ layers: [Layer], size: Size, scale: Double, strips: Bool) throws -> PixelBuffer {
+        let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
+        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
+        canvas.usesGradientStrips = strips
+        RenderTreePainter.paint(tree, on: canvas)
+        return try canvas.makePixelBuffer()
+    }
+
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func stripsGiveThePatternsBytes(scale: Double) throws {
+        var state: UInt32 = 7
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 10_000) / 10_000 }
+        var layers: [Layer] = []
+        let directions = [(Point(x: 0.5, y: 0), Point(x: 0.5, y: 1)), (Point(x: 0, y: 0.3), Point(x: 1, y: 0.3)),
+                          (Point(x: 0.2, y: 1), Point(x: 0.2, y: -0.4)), (Point(x: 1.2, y: 0.5), Point(x: 0.1, y: 0.5)),
+                          (Point(x: 0, y: 0), Point(x: 1, y: 1))]
+        for i in 0..<15 {
+            var layer = Layer(name: "g\(i)", frame: Rect(x: next() * 120 - 10, y: next() * 90 - 10, width: 20 + next() * 60, height: 15 + next() * 50))
+            let (start, end) = directions[i % directions.count]
+            layer.gradient = Gradient(colors: [Color(red: next(), green: next(), blue: next(), alpha: i % 3 == 0 ? next() : 1),
+                                               Color(red: next(), green: next(), blue: next()),
+                                               Color(red: next(), green: next(), blue: next(), alpha: 0.5)],
+                                      locations: i % 2 == 0 ? [0, 0.3 + next() * 0.4, 1] : nil, startPoint: start, endPoint: end)
+            layer.cornerRadius = next() * 12
+            layer.opacity = i % 4 == 0 ? 0.6 : 1
+            if i % 5 == 1 { layer.sublayers = [Layer(name: "bar", frame: Rect(x: 3, y: 3, width: 10, height: 4))]; layer.sublayers[0].backgroundColor = .white }
+            layers.append(layer)
+        }
+        let size = Size(width: 140, height: 110)
+        let strips = try render(layers, size: size, scale: scale, strips: true)
+        let pattern = try render(layers, size: size, scale: scale, strips: false)
+        var differing = 0, worst = 0, interior = 0
+        for i in 0..<strips.pixels.count where strips.pixels[i] != pattern.pixels[i] {
+            differing += 1
+            worst = max(worst, abs(Int(strips.pixels[i]) - Int(pattern.pixels[i])))
+            // An interior pixel: its four neighbours have its colour in the pattern rendering.
+            let p = i / 4, x = p % pattern.width, y = p / pattern.width
+            if x > 0, y > 0, x < pattern.width - 1, y < pattern.height - 1,
+               [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].allSatisfy({ pattern[$0.0, $0.1] == pattern[x, y] }) {
+                interior += 1
+            }
+        }
+        #expect(worst <= 1 && interior == 0, "\(differing) bytes differ, by up to \(worst), \(interior) inside a flat area")
+        #expect(differing * 1000 < strips.pixels.count, "\(differing) bytes differ")
     }
 }

@@ -20,4 +20,21 @@ void strata_shifted_sum_u16(uint8_t *out, size_t out_stride, size_t width, size_
                             const uint8_t *src, size_t src_stride, const ptrdiff_t *offsets,
                             const uint16_t *weights, size_t taps, uint16_t bias);
 
+/// Splats an RGBA byte row onto float RGBA cells: pixel x adds value·scale·(1 − frac[x]) to cell
+/// cell[x] and value·scale·frac[x] to cell cell[x] + 1. cell[] must be non-decreasing.
+void strata_splat_row(float *cells, const uint8_t *src, size_t width, const int32_t *cell,
+                      const float *frac, float scale);
+
+/// dst[i] += src[i] × weight, for i < n.
+void strata_add_scaled(float *dst, const float *src, size_t n, float weight);
+
+/// out[i] = a[i] + (b[i] − a[i]) × t, for i < n.
+void strata_lerp_rows(float *out, const float *a, const float *b, size_t n, float t);
+
+/// Interpolates float RGBA cells along a row and stores premultiplied bytes: pixel x is
+/// cells[left[x]] + (cells[right[x]] − cells[left[x]]) × frac[x], rounded, clamped to 0…255 and
+/// colour to 0…alpha.
+void strata_expand_row(uint8_t *out, const float *cells, const int32_t *left, const int32_t *right,
+                       const float *frac, size_t width);
+
 #endif
