@@ -19,12 +19,12 @@ defer { try? FileManager.default.removeItem(at: scratch) }
 /// other work on a shared machine than the median).
 nonisolated(unsafe) var lastMinimum = 0.0
 
-/// Median wall time of `body` over `runs` runs after one warm-up, in milliseconds.
-func medianMilliseconds(_ body: () throws -> Void) rethrows -> Double {
+/// Median wall time of `body` over `count` runs (default `runs`) after one warm-up, in milliseconds.
+func medianMilliseconds(runs count: Int = runs, _ body: () throws -> Void) rethrows -> Double {
     try body()
     var samples: [Double] = []
     let clock = ContinuousClock()
-    for _ in 0..<runs {
+    for _ in 0..<count {
         let duration = try clock.measure(body)
         samples.append(Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
     }
@@ -152,15 +152,16 @@ func compositeBench() throws {
     var image = try Pipeline.renderFrame(scene)
     // One thread's surfaces kept between frames, as `strata render` does per worker.
     let resources = RenderResources()
-    let renderMs = try medianMilliseconds { image = try Pipeline.rasterize(builder.build(scene.layers), resources: resources) }
+    // 30 runs, as the peers' composite benchmark does.
+    let renderMs = try medianMilliseconds(runs: quick ? 5 : 30) { image = try Pipeline.rasterize(builder.build(scene.layers), resources: resources) }
     let renderMin = lastMinimum
-    let withPNG = try medianMilliseconds {
+    let withPNG = try medianMilliseconds(runs: quick ? 5 : 30) {
         let frame = try Pipeline.rasterize(builder.build(scene.layers), resources: resources)
         // Encoded in memory, as the peers measure it (no file write: this machine's disk is noisy).
         _ = try PNGCodec.encode(frame)
     }
     try Data(PNGCodec.encode(image)).write(to: URL(fileURLWithPath: "out/bench-composite.png"))
-    print("The peers' compositing scene (40 translucent rounded layers + a σ 20 backdrop blur, 1080p), single thread:")
+    print("The peers' compositing scene (40 translucent rounded layers + a σ 20 backdrop blur, 1080p), single thread, median of \(quick ? 5 : 30):")
     print("  render, no PNG      \(format(renderMs)) ms/frame (fastest \(format(renderMin)))")
     print("  render + PNG        \(format(withPNG)) ms/frame, \(format(1000 / withPNG)) frames/s  (frame in out/bench-composite.png)\n")
 }

@@ -142,16 +142,17 @@ final class CairoSurface {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "reading the surface") }
         let stride = Int(cairo_image_surface_get_stride(pointer))
         let data = cairo_image_surface_get_data(pointer)!
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        bytes.withUnsafeMutableBytes { destination in
+        // Every byte is written below, so the array is not cleared first (8 MB at 1080p).
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { destination, count in
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let out = (destination.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
+                let out = UnsafeMutableRawPointer(destination.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let p = row[x]
                     out[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF))
                 }
             }
+            count = width * height * 4
         }
         do {
             return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
