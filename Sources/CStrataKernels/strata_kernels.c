@@ -7,22 +7,6 @@
 #include <emmintrin.h>
 #endif
 
-void strata_accumulate_u16(uint16_t *restrict dst, const uint8_t *restrict src, size_t n, uint16_t times) {
-    if (times == 1) {
-        for (size_t i = 0; i < n; i++) dst[i] = (uint16_t)(dst[i] + src[i]);
-    } else {
-        for (size_t i = 0; i < n; i++) dst[i] = (uint16_t)(dst[i] + src[i] * times);
-    }
-}
-
-void strata_divide_u16(uint8_t *restrict out, const uint16_t *restrict acc, size_t n, uint32_t divisor) {
-    const float inverse = 1.0f / (float)divisor;
-    for (size_t i = 0; i < n; i++) {
-        float value = (float)acc[i] * inverse + 0.5f;
-        out[i] = (uint8_t)(value > 255.0f ? 255.0f : value);
-    }
-}
-
 void strata_store_premultiplied(uint8_t *restrict out, const float *restrict values, size_t pixels) {
     size_t p = 0;
 #if defined(__SSE2__)
@@ -54,50 +38,81 @@ void strata_store_premultiplied(uint8_t *restrict out, const float *restrict val
     }
 }
 
-void strata_shifted_sum_u16(uint8_t *restrict out, size_t out_stride, size_t width, size_t rows,
-                            const uint8_t *src, size_t src_stride, const ptrdiff_t *offsets,
-                            const uint16_t *weights, size_t taps, uint16_t bias) {
-    for (size_t y = 0; y < rows; y++) {
-        const uint8_t *row = src + y * src_stride;
-        uint8_t *o = out + y * out_stride;
-        size_t x = 0;
+void strata_row_exact_u16(uint8_t *restrict out, size_t width, const uint8_t *const *taps,
+                          const uint16_t *times, size_t count, uint32_t divisor) {
+    const float inverse = 1.0f / (float)divisor;
+    size_t x = 0;
 #if defined(__SSE2__)
-        // Eight pixels (32 bytes) at a time, the sums held in four registers across every tap.
-        // Each byte goes to the high half of a 16-bit lane (unpack with zero below it), so
-        // mulhi(byte·256, W) = ⌊byte·W/256⌋ in 1/256 units; the sums stay below 65536 because the
-        // weights sum to at most 65536.
-        const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16((short)bias);
-        for (; x + 8 <= width; x += 8) {
-            __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
-            const uint8_t *p = row + 4 * x;
-            for (size_t t = 0; t < taps; t++) {
-                const __m128i w = _mm_set1_epi16((short)weights[t]);
-                const uint8_t *q = p + offsets[t];
-                __m128i s0 = _mm_loadu_si128((const __m128i *)q), s1 = _mm_loadu_si128((const __m128i *)(q + 16));
-                a0 = _mm_add_epi16(a0, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s0), w));
-                a1 = _mm_add_epi16(a1, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s0), w));
-                a2 = _mm_add_epi16(a2, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s1), w));
-                a3 = _mm_add_epi16(a3, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s1), w));
-            }
-            a0 = _mm_srli_epi16(_mm_adds_epu16(a0, round), 8);
-            a1 = _mm_srli_epi16(_mm_adds_epu16(a1, round), 8);
-            a2 = _mm_srli_epi16(_mm_adds_epu16(a2, round), 8);
-            a3 = _mm_srli_epi16(_mm_adds_epu16(a3, round), 8);
-            _mm_storeu_si128((__m128i *)(o + 4 * x), _mm_packus_epi16(a0, a1));
-            _mm_storeu_si128((__m128i *)(o + 4 * x + 16), _mm_packus_epi16(a2, a3));
+    // Eight pixels (32 bytes) at a time: 16-bit sums held in registers across every tap, then
+    // one float multiply per value, as in the scalar loop below.
+    const __m128i zero = _mm_setzero_si128();
+    const __m128 scale = _mm_set1_ps(inverse), half = _mm_set1_ps(0.5f);
+    for (; x + 8 <= width; x += 8) {
+        __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+        for (size_t t = 0; t < count; t++) {
+            const uint8_t *q = taps[t] + 4 * x;
+            const __m128i s0 = _mm_loadu_si128((const __m128i *)q), s1 = _mm_loadu_si128((const __m128i *)(q + 16));
+            const __m128i m = _mm_set1_epi16((short)times[t]);
+            a0 = _mm_add_epi16(a0, _mm_mullo_epi16(_mm_unpacklo_epi8(s0, zero), m));
+            a1 = _mm_add_epi16(a1, _mm_mullo_epi16(_mm_unpackhi_epi8(s0, zero), m));
+            a2 = _mm_add_epi16(a2, _mm_mullo_epi16(_mm_unpacklo_epi8(s1, zero), m));
+            a3 = _mm_add_epi16(a3, _mm_mullo_epi16(_mm_unpackhi_epi8(s1, zero), m));
         }
+        __m128i sums[4] = {a0, a1, a2, a3}, words[4];
+        for (int k = 0; k < 4; k++) {
+            const __m128 low = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(sums[k], zero)), scale), half);
+            const __m128 high = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpackhi_epi16(sums[k], zero)), scale), half);
+            words[k] = _mm_packs_epi32(_mm_cvttps_epi32(low), _mm_cvttps_epi32(high));
+        }
+        _mm_storeu_si128((__m128i *)(out + 4 * x), _mm_packus_epi16(words[0], words[1]));
+        _mm_storeu_si128((__m128i *)(out + 4 * x + 16), _mm_packus_epi16(words[2], words[3]));
+    }
 #endif
-        for (; x < width; x++) {
-            for (int c = 0; c < 4; c++) {
-                uint32_t sum = 0;
-                for (size_t t = 0; t < taps; t++) {
-                    uint32_t value = row[4 * x + c + offsets[t]];
-                    sum += (value * 256u * weights[t]) >> 16;
-                }
-                sum += bias;
-                if (sum > 65535u) sum = 65535u;
-                o[4 * x + c] = (uint8_t)(sum >> 8);
-            }
+    for (; x < width; x++) {
+        for (int c = 0; c < 4; c++) {
+            uint32_t sum = 0;
+            for (size_t t = 0; t < count; t++) sum += (uint32_t)taps[t][4 * x + c] * times[t];
+            float value = (float)(uint16_t)sum * inverse + 0.5f;
+            out[4 * x + c] = (uint8_t)(value > 255.0f ? 255.0f : value);
+        }
+    }
+}
+
+void strata_row_weighted_u16(uint8_t *restrict out, size_t width, const uint8_t *const *taps,
+                             const uint16_t *weights, size_t count, uint16_t bias) {
+    size_t x = 0;
+#if defined(__SSE2__)
+    // Eight pixels (32 bytes) at a time, the sums held in four registers across every tap.
+    // Each byte goes to the high half of a 16-bit lane (unpack with zero below it), so
+    // mulhi(byte·256, W) = ⌊byte·W/256⌋ in 1/256 units; the sums stay below 65536 because the
+    // weights sum to at most 65536.
+    const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16((short)bias);
+    for (; x + 8 <= width; x += 8) {
+        __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+        for (size_t t = 0; t < count; t++) {
+            const __m128i w = _mm_set1_epi16((short)weights[t]);
+            const uint8_t *q = taps[t] + 4 * x;
+            const __m128i s0 = _mm_loadu_si128((const __m128i *)q), s1 = _mm_loadu_si128((const __m128i *)(q + 16));
+            a0 = _mm_add_epi16(a0, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s0), w));
+            a1 = _mm_add_epi16(a1, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s0), w));
+            a2 = _mm_add_epi16(a2, _mm_mulhi_epu16(_mm_unpacklo_epi8(zero, s1), w));
+            a3 = _mm_add_epi16(a3, _mm_mulhi_epu16(_mm_unpackhi_epi8(zero, s1), w));
+        }
+        a0 = _mm_srli_epi16(_mm_adds_epu16(a0, round), 8);
+        a1 = _mm_srli_epi16(_mm_adds_epu16(a1, round), 8);
+        a2 = _mm_srli_epi16(_mm_adds_epu16(a2, round), 8);
+        a3 = _mm_srli_epi16(_mm_adds_epu16(a3, round), 8);
+        _mm_storeu_si128((__m128i *)(out + 4 * x), _mm_packus_epi16(a0, a1));
+        _mm_storeu_si128((__m128i *)(out + 4 * x + 16), _mm_packus_epi16(a2, a3));
+    }
+#endif
+    for (; x < width; x++) {
+        for (int c = 0; c < 4; c++) {
+            uint32_t sum = 0;
+            for (size_t t = 0; t < count; t++) sum += ((uint32_t)taps[t][4 * x + c] * 256u * weights[t]) >> 16;
+            sum += bias;
+            if (sum > 65535u) sum = 65535u;
+            out[4 * x + c] = (uint8_t)(sum >> 8);
         }
     }
 }

@@ -64,78 +64,59 @@ public enum MotionBlur {
         guard n > 0, radius != 0 else { return image }
         let (ox, oy) = outset(radius: radius, angle: angle)
         let width = image.width + 2 * ox, height = image.height + 2 * oy
-        var output = try PixelBuffer(width: width, height: height)
+        try RasterLimits.check(width: width, height: height)
         let taps = taps(radius: radius, angle: angle, samples: samples)
-        let integral = taps.allSatisfy { abs($0.1 * Double(2 * n + 1) - ($0.1 * Double(2 * n + 1)).rounded()) < 1e-9 }
-        image.pixels.withUnsafeBufferPointer { source in
-            output.pixels.withUnsafeMutableBufferPointer { out in
-                if integral && 2 * n + 1 <= 257 {
-                    accumulateIntegral(source.baseAddress!, image.width, image.height, taps: taps, count: 2 * n + 1,
-                                       out: out.baseAddress!, width, height)
-                } else {
-                    accumulateWeighted(source.baseAddress!, image.width, image.height, taps: taps,
-                                       out: out.baseAddress!, width, height)
+        let count = 2 * n + 1
+        let integral = count <= 257 && taps.allSatisfy { abs($0.1 * Double(count) - ($0.1 * Double(count)).rounded()) < 1e-9 }
+        // Output (X, Y) reads input (X + dx, Y + dy). Rows above and below the input read a
+        // transparent row; sideways, the input rows are copied between transparent margins wide
+        // enough for every tap (no copy when no tap moves sideways, as in the default vertical blur).
+        let padLeft = max(0, -(taps.map(\.0.dx).min() ?? 0))
+        let padRight = max(0, width - image.width + (taps.map(\.0.dx).max() ?? 0))
+        let rowWidth = image.width + padLeft + padRight
+        let zeroRow = [UInt8](repeating: 0, count: rowWidth * 4)
+        var padded: [UInt8] = []
+        if padLeft > 0 || padRight > 0 {
+            padded = [UInt8](repeating: 0, count: rowWidth * image.height * 4)
+            padded.withUnsafeMutableBufferPointer { rows in
+                image.pixels.withUnsafeBufferPointer { source in
+                    for y in 0..<image.height {
+                        (rows.baseAddress! + (y * rowWidth + padLeft) * 4).update(from: source.baseAddress! + y * image.width * 4, count: image.width * 4)
+                    }
                 }
             }
         }
-        return output
-    }
-
-    /// The part of output row `y` that tap `tap` reads from the input: x range and input row.
-    @inline(__always)
-    static func span(_ tap: Tap, y: Int, inputWidth: Int, inputHeight: Int, width: Int) -> (x0: Int, x1: Int, row: Int)? {
-        let row = y + tap.dy
-        guard row >= 0, row < inputHeight else { return nil }
-        let x0 = max(0, -tap.dx), x1 = min(width, inputWidth - tap.dx)
-        return x0 < x1 ? (x0, x1, row) : nil
-    }
-
-    /// Whole-pixel taps with integer multiplicities: exact sums in 16 bits, then one division.
-    static func accumulateIntegral(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
-                                   count: Int, out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
-        let multiplicities = taps.map { (tap: $0.0, times: UInt16(($0.1 * Double(count)).rounded())) }
-        var sums = [UInt16](repeating: 0, count: width * 4)
-        let divisor = UInt32(count)
-        sums.withUnsafeMutableBufferPointer { sum in
-            let acc = sum.baseAddress!
-            for y in 0..<height {
-                acc.update(repeating: 0, count: width * 4)
-                for (tap, times) in multiplicities {
-                    guard let (x0, x1, row) = span(tap, y: y, inputWidth: inputWidth, inputHeight: inputHeight, width: width) else { continue }
-                    strata_accumulate_u16(acc + x0 * 4, input + (row * inputWidth + x0 + tap.dx) * 4, (x1 - x0) * 4, times)
-                }
-                strata_divide_u16(out + y * width * 4, acc, width * 4, divisor)
-            }
-        }
-    }
-
-    /// Bilinear taps: a fixed-point sum of shifted copies (weights in 1/65536, sums in 1/256 of
-    /// a level, 16 bits wide) over a copy of the input padded with transparent pixels, so that every
-    /// tap of every output pixel reads inside it. Within 1 level of the exact mean (rounding plus
-    /// at most taps/256 of truncation, mostly compensated by the bias).
-    static func accumulateWeighted(_ input: UnsafePointer<UInt8>, _ inputWidth: Int, _ inputHeight: Int, taps: [(Tap, Double)],
-                                   out: UnsafeMutablePointer<UInt8>, _ width: Int, _ height: Int) {
-        // Output (X, Y) reads input (X + dx, Y + dy): pad so that those reads stay inside.
-        let padLeft = max(0, -(taps.map(\.0.dx).min() ?? 0)), padTop = max(0, -(taps.map(\.0.dy).min() ?? 0))
-        let padRight = max(0, width - inputWidth + (taps.map(\.0.dx).max() ?? 0))
-        let padBottom = max(0, height - inputHeight + (taps.map(\.0.dy).max() ?? 0))
-        let paddedWidth = inputWidth + padLeft + padRight, paddedHeight = inputHeight + padTop + padBottom
-        let padded = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: paddedWidth * paddedHeight * 4)
-        defer { padded.deallocate() }
-        padded.initialize(repeating: 0)
-        for y in 0..<inputHeight {
-            (padded.baseAddress! + ((y + padTop) * paddedWidth + padLeft) * 4).update(from: input + y * inputWidth * 4, count: inputWidth * 4)
-        }
-        let offsets = taps.map { ($0.0.dy * paddedWidth + $0.0.dx) * 4 }
-        let weights = quantizedWeights(taps.map(\.1))
+        let factors: [UInt16] = integral ? taps.map { UInt16(($0.1 * Double(count)).rounded()) } : quantizedWeights(taps.map(\.1))
+        // Rounding, plus half a 1/256 step per tap: each fixed-point term is floored.
         let bias = UInt16(128 + min(127, taps.count / 2))
-        offsets.withUnsafeBufferPointer { offsets in
-            weights.withUnsafeBufferPointer { weights in
-                strata_shifted_sum_u16(out, width * 4, width, height,
-                                       padded.baseAddress! + (padTop * paddedWidth + padLeft) * 4, paddedWidth * 4,
-                                       offsets.baseAddress!, weights.baseAddress!, taps.count, bias)
+        var pointers = [UnsafePointer<UInt8>?](repeating: nil, count: taps.count)
+        // Every output byte is written, so the output is not cleared first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+            (padded.isEmpty ? image.pixels : padded).withUnsafeBufferPointer { rows in
+                zeroRow.withUnsafeBufferPointer { zero in
+                    factors.withUnsafeBufferPointer { factors in
+                        pointers.withUnsafeMutableBufferPointer { pointers in
+                            for y in 0..<height {
+                                for (index, (tap, _)) in taps.enumerated() {
+                                    let row = y + tap.dy
+                                    let start = row >= 0 && row < image.height ? rows.baseAddress! + row * rowWidth * 4 : zero.baseAddress!
+                                    pointers[index] = start + (padLeft + tap.dx) * 4
+                                }
+                                if integral {
+                                    strata_row_exact_u16(out.baseAddress! + y * width * 4, width, pointers.baseAddress!,
+                                                         factors.baseAddress!, taps.count, UInt32(count))
+                                } else {
+                                    strata_row_weighted_u16(out.baseAddress! + y * width * 4, width, pointers.baseAddress!,
+                                                            factors.baseAddress!, taps.count, bias)
+                                }
+                            }
+                        }
+                    }
+                }
             }
+            initialized = width * height * 4
         }
+        return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
     }
 
     /// Weights in 1/65536, rounded, each at most 65535 and together at most 65536 (so a 16-bit sum

@@ -3,22 +3,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// dst[i] += src[i] × times, for i < n (16-bit sums of bytes; no overflow below 257 terms of 255).
-void strata_accumulate_u16(uint16_t *dst, const uint8_t *src, size_t n, uint16_t times);
+/// One output row of a sum of shifted copies with integer multiplicities: for each byte i of the
+/// row, out[i] = round(Σ_t taps[t][i] × times[t] / divisor) (as min(255, sum·(1/divisor) + 0.5) in
+/// float). Σ times must be at most 257 (16-bit sums). Each tap points at its row's first pixel.
+void strata_row_exact_u16(uint8_t *out, size_t width, const uint8_t *const *taps,
+                          const uint16_t *times, size_t count, uint32_t divisor);
 
-/// out[i] = round(acc[i] / divisor) for i < n (divisor odd, so there are no ties).
-void strata_divide_u16(uint8_t *out, const uint16_t *acc, size_t n, uint32_t divisor);
+/// One output row of a fixed-point sum of shifted copies: for each byte i of the row,
+/// out[i] = min(255, (Σ_t ⌊taps[t][i]·256·weights[t] / 65536⌋ + bias) / 256). The weights
+/// (1/65536 units) must sum to at most 65536 and bias must be below 256.
+void strata_row_weighted_u16(uint8_t *out, size_t width, const uint8_t *const *taps,
+                             const uint16_t *weights, size_t count, uint16_t bias);
 
 /// Premultiplied float RGBA → bytes: rounded, clamped to 0…255, colour never above alpha.
 void strata_store_premultiplied(uint8_t *out, const float *values, size_t pixels);
-
-/// Fixed-point sum of shifted copies: for each output pixel x of each row y,
-/// out = min(255, (Σ_t ⌊src[y·src_stride + 4x + offsets[t]]·256·weights[t] / 65536⌋ + bias) / 256),
-/// per byte. The weights (1/65536 units) must sum to at most 65536 and bias must be below 256; every
-/// read must lie inside the caller's (padded) buffer.
-void strata_shifted_sum_u16(uint8_t *out, size_t out_stride, size_t width, size_t rows,
-                            const uint8_t *src, size_t src_stride, const ptrdiff_t *offsets,
-                            const uint16_t *weights, size_t taps, uint16_t bias);
 
 /// Splats an RGBA byte row onto float RGBA cells: pixel x adds value·scale·(1 − frac[x]) to cell
 /// cell[x] and value·scale·frac[x] to cell cell[x] + 1. cell[] must be non-decreasing.
