@@ -36,6 +36,12 @@ struct ReadmeExampleTests {
         let timeline = Timeline(animations: [LayerPath([0]): [slide]])
         let presented = timeline.evaluate([card], atSeconds: 0.25).layers
         #expect(abs(presented[0].position.x - (40 + 240 * TimingFunction.easeInEaseOut.value(at: 0.25))) < 1e-9)
+        let resources = RenderResources()
+        for frame in 0..<60 where frame % 15 == 0 {
+            let layers = timeline.evaluate([card], atSeconds: Double(frame) / 60).layers
+            let reused = try Renderer.render(layers, size: Size(width: 320, height: 200), scale: 2, background: nil, resources: resources)
+            #expect(reused == (try Renderer.render(layers, size: Size(width: 320, height: 200), scale: 2, background: nil)))
+        }
 
         var ticks: [Int] = []
         let link = DisplayLink(clock: FrameClock(framesPerSecond: 60, seconds: 1, droppedFrames: .every(3))) { link, tick in
