@@ -108,12 +108,19 @@ public enum GaussianBlur {
         // Variance added (in output pixels, averaged over positions): splat f²/6, interpolation f²/6.
         let variance = sigma * sigma - Double(f * f) / 3
         let smallSigma = max(variance, 0.01).squareRoot() / Double(f)
-        // On the reduced grid the cosine series is accurate enough from σ 1.2 (the interpolation
-        // back dominates the error there) and cheaper than the direct kernel.
-        let plan = Plan(sigma: smallSigma, directBelow: 1.2)
+        // On the reduced grid a short kernel (up to 19 taps, σ < 2.7 there) is applied directly,
+        // a row of cells at a time with vectorised C loops; longer ones use the cosine series,
+        // whose cost does not grow with σ.
+        let plan = Plan(sigma: smallSigma, directBelow: 2.7)
         var blurred = [SIMD4<Float>](repeating: .zero, count: smallWidth * smallHeight)
         small.withUnsafeMutableBufferPointer { cells in
             blurred.withUnsafeMutableBufferPointer { out in
+                if !plan.direct.isEmpty {
+                    // Rows into `out` as scratch, columns back into `cells`, which then is the result.
+                    plan.filterPlaneDirect(cells.baseAddress!, width: smallWidth, height: smallHeight,
+                                           scratch: out.baseAddress!, into: cells.baseAddress!)
+                    return
+                }
                 var scratch = [SIMD4<Float>](repeating: .zero, count: max(smallWidth, smallHeight))
                 scratch.withUnsafeMutableBufferPointer { temp in
                     for y in 0..<smallHeight { plan.filterRow(cells.baseAddress! + y * smallWidth, count: smallWidth, scratch: temp.baseAddress!) }
@@ -121,9 +128,10 @@ public enum GaussianBlur {
                 plan.filterColumnsToFloat(cells.baseAddress!, width: smallWidth, height: smallHeight, into: out.baseAddress!)
             }
         }
+        if !plan.direct.isEmpty { swap(&blurred, &small) }
         // Bilinear back to the output grid: output pixel centre x + 0.5 lies at cell coordinate
         // (x + 0.5)/f − 0.5.
-        var output = try PixelBuffer(width: window.width, height: window.height)
+        try RasterLimits.check(width: window.width, height: window.height)
         var left = [Int32](repeating: 0, count: window.width), right = [Int32](repeating: 0, count: window.width)
         var fracs = [Float](repeating: 0, count: window.width)
         for i in 0..<window.width {
@@ -137,9 +145,11 @@ public enum GaussianBlur {
         // Separably again: the two grid rows are blended in y, then interpolated along x and
         // stored as bytes (vectorised C loops).
         var mixed = [Float](repeating: 0, count: smallWidth * 4)
-        blurred.withUnsafeBufferPointer { cells in
-            let cellFloats = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: Float.self)
-            output.pixels.withUnsafeMutableBufferPointer { out in
+        // Every output byte is written, so the output is not cleared first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: window.width * window.height * 4) { out, initialized in
+            initialized = window.width * window.height * 4
+            blurred.withUnsafeBufferPointer { cells in
+                let cellFloats = UnsafeRawPointer(cells.baseAddress!).assumingMemoryBound(to: Float.self)
                 mixed.withUnsafeMutableBufferPointer { column in
                     left.withUnsafeBufferPointer { left in
                         right.withUnsafeBufferPointer { right in
@@ -161,7 +171,7 @@ public enum GaussianBlur {
                 }
             }
         }
-        return output
+        return try PixelBuffer(width: window.width, height: window.height, premultipliedRGBA: bytes)
     }
 
     /// The blur at full resolution.
@@ -316,6 +326,38 @@ public enum GaussianBlur {
                 Self.advance(&re0, &im0, t0, leaving, entering)
                 Self.advance(&re1, &im1, t1, leaving, entering)
                 Self.advance(&re2, &im2, t2, leaving, entering)
+            }
+        }
+
+        /// Applies the direct kernel to the rows of a float plane into `scratch`, then to the
+        /// columns from there into `out` (zero outside the plane); `input` and `out` may be the
+        /// same plane. Vectorised C loops: a row at a time, every tap summed in registers.
+        func filterPlaneDirect(_ input: UnsafeMutablePointer<SIMD4<Float>>, width: Int, height: Int,
+                               scratch: UnsafeMutablePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+            let r = radius
+            func floats(_ p: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
+                UnsafeMutableRawPointer(p).assumingMemoryBound(to: Float.self)
+            }
+            var padded = [SIMD4<Float>](repeating: .zero, count: width + 2 * r)
+            var rowPointers = [UnsafePointer<Float>?](repeating: nil, count: direct.count)
+            direct.withUnsafeBufferPointer { weights in
+                padded.withUnsafeMutableBufferPointer { padded in
+                    // Rows: scratch[x] = Σₖ w[k]·in[x + k − r], the row between r zero cells each side.
+                    for y in 0..<height {
+                        (padded.baseAddress! + r).update(from: input + y * width, count: width)
+                        strata_convolve_row(floats(scratch + y * width), floats(padded.baseAddress!), width * 4,
+                                            weights.baseAddress!, direct.count, 4)
+                    }
+                }
+                // Columns: output row y weighs the rows y − r … y + r that exist.
+                rowPointers.withUnsafeMutableBufferPointer { pointers in
+                    for y in 0..<height {
+                        let first = max(0, y - r), last = min(height - 1, y + r)
+                        for j in first...last { pointers[j - first] = UnsafePointer(floats(scratch + j * width)) }
+                        strata_weighted_rows(floats(out + y * width), pointers.baseAddress!, weights.baseAddress! + (first - y + r),
+                                             last - first + 1, width * 4)
+                    }
+                }
             }
         }
 
