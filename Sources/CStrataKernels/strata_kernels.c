@@ -38,6 +38,63 @@ void strata_store_premultiplied(uint8_t *restrict out, const float *restrict val
     }
 }
 
+#if defined(__SSE2__)
+// Eight pixels of 16-bit sums → bytes: min(255, sum·inverse + 0.5) truncated, in float.
+static inline void strata_store_divided8(uint8_t *out, __m128i a0, __m128i a1, __m128i a2, __m128i a3, float inverse) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128 scale = _mm_set1_ps(inverse), half = _mm_set1_ps(0.5f);
+    __m128i sums[4] = {a0, a1, a2, a3}, words[4];
+    for (int k = 0; k < 4; k++) {
+        const __m128 low = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(sums[k], zero)), scale), half);
+        const __m128 high = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpackhi_epi16(sums[k], zero)), scale), half);
+        words[k] = _mm_packs_epi32(_mm_cvttps_epi32(low), _mm_cvttps_epi32(high));
+    }
+    _mm_storeu_si128((__m128i *)out, _mm_packus_epi16(words[0], words[1]));
+    _mm_storeu_si128((__m128i *)(out + 16), _mm_packus_epi16(words[2], words[3]));
+}
+#endif
+
+static inline uint8_t strata_divided(uint32_t sum, float inverse) {
+    float value = (float)(uint16_t)sum * inverse + 0.5f;
+    return (uint8_t)(value > 255.0f ? 255.0f : value);
+}
+
+void strata_slide_u16(uint8_t *restrict out, uint16_t *restrict sums, const uint8_t *enter, const uint8_t *leave,
+                      size_t width, uint32_t divisor) {
+    const float inverse = 1.0f / (float)divisor;
+    size_t x = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; x + 8 <= width; x += 8) {
+        __m128i *s = (__m128i *)(sums + 4 * x);
+        __m128i a0 = _mm_loadu_si128(s), a1 = _mm_loadu_si128(s + 1), a2 = _mm_loadu_si128(s + 2), a3 = _mm_loadu_si128(s + 3);
+        if (enter) {
+            const __m128i e0 = _mm_loadu_si128((const __m128i *)(enter + 4 * x)), e1 = _mm_loadu_si128((const __m128i *)(enter + 4 * x + 16));
+            a0 = _mm_add_epi16(a0, _mm_unpacklo_epi8(e0, zero));
+            a1 = _mm_add_epi16(a1, _mm_unpackhi_epi8(e0, zero));
+            a2 = _mm_add_epi16(a2, _mm_unpacklo_epi8(e1, zero));
+            a3 = _mm_add_epi16(a3, _mm_unpackhi_epi8(e1, zero));
+        }
+        if (leave) {
+            const __m128i l0 = _mm_loadu_si128((const __m128i *)(leave + 4 * x)), l1 = _mm_loadu_si128((const __m128i *)(leave + 4 * x + 16));
+            a0 = _mm_sub_epi16(a0, _mm_unpacklo_epi8(l0, zero));
+            a1 = _mm_sub_epi16(a1, _mm_unpackhi_epi8(l0, zero));
+            a2 = _mm_sub_epi16(a2, _mm_unpacklo_epi8(l1, zero));
+            a3 = _mm_sub_epi16(a3, _mm_unpackhi_epi8(l1, zero));
+        }
+        _mm_storeu_si128(s, a0); _mm_storeu_si128(s + 1, a1); _mm_storeu_si128(s + 2, a2); _mm_storeu_si128(s + 3, a3);
+        strata_store_divided8(out + 4 * x, a0, a1, a2, a3, inverse);
+    }
+#endif
+    for (size_t i = 4 * x; i < 4 * width; i++) {
+        uint16_t sum = sums[i];
+        if (enter) sum = (uint16_t)(sum + enter[i]);
+        if (leave) sum = (uint16_t)(sum - leave[i]);
+        sums[i] = sum;
+        out[i] = strata_divided(sum, inverse);
+    }
+}
+
 void strata_row_exact_u16(uint8_t *restrict out, size_t width, const uint8_t *const *taps,
                           const uint16_t *times, size_t count, uint32_t divisor) {
     const float inverse = 1.0f / (float)divisor;
@@ -46,7 +103,6 @@ void strata_row_exact_u16(uint8_t *restrict out, size_t width, const uint8_t *co
     // Eight pixels (32 bytes) at a time: 16-bit sums held in registers across every tap, then
     // one float multiply per value, as in the scalar loop below.
     const __m128i zero = _mm_setzero_si128();
-    const __m128 scale = _mm_set1_ps(inverse), half = _mm_set1_ps(0.5f);
     for (; x + 8 <= width; x += 8) {
         __m128i a0 = zero, a1 = zero, a2 = zero, a3 = zero;
         for (size_t t = 0; t < count; t++) {
@@ -58,22 +114,14 @@ void strata_row_exact_u16(uint8_t *restrict out, size_t width, const uint8_t *co
             a2 = _mm_add_epi16(a2, _mm_mullo_epi16(_mm_unpacklo_epi8(s1, zero), m));
             a3 = _mm_add_epi16(a3, _mm_mullo_epi16(_mm_unpackhi_epi8(s1, zero), m));
         }
-        __m128i sums[4] = {a0, a1, a2, a3}, words[4];
-        for (int k = 0; k < 4; k++) {
-            const __m128 low = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(sums[k], zero)), scale), half);
-            const __m128 high = _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(_mm_unpackhi_epi16(sums[k], zero)), scale), half);
-            words[k] = _mm_packs_epi32(_mm_cvttps_epi32(low), _mm_cvttps_epi32(high));
-        }
-        _mm_storeu_si128((__m128i *)(out + 4 * x), _mm_packus_epi16(words[0], words[1]));
-        _mm_storeu_si128((__m128i *)(out + 4 * x + 16), _mm_packus_epi16(words[2], words[3]));
+        strata_store_divided8(out + 4 * x, a0, a1, a2, a3, inverse);
     }
 #endif
     for (; x < width; x++) {
         for (int c = 0; c < 4; c++) {
             uint32_t sum = 0;
             for (size_t t = 0; t < count; t++) sum += (uint32_t)taps[t][4 * x + c] * times[t];
-            float value = (float)(uint16_t)sum * inverse + 0.5f;
-            out[4 * x + c] = (uint8_t)(value > 255.0f ? 255.0f : value);
+            out[4 * x + c] = strata_divided(sum, inverse);
         }
     }
 }

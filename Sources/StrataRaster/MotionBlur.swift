@@ -89,6 +89,34 @@ public enum MotionBlur {
         let factors: [UInt16] = integral ? taps.map { UInt16(($0.1 * Double(count)).rounded()) } : quantizedWeights(taps.map(\.1))
         // Rounding, plus half a 1/256 step per tap: each fixed-point term is floored.
         let bias = UInt16(128 + min(127, taps.count / 2))
+        // Whole-pixel taps one below the other at equal steps, each taken once (the default
+        // vertical blur): a sliding sum per residue of the step, one row in and one out per row.
+        let dys = taps.map(\.0.dy).sorted(), step = dys.count > 1 ? dys[1] - dys[0] : 0
+        let sliding = integral && step > 0 && factors.allSatisfy { $0 == 1 } && Set(taps.map(\.0.dx)).count == 1
+            && zip(dys, dys.dropFirst()).allSatisfy { $1 - $0 == step }
+        if sliding {
+            let dx = taps[0].0.dx
+            var sums = [UInt16](repeating: 0, count: step * width * 4)
+            let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+                (padded.isEmpty ? image.pixels : padded).withUnsafeBufferPointer { rows in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        func row(_ index: Int) -> UnsafePointer<UInt8>? {
+                            index >= 0 && index < image.height ? rows.baseAddress! + index * rowWidth * 4 + (padLeft + dx) * 4 : nil
+                        }
+                        for y in 0..<height {
+                            let sum = sums.baseAddress! + (y % step) * width * 4, target = out.baseAddress! + y * width * 4
+                            if y < step {
+                                for first in dys { strata_slide_u16(target, sum, row(y + first), nil, width, UInt32(count)) }
+                            } else {
+                                strata_slide_u16(target, sum, row(y + dys[dys.count - 1]), row(y - step + dys[0]), width, UInt32(count))
+                            }
+                        }
+                    }
+                }
+                initialized = width * height * 4
+            }
+            return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
+        }
         var pointers = [UnsafePointer<UInt8>?](repeating: nil, count: taps.count)
         // Every output byte is written, so the output is not cleared first.
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in

@@ -9,6 +9,11 @@
 void strata_row_exact_u16(uint8_t *out, size_t width, const uint8_t *const *taps,
                           const uint16_t *times, size_t count, uint32_t divisor);
 
+/// One step of a sliding sum down the rows: sums[i] += enter[i] − leave[i] (16 bits; a NULL row
+/// adds or removes nothing), then out[i] = round(sums[i] / divisor) as in strata_row_exact_u16.
+void strata_slide_u16(uint8_t *out, uint16_t *sums, const uint8_t *enter, const uint8_t *leave,
+                      size_t width, uint32_t divisor);
+
 /// One output row of a fixed-point sum of shifted copies: for each byte i of the row,
 /// out[i] = min(255, (Σ_t ⌊taps[t][i]·256·weights[t] / 65536⌋ + bias) / 256). The weights
 /// (1/65536 units) must sum to at most 65536 and bias must be below 256.
