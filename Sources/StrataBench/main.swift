@@ -174,12 +174,12 @@ if !arguments.contains("--skip-filters"), let input = try peersUIFrame() {
     for sigma in [4.0, 5, 10, 40, 100] {
         let ms = try medianMilliseconds { _ = try GaussianBlur.apply(input, sigma: sigma) }
         gaussian[sigma] = ms
-        print("  Gaussian blur σ \(Int(sigma))" + String(repeating: " ", count: 4 - String(Int(sigma)).count) + "  \(format(ms)) ms")
+        print("  Gaussian blur σ \(Int(sigma))" + String(repeating: " ", count: 4 - String(Int(sigma)).count) + "  \(format(ms)) ms  (fastest \(format(lastMinimum)))")
     }
     print("  cost σ 100 / σ 5: \(format(gaussian[100]! / gaussian[5]!, 2))× (output \(1920 + 600)×\(1080 + 600) vs \(1920 + 30)×\(1080 + 30) px: \(format(gaussian[100]! / gaussian[5]! / (2520.0 * 1680 / (1950.0 * 1110)), 2))× per output pixel)")
     for (label, angle) in [("π/2", Double.pi / 2), ("π/6", Double.pi / 6)] {
         let ms = try medianMilliseconds { _ = try MotionBlur.apply(input, radius: 40, angle: angle, samples: 5) }
-        print("  motion blur r 40, \(label), 11 samples  \(format(ms)) ms")
+        print("  motion blur r 40, \(label), 11 samples  \(format(ms)) ms  (fastest \(format(lastMinimum)))")
     }
     if !quick {
         let clock = ContinuousClock()
