@@ -244,28 +244,6 @@ void strata_expand_row(uint8_t *restrict out, const float *restrict cells, const
     }
 }
 
-void strata_convolve_row(float *restrict out, const float *restrict in, size_t n, const float *restrict weights,
-                         size_t taps, size_t step) {
-    size_t i = 0;
-#if defined(__SSE2__)
-    for (; i + 8 <= n; i += 8) {
-        __m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
-        for (size_t k = 0; k < taps; k++) {
-            const __m128 w = _mm_set1_ps(weights[k]);
-            a = _mm_add_ps(a, _mm_mul_ps(_mm_loadu_ps(in + i + k * step), w));
-            b = _mm_add_ps(b, _mm_mul_ps(_mm_loadu_ps(in + i + 4 + k * step), w));
-        }
-        _mm_storeu_ps(out + i, a);
-        _mm_storeu_ps(out + i + 4, b);
-    }
-#endif
-    for (; i < n; i++) {
-        float sum = 0.0f;
-        for (size_t k = 0; k < taps; k++) sum += in[i + k * step] * weights[k];
-        out[i] = sum;
-    }
-}
-
 void strata_weighted_rows(float *restrict out, const float *const *rows, const float *restrict weights,
                           size_t count, size_t n) {
     size_t i = 0;

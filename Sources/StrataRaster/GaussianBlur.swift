@@ -341,16 +341,18 @@ public enum GaussianBlur {
             var padded = [SIMD4<Float>](repeating: .zero, count: width + 2 * r)
             var rowPointers = [UnsafePointer<Float>?](repeating: nil, count: direct.count)
             direct.withUnsafeBufferPointer { weights in
-                padded.withUnsafeMutableBufferPointer { padded in
-                    // Rows: scratch[x] = Σₖ w[k]·in[x + k − r], the row between r zero cells each side.
-                    for y in 0..<height {
-                        (padded.baseAddress! + r).update(from: input + y * width, count: width)
-                        strata_convolve_row(floats(scratch + y * width), floats(padded.baseAddress!), width * 4,
-                                            weights.baseAddress!, direct.count, 4)
-                    }
-                }
-                // Columns: output row y weighs the rows y − r … y + r that exist.
                 rowPointers.withUnsafeMutableBufferPointer { pointers in
+                    // Rows: scratch[x] = Σₖ w[k]·in[x + k − r], the row between r zero cells each
+                    // side; tap k reads the padded row from cell k on.
+                    padded.withUnsafeMutableBufferPointer { padded in
+                        for k in 0..<direct.count { pointers[k] = UnsafePointer(floats(padded.baseAddress! + k)) }
+                        for y in 0..<height {
+                            (padded.baseAddress! + r).update(from: input + y * width, count: width)
+                            strata_weighted_rows(floats(scratch + y * width), pointers.baseAddress!, weights.baseAddress!,
+                                                 direct.count, width * 4)
+                        }
+                    }
+                    // Columns: output row y weighs the rows y − r … y + r that exist.
                     for y in 0..<height {
                         let first = max(0, y - r), last = min(height - 1, y + r)
                         for j in first...last { pointers[j - first] = UnsafePointer(floats(scratch + j * width)) }

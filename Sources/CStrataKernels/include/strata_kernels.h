@@ -40,10 +40,6 @@ void strata_lerp_rows(float *out, const float *a, const float *b, size_t n, floa
 void strata_expand_row(uint8_t *out, const float *cells, const int32_t *left, const int32_t *right,
                        const float *frac, size_t width);
 
-/// out[i] = Σₖ in[i + k·step] × weights[k], for i < n (a direct convolution along a row of floats;
-/// `in` holds n + (taps − 1)·step values).
-void strata_convolve_row(float *out, const float *in, size_t n, const float *weights, size_t taps, size_t step);
-
 /// out[i] = Σₖ rows[k][i] × weights[k], for i < n.
 void strata_weighted_rows(float *out, const float *const *rows, const float *weights, size_t count, size_t n);
 
