@@ -112,7 +112,11 @@ public enum GaussianBlur {
         // a row of cells at a time with vectorised C loops; longer ones use the cosine series,
         // whose cost does not grow with σ.
         let plan = Plan(sigma: smallSigma, directBelow: 2.7)
-        var blurred = [SIMD4<Float>](repeating: .zero, count: smallWidth * smallHeight)
+        // Every cell of `blurred` is written by either path (as the direct rows' scratch, or as the
+        // columns' output), so it is not cleared first.
+        var blurred = [SIMD4<Float>](unsafeUninitializedCapacity: smallWidth * smallHeight) { _, count in
+            count = smallWidth * smallHeight
+        }
         small.withUnsafeMutableBufferPointer { cells in
             blurred.withUnsafeMutableBufferPointer { out in
                 if !plan.direct.isEmpty {
@@ -413,8 +417,6 @@ public enum GaussianBlur {
                 return
             }
             let r = radius
-            let cosines = (0...r).map { j in (1...3).map { Float(cos(Double.pi * Double($0) * Double(j) / Double(r))) } }
-            let sines = (0...r).map { j in (1...3).map { Float(sin(Double.pi * Double($0) * Double(j) / Double(r))) } }
             let t0 = terms[0], t1 = terms[1], t2 = terms[2]
             var state = [SIMD4<Float>](repeating: .zero, count: strip * 7)
             state.withUnsafeMutableBufferPointer { s in
@@ -425,13 +427,14 @@ public enum GaussianBlur {
                     s.baseAddress!.update(repeating: .zero, count: strip * 7)
                     for j in 0...min(r, height - 1) {
                         let row = planes + j * width + x0
-                        let c = cosines[j], sn = sines[j]
+                        let c0 = startCos[j], c1 = startCos[r + 1 + j], c2 = startCos[2 * (r + 1) + j]
+                        let s0 = startSin[j], s1 = startSin[r + 1 + j], s2 = startSin[2 * (r + 1) + j]
                         for x in 0..<w {
                             let v = row[x]
                             box[x] += v
-                            re0[x] += v * c[0]; im0[x] += v * sn[0]
-                            re1[x] += v * c[1]; im1[x] += v * sn[1]
-                            re2[x] += v * c[2]; im2[x] += v * sn[2]
+                            re0[x] += v * c0; im0[x] += v * s0
+                            re1[x] += v * c1; im1[x] += v * s1
+                            re2[x] += v * c2; im2[x] += v * s2
                         }
                     }
                     for n in 0..<height {

@@ -386,12 +386,12 @@ public final class CairoCanvas: Canvas {
             let filtered: PixelBuffer
             let outsetX: Int, outsetY: Int
             do {
-                let margin = Int(backdrop.shapeBounds.roundedOut.minX - read.minX)
-                // Only the pixels under the shape are painted: the blur computes just those.
+                // Only the pixels under the shape are painted: the blur computes just those (and a
+                // variable blur's mask covers the shape).
                 let shape = backdrop.shapeBounds.roundedOut
                 let window = PixelWindow(x: Int(shape.minX - read.minX), y: Int(shape.minY - read.minY),
                                          width: max(1, Int(shape.width)), height: max(1, Int(shape.height)))
-                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: margin, window: window)
+                (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: window.x, window: window)
             } catch {
                 throw RenderError("backdrop filter failed: \(error)")
             }

@@ -88,10 +88,11 @@ public enum FilterKernels {
         var current = image
         // The input's pixel where `current`'s pixel (0, 0) lies.
         var originX = 0, originY = 0
-        let windowed = window == nil ? nil : (filters.lastIndex { !$0.isPointwise } ?? -1)
+        // The filter that computes only the window: the last one that moves pixels (else the first).
+        let windowed = filters.lastIndex { !$0.isPointwise } ?? 0
         for (index, filter) in filters.enumerated() {
-            let inset = maskInset + (current.width - image.width) / 2
-            if let window, let windowed, index == windowed || (windowed < 0 && index == 0) {
+            let inset = maskInset - originX
+            if let window, index == windowed {
                 current = try apply(filter, to: current, maskInset: inset,
                                     window: PixelWindow(x: window.x - originX, y: window.y - originY, width: window.width, height: window.height))
                 originX = window.x
