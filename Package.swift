@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // Strata: a headless layer-tree compositor and animation simulator.
-// Stages (DESIGN §1): Model → Raster (pixels, PNG) → Render (the only Cairo user) → Scene
-// (file format) → Kit (pipeline) → strata (CLI). StrataSnapshotTesting compares images.
+// Stages (DESIGN §1, docs/architecture.md): Pixels ← Model, Raster (kernels, PNG) → Filters (what a
+// filter does) → Render (the only Cairo user) → Effects → Scene (file format) → Kit (the pipeline,
+// FrameRenderer) → strata (CLI). StrataSnapshotTesting compares images.
 import PackageDescription
 
 let package = Package(
@@ -31,41 +32,44 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // libpng's classic write API needs setjmp; it stays inside this small C target (DESIGN §7).
-        .target(name: "CStrataPNG", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("z")]),
-
-        // Layer contents are pixel buffers, so the model depends on Raster (not the reverse).
-        .target(name: "StrataModel", dependencies: ["StrataRaster"]),
+        // Strata's PNG writer: it filters rows itself and compresses them with zlib (zlib1g-dev,
+        // which libpng-dev brings); libpng only decodes (StrataRaster).
+        .target(name: "CStrataPNG", linkerSettings: [.linkedLibrary("z")]),
         // Vectorisable inner loops of the filter kernels.
         .target(name: "CStrataKernels"),
-        .target(name: "StrataRaster", dependencies: ["CPNG", "CStrataPNG", "CStrataKernels"]),
+
+        // The pixel buffer and the limits every stage checks: the base that Model and Raster share.
+        .target(name: "StrataPixels"),
+        .target(name: "StrataModel", dependencies: ["StrataPixels"]),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
-        .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster"]),
-        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataRaster", "StrataAnimation", "StrataRender"]),
+        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"]),
+        .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
+        .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster", "StrataFilters"]),
+        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters", "StrataRender"]),
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "StrataKit", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
         ]),
-        .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataRaster"]),
+        .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
         .target(name: "StrataSnapshotStrategy", dependencies: [
-            "StrataKit", "StrataSnapshotTesting",
+            "StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataSnapshotTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "strata", dependencies: [
-            "StrataKit", "StrataSnapshotTesting",
+            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
-            "StrataKit", "StrataRender", "StrataRaster",
+            "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene",
         ], path: "Sources/StrataBench"),
 
         .testTarget(name: "StrataTests", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene", "StrataKit",
-            "StrataSnapshotTesting",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
+            "StrataKit", "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [

@@ -290,7 +290,7 @@ if !arguments.contains("--skip-e2e") {
 // Candidates are timed round-robin (one run of each in turn), so that the machine's slow
 // phases hit every candidate alike; the figures are medians per candidate.
 for (label, image) in frames {
-    let cairo = try CairoPNGReference(image: image)
+    let cairo = try CairoPNGWriter(image: image)
     let cairoPath = scratch.appendingPathComponent("cairo.png").path
     let strataURL = scratch.appendingPathComponent("strata.png")
     var samples = [[Double]](repeating: [], count: candidates.count + 1)

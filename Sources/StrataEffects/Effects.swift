@@ -56,6 +56,11 @@ public struct MotionBlurOverlay: Hashable, Sendable {
     public func isEnabled(atSeconds seconds: Double) -> Bool {
         seconds >= enabledAt && (disabledAt.map { seconds < $0 } ?? true)
     }
+
+    /// The motion blur this overlay applies along `angle` (radians), in pixels at `scale`.
+    public func filter(angle: Double, scale: Double) -> Filter {
+        .motionBlur(radius: radius * scale, angle: angle, samples: samples)
+    }
 }
 
 /// Seed 001 ("Blurable"): a Gaussian-blurred snapshot over a layer, its other sublayers hidden,

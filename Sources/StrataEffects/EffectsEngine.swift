@@ -1,7 +1,7 @@
 import Foundation
 import StrataAnimation
+import StrataFilters
 import StrataModel
-import StrataRaster
 import StrataRender
 
 /// One overlay's state on one displayed frame.
@@ -68,7 +68,7 @@ public struct EffectsEngine: Sendable {
                 continue
             }
             do {
-                blurred.append(try MotionBlur.apply(snapshot, radius: overlay.radius * scale, angle: overlay.angle, samples: overlay.samples))
+                blurred.append(try FilterKernels.apply(overlay.filter(angle: overlay.angle, scale: scale), to: snapshot))
             } catch {
                 throw RenderError("motion-blur overlay \(overlay.id): \(error)")
             }
@@ -190,7 +190,7 @@ public struct EffectsEngine: Sendable {
             guard state.enabled, let snapshot = snapshots[i] else { continue }
             let image: PixelBuffer?
             if overlay.angleFromMotion, let direction = state.direction, direction != overlay.angle {
-                image = try? MotionBlur.apply(snapshot, radius: overlay.radius * scale, angle: direction, samples: overlay.samples)
+                image = try? FilterKernels.apply(overlay.filter(angle: direction, scale: scale), to: snapshot)
             } else {
                 image = blurredSnapshots[i]
             }

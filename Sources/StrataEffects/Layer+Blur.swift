@@ -1,5 +1,5 @@
+import StrataFilters
 import StrataModel
-import StrataRaster
 import StrataRender
 
 /// Seed 001 ("Blurable") on a layer value: `blur(radius:)`, `unblur()`, `isBlurred`.
@@ -34,7 +34,7 @@ extension Layer {
     /// as the seed's `createCGImage(fromRect:)` does.
     static func blurOverlayImage(_ snapshot: PixelBuffer, radius: Double, scale: Double) throws(RenderError) -> PixelBuffer {
         do {
-            let blurred = try GaussianBlur.apply(snapshot, sigma: radius * scale)
+            let blurred = try FilterKernels.apply(.gaussianBlur(radius: radius * scale), to: snapshot)
             let grown = (blurred.width - snapshot.width) / 2
             let target = Int((4 * radius * scale).rounded())
             var result = try PixelBuffer(width: snapshot.width + 2 * target, height: snapshot.height + 2 * target)

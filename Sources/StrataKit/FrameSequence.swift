@@ -108,7 +108,7 @@ public struct FrameSequence: Sendable {
         let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
         let (width, height) = builder.pixelSize
         do {
-            try RasterLimits.check(width: width, height: height)
+            try Limits.checkSurface(width: width, height: height)
         } catch {
             throw StrataError(.dataError, "\(scene.name): the canvas at scale \(scale) is too large: \(error)")
         }

@@ -55,7 +55,7 @@ public enum Pipeline {
         if engine == nil && !scene.effects.isEmpty { engine = try effectsEngine(scene, scale: scale ?? scene.scale) }
         let (width, height) = builder.pixelSize
         do {
-            try RasterLimits.check(width: width, height: height)
+            try Limits.checkSurface(width: width, height: height)
         } catch {
             throw StrataError(.dataError, "\(scene.name): the canvas at this scale is too large: \(error)")
         }

@@ -1,3 +1,4 @@
+import StrataFilters
 import StrataRaster
 import StrataRender
 import StrataScene
@@ -54,6 +55,15 @@ public struct StrataError: Error, CustomStringConvertible {
         switch error {
         case .invalidPNG, .tooLarge, .invalidArgument: self.init(.dataError, prefix + error.description)
         case .encodingFailed: self.init(.software, prefix + error.description)
+        }
+    }
+
+    /// Wraps a filter-option error (usage → 64, missing file → 66, unreadable file → 65).
+    public init(_ error: FilterOptionError) {
+        switch error.kind {
+        case .usage: self.init(.usage, error.description)
+        case .missingFile: self.init(.noInput, error.description)
+        case .unreadableFile: self.init(.dataError, error.description)
         }
     }
 }

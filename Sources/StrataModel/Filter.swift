@@ -1,7 +1,7 @@
 import Foundation
-import StrataRaster
 
-/// A filter, as a description: what it does, with its parameters (STYLE §3). Kernels live in
+/// A filter, as a description: what it does, with its parameters (STYLE §3). What a filter
+/// *does* (its kernel, its extent growth, its masks) is in StrataFilters; the kernels are in
 /// StrataRaster, one file each. Lengths are in points here; the render-tree builder converts them
 /// to pixels once, with the scene's scale.
 public enum Filter: Hashable, Sendable {
@@ -46,25 +46,6 @@ public enum Filter: Hashable, Sendable {
         switch self {
         case .saturation, .brightness, .contrast, .colorMatrix, .tint: true
         case .gaussianBlur, .motionBlur, .boxBlur, .variableBlur: false
-        }
-    }
-
-    /// How far the output extends past the input on each side, in the filter's own units:
-    /// ⌈3σ⌉ for Gaussian, (⌈|vx|⌉, ⌈|vy|⌉) for motion, ⌈r⌉ for box, nothing for colour filters.
-    public var outset: (x: Double, y: Double) {
-        switch self {
-        case .gaussianBlur(let radius), .variableBlur(let radius, _):
-            let pad = Double(GaussianBlur.outset(sigma: radius))
-            return (pad, pad)
-        case .motionBlur(let radius, let angle, let samples):
-            guard samples >= 1, radius != 0 else { return (0, 0) }
-            let (x, y) = MotionBlur.outset(radius: radius, angle: angle)
-            return (Double(x), Double(y))
-        case .boxBlur(let radius):
-            let pad = radius.rounded()
-            return (pad, pad)
-        default:
-            return (0, 0)
         }
     }
 

@@ -1,4 +1,3 @@
-import StrataRaster
 
 /// A node of the layer tree, with `CALayer`'s geometry and appearance properties.
 ///

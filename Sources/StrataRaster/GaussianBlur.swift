@@ -135,7 +135,7 @@ public enum GaussianBlur {
         if !plan.direct.isEmpty { swap(&blurred, &small) }
         // Bilinear back to the output grid: output pixel centre x + 0.5 lies at cell coordinate
         // (x + 0.5)/f − 0.5.
-        try RasterLimits.check(width: window.width, height: window.height)
+        try Limits.checkSurface(width: window.width, height: window.height)
         var left = [Int32](repeating: 0, count: window.width), right = [Int32](repeating: 0, count: window.width)
         var fracs = [Float](repeating: 0, count: window.width)
         for i in 0..<window.width {

@@ -64,7 +64,7 @@ public enum MotionBlur {
         guard n > 0, radius != 0 else { return image }
         let (ox, oy) = outset(radius: radius, angle: angle)
         let width = image.width + 2 * ox, height = image.height + 2 * oy
-        try RasterLimits.check(width: width, height: height)
+        try Limits.checkSurface(width: width, height: height)
         let taps = taps(radius: radius, angle: angle, samples: samples)
         let count = 2 * n + 1
         let integral = count <= 257 && taps.allSatisfy { abs($0.1 * Double(count) - ($0.1 * Double(count)).rounded()) < 1e-9 }

@@ -5,7 +5,7 @@ import Foundation
 /// Encodes and decodes PNG files (the only code that touches libpng and zlib).
 ///
 /// Decoding uses libpng's simplified `png_image_*` API after the header's size has been checked
-/// against `RasterLimits`. Encoding uses a small C writer (`CStrataPNG`) that filters rows itself and
+/// against `Limits`. Encoding uses a small C writer (`CStrataPNG`) that filters rows itself and
 /// calls zlib, because the zlib strategy and row filter decide encoding speed (DESIGN §7).
 public enum PNGCodec {
     // MARK: - Encoding options
@@ -86,10 +86,10 @@ public enum PNGCodec {
     }
 
     /// Decodes PNG bytes into a premultiplied buffer. The header's size is checked against
-    /// `RasterLimits` before any pixel memory is allocated.
+    /// `Limits` before any pixel memory is allocated.
     public static func decode(_ data: [UInt8]) throws(RasterError) -> PixelBuffer {
         let (width, height) = try headerSize(of: data)
-        try RasterLimits.check(width: width, height: height)
+        try Limits.checkSurface(width: width, height: height)
         var image = png_image()
         image.version = strata_png_image_version()
         let began = data.withUnsafeBytes { bytes in

@@ -1,4 +1,5 @@
 import CCairo
+import StrataFilters
 import StrataModel
 import StrataRaster
 

@@ -23,10 +23,10 @@ final class CairoSurface {
     let width: Int
     let height: Int
 
-    /// Creates a cleared surface of `width × height` pixels (checked against `RasterLimits`).
+    /// Creates a cleared surface of `width × height` pixels (checked against `Limits`).
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
         do {
-            try RasterLimits.check(width: width, height: height)
+            try Limits.checkSurface(width: width, height: height)
         } catch {
             throw RenderError("cannot create a \(width)×\(height) surface: \(error)")
         }

@@ -1,3 +1,4 @@
+import StrataFilters
 import StrataModel
 
 /// Turns a layer tree into a `RenderTree`: resolves geometry, turns content into draw operations,

@@ -29,12 +29,12 @@ extension SceneDecoder {
         case (let duration?, nil):
             let seconds = try reader.number(duration, at: key("duration"), in: 0...100_000, expected: "a duration in seconds ≥ 0")
             let clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: dropped)
-            guard clock.tickCount <= 100_000 else {
-                throw reader.error(key("duration"), expected: "at most 100,000 frames (duration × fps)", found: duration)
+            guard clock.tickCount <= Limits.maximumFrames else {
+                throw reader.error(key("duration"), expected: "at most \(Limits.maximumFrames) frames (duration × fps)", found: duration)
             }
             return clock
         case (nil, let frames?):
-            return FrameClock(framesPerSecond: fps, tickCount: try integer(frames, at: key("frames"), minimum: 1, maximum: 100_000),
+            return FrameClock(framesPerSecond: fps, tickCount: try integer(frames, at: key("frames"), minimum: 1, maximum: Limits.maximumFrames),
                               droppedFrames: dropped)
         case (nil, nil):
             throw SceneError(file: reader.file, keyPath: key("duration"), expected: "the clock's duration (seconds) or frames", found: "nothing", line: value.line)

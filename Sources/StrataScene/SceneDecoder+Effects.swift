@@ -85,7 +85,7 @@ extension SceneDecoder {
                     let path = try layerPath(layerValue, at: key("layer"), names: names, layers: layers)
                     let id: String
                     if let v = o["id"] { id = try reader.string(v, at: key("id")) } else { id = try reader.string(layerValue, at: key("layer")) }
-                    var overlay = BlurOverlay(id: id, layer: path, radius: try reader.number(radiusValue, at: key("radius"), in: 0...532))
+                    var overlay = BlurOverlay(id: id, layer: path, radius: try reader.number(radiusValue, at: key("radius"), in: 0...Limits.maximumBlurRadius))
                     if let v = o["blur"] { overlay.blurredAt = try reader.number(v, at: key("blur")) }
                     if let v = o["unblur"] { overlay.unblurredAt = try reader.number(v, at: key("unblur")) }
                     effects.blurOverlays.append(overlay)

@@ -35,8 +35,8 @@ extension SceneDecoder {
             let e = try reader.object(value, at: path, allowed: ["radius"])
             guard let r = e["radius"] else { throw reader.error(path, expected: "{radius: points}", found: value) }
             let radius = try reader.nonNegative(r, at: key("radius"))
-            if radius > 532 {
-                throw reader.error(key("radius"), expected: "a radius ≤ 532 points", found: r)
+            if radius > Limits.maximumBlurRadius {
+                throw reader.error(key("radius"), expected: "a radius ≤ \(Limits.maximumBlurRadius) points", found: r)
             }
             return type == "gaussianBlur" ? .gaussianBlur(radius: radius) : .boxBlur(radius: radius)
         case "motionBlur":
@@ -48,7 +48,7 @@ extension SceneDecoder {
         case "variableBlur":
             let e = try reader.object(value, at: path, allowed: ["radius", "mask"])
             guard let r = e["radius"], let m = e["mask"] else { throw reader.error(path, expected: "{radius: points, mask: …}", found: value) }
-            let radius = try reader.number(r, at: key("radius"), in: 0...532, expected: "a radius in 0…532 points")
+            let radius = try reader.number(r, at: key("radius"), in: 0...Limits.maximumBlurRadius, expected: "a radius in 0…\(Limits.maximumBlurRadius) points")
             return .variableBlur(maxRadius: radius, mask: try blurMask(m, at: key("mask")))
         case "saturation":
             return .saturation(try reader.number(value, at: path, in: 0...10))

@@ -7,13 +7,11 @@ import StrataRaster
 struct SceneDecoder {
     let reader: SceneReader
     let baseURL: URL
-    /// Layers decoded so far, against `maximumLayers`.
+    /// Layers decoded so far, against `Limits.maximumLayers`.
     private var layerCount = 0
     /// Animations found so far, by layer.
     var animations: [LayerPath: [Animation]] = [:]
 
-    static let maximumLayers = 100_000
-    static let maximumDepth = 256
 
     init(reader: SceneReader, baseURL: URL) {
         self.reader = reader
@@ -47,13 +45,13 @@ struct SceneDecoder {
         guard [1.0, 2.0, 3.0].contains(scale) else {
             throw reader.error("scale", expected: "1, 2 or 3", found: entries["scale"]!)
         }
-        let side = Double(RasterLimits.maximumSide)
+        let side = Double(Limits.maximumSide)
         guard size.width * scale <= side, size.height * scale <= side else {
-            throw reader.error("size", expected: "a canvas at most \(RasterLimits.maximumSide) px a side at scale \(Int(scale))", found: sizeValue)
+            throw reader.error("size", expected: "a canvas at most \(Limits.maximumSide) px a side at scale \(Int(scale))", found: sizeValue)
         }
         let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
         do {
-            try RasterLimits.check(width: pixelWidth, height: pixelHeight)
+            try Limits.checkSurface(width: pixelWidth, height: pixelHeight)
         } catch {
             throw reader.error("size", expected: "a canvas within the limits (\(error))", found: sizeValue)
         }
@@ -101,12 +99,12 @@ struct SceneDecoder {
     }
 
     mutating func layer(_ value: SceneValue, at path: String, depth: Int, layerPath: LayerPath) throws(SceneError) -> Layer {
-        guard depth <= Self.maximumDepth else {
-            throw reader.error(path, expected: "a tree at most \(Self.maximumDepth) layers deep", found: value)
+        guard depth <= Limits.maximumDepth else {
+            throw reader.error(path, expected: "a tree at most \(Limits.maximumDepth) layers deep", found: value)
         }
         layerCount += 1
-        guard layerCount <= Self.maximumLayers else {
-            throw reader.error(path, expected: "at most \(Self.maximumLayers) layers in a scene", found: value)
+        guard layerCount <= Limits.maximumLayers else {
+            throw reader.error(path, expected: "at most \(Limits.maximumLayers) layers in a scene", found: value)
         }
         let e = try reader.object(value, at: path, allowed: Self.layerKeys)
         func key(_ name: String) -> String { SceneReader.join(path, name) }
@@ -232,7 +230,7 @@ struct SceneDecoder {
             let p = try reader.point(v, at: SceneReader.join(path, "offset"))
             shadow.offset = Size(width: p.x, height: p.y)
         }
-        if let v = e["radius"] { shadow.radius = try reader.number(v, at: SceneReader.join(path, "radius"), in: 0...532) }
+        if let v = e["radius"] { shadow.radius = try reader.number(v, at: SceneReader.join(path, "radius"), in: 0...Limits.maximumBlurRadius) }
         return shadow
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataFilters
 import StrataKit
 
 /// `strata filter IN.png OUT.png --gaussian-blur 8 --motion-blur 20 --angle 30 …`
@@ -28,7 +29,7 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let parsed = try StillFilter.parse(filters)
+            let parsed = try StillFilter.parseOptions(filters)
             let size = try StillFilter.run(input: input, output: output, filters: parsed, overwrite: overwrite)
             print("wrote \(output) (\(size.width)×\(size.height) px)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataModel
+import StrataFilters
 import StrataRaster
 @testable import StrataRender
 import StrataScene

@@ -4,6 +4,7 @@ import StrataAnimation
 import StrataEffects
 import StrataKit
 import StrataModel
+import StrataFilters
 import StrataRaster
 import StrataRender
 import StrataScene

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import StrataFilters
+import StrataModel
 import StrataRaster
 
 @Suite("Variable blur and masks")

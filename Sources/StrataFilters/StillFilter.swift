@@ -1,10 +1,10 @@
 import Foundation
 import StrataModel
 import StrataRaster
-import StrataRender
 
-/// Filters applied to a still PNG (`strata filter`): parsing of the filter options, in the order
-/// given, and the run. Lengths are in the image's pixels; angles on the command line in degrees.
+/// The still-image filter chain (`strata filter`): the filter options parsed in the order given,
+/// and the chain applied to an image, which grows by each blur's reach. Lengths are in the image's
+/// pixels; angles on the command line in degrees.
 public enum StillFilter {
     /// The options `strata filter` understands, for help and errors.
     public static let usage = """
@@ -23,39 +23,39 @@ public enum StillFilter {
         """
 
     /// Parses the filter options. Throws a usage error naming the option.
-    public static func parse(_ arguments: [String]) throws(StrataError) -> [Filter] {
+    public static func parse(_ arguments: [String]) throws(FilterOptionError) -> [Filter] {
         var filters: [Filter] = []
         var index = 0
-        func value(_ option: String) throws(StrataError) -> String {
-            guard index + 1 < arguments.count else { throw StrataError(.usage, "\(option) needs a value") }
+        func value(_ option: String) throws(FilterOptionError) -> String {
+            guard index + 1 < arguments.count else { throw FilterOptionError(.usage, "\(option) needs a value") }
             index += 1
             return arguments[index]
         }
-        func number(_ option: String, _ range: ClosedRange<Double> = -1e9...1e9) throws(StrataError) -> Double {
+        func number(_ option: String, _ range: ClosedRange<Double> = -1e9...1e9) throws(FilterOptionError) -> Double {
             let text = try value(option)
             guard let n = Double(text), n.isFinite, range.contains(n) else {
-                throw StrataError(.usage, "\(option) expects a number in \(range.lowerBound)…\(range.upperBound), found \"\(text)\"")
+                throw FilterOptionError(.usage, "\(option) expects a number in \(range.lowerBound)…\(range.upperBound), found \"\(text)\"")
             }
             return n
         }
-        func pair(_ option: String) throws(StrataError) -> (Double, Double) {
+        func pair(_ option: String) throws(FilterOptionError) -> (Double, Double) {
             let text = try value(option)
             let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2 else { throw StrataError(.usage, "\(option) expects X,Y, found \"\(text)\"") }
+            guard parts.count == 2 else { throw FilterOptionError(.usage, "\(option) expects X,Y, found \"\(text)\"") }
             return (parts[0], parts[1])
         }
         while index < arguments.count {
             let option = arguments[index]
             switch option {
             case "--gaussian-blur":
-                filters.append(.gaussianBlur(radius: try number(option, 0...532)))
+                filters.append(.gaussianBlur(radius: try number(option, 0...Limits.maximumBlurRadius)))
             case "--box-blur":
                 filters.append(.boxBlur(radius: try number(option, 0...2000)))
             case "--motion-blur":
                 filters.append(.motionBlur(radius: try number(option, 0...2000), angle: .pi / 2, samples: 5))
             case "--angle", "--samples":
                 guard case .motionBlur(let radius, let angle, let samples)? = filters.last else {
-                    throw StrataError(.usage, "\(option) must follow --motion-blur")
+                    throw FilterOptionError(.usage, "\(option) must follow --motion-blur")
                 }
                 if option == "--angle" {
                     filters[filters.count - 1] = .motionBlur(radius: radius, angle: try number(option) * .pi / 180, samples: samples)
@@ -63,10 +63,10 @@ public enum StillFilter {
                     filters[filters.count - 1] = .motionBlur(radius: radius, angle: angle, samples: try number(option, 0...100))
                 }
             case "--variable-blur":
-                filters.append(.variableBlur(maxRadius: try number(option, 0...532), mask: .shape(.linear(startX: 0.5, startY: 0, endX: 0.5, endY: 1, easing: .smoothstep))))
+                filters.append(.variableBlur(maxRadius: try number(option, 0...Limits.maximumBlurRadius), mask: .shape(.linear(startX: 0.5, startY: 0, endX: 0.5, endY: 1, easing: .smoothstep))))
             case "--mask", "--mask-start", "--mask-end", "--fade-width", "--corner-radius", "--inset", "--exponent", "--easing":
                 guard case .variableBlur(let radius, let mask)? = filters.last else {
-                    throw StrataError(.usage, "\(option) must follow --variable-blur")
+                    throw FilterOptionError(.usage, "\(option) must follow --variable-blur")
                 }
                 filters[filters.count - 1] = .variableBlur(maxRadius: radius, mask: try adjust(mask, option))
             case "--saturation":
@@ -79,25 +79,25 @@ public enum StillFilter {
                 let text = try value(option)
                 let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
                 guard let color = Color(hex: parts[0]), parts.count == 1 || Double(parts[1]) != nil else {
-                    throw StrataError(.usage, "--tint expects #rrggbb[:amount], found \"\(text)\"")
+                    throw FilterOptionError(.usage, "--tint expects #rrggbb[:amount], found \"\(text)\"")
                 }
                 filters.append(.tint(color, amount: parts.count == 2 ? min(1, max(0, Double(parts[1])!)) : 1))
             case "--color-matrix":
                 let text = try value(option)
                 let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard values.count == 20 else { throw StrataError(.usage, "--color-matrix expects 20 numbers, found \(values.count)") }
+                guard values.count == 20 else { throw FilterOptionError(.usage, "--color-matrix expects 20 numbers, found \(values.count)") }
                 filters.append(.colorMatrix(values))
             default:
-                throw StrataError(.usage, "unknown filter option \"\(option)\"\n\(usage)")
+                throw FilterOptionError(.usage, "unknown filter option \"\(option)\"\n\(usage)")
             }
             index += 1
         }
         return filters
 
-        func adjust(_ mask: VariableBlurMask, _ option: String) throws(StrataError) -> VariableBlurMask {
+        func adjust(_ mask: VariableBlurMask, _ option: String) throws(FilterOptionError) -> VariableBlurMask {
             guard case .shape(let shape) = mask else {
                 if option == "--mask" { return try maskOption(try value(option)) }
-                throw StrataError(.usage, "\(option) does not apply to an image mask")
+                throw FilterOptionError(.usage, "\(option) does not apply to an image mask")
             }
             switch (option, shape) {
             case ("--mask", _):
@@ -127,7 +127,7 @@ public enum StillFilter {
                 case "smoothstep": easing = .smoothstep
                 case "ease-in", "easeIn": easing = .easeIn
                 case "linear": easing = .linear
-                default: throw StrataError(.usage, "--easing expects smoothstep, ease-in or linear, found \"\(text)\"")
+                default: throw FilterOptionError(.usage, "--easing expects smoothstep, ease-in or linear, found \"\(text)\"")
                 }
                 switch shape {
                 case .linear(let a, let b, let c, let d, _): return .shape(.linear(startX: a, startY: b, endX: c, endY: d, easing: easing))
@@ -135,45 +135,54 @@ public enum StillFilter {
                 case .squircle(let a, let b, let c, _): return .shape(.squircle(inset: a, exponent: b, fadeWidth: c, easing: easing))
                 }
             default:
-                throw StrataError(.usage, "\(option) does not apply to this mask (set --mask first)")
+                throw FilterOptionError(.usage, "\(option) does not apply to this mask (set --mask first)")
             }
         }
 
-        func maskOption(_ text: String) throws(StrataError) -> VariableBlurMask {
+        func maskOption(_ text: String) throws(FilterOptionError) -> VariableBlurMask {
             switch text {
             case "linear": return .shape(.linear(startX: 0.5, startY: 0, endX: 0.5, endY: 1, easing: .smoothstep))
             case "rounded-rect": return .shape(.roundedRect(inset: 0, cornerRadius: 0, fadeWidth: 40, easing: .smoothstep))
             case "squircle": return .shape(.squircle(inset: 0, exponent: 4, fadeWidth: 40, easing: .smoothstep))
             default:
                 guard text.lowercased().hasSuffix(".png") else {
-                    throw StrataError(.usage, "--mask expects linear, rounded-rect, squircle or a .png file, found \"\(text)\"")
+                    throw FilterOptionError(.usage, "--mask expects linear, rounded-rect, squircle or a .png file, found \"\(text)\"")
                 }
                 do {
                     return .image(try PNGCodec.decode(contentsOf: URL(fileURLWithPath: text)))
                 } catch {
-                    throw StrataError(FileManager.default.fileExists(atPath: text) ? .dataError : .noInput, "--mask \(text): \(error)")
+                    throw FilterOptionError(FileManager.default.fileExists(atPath: text) ? .unreadableFile : .missingFile, "--mask \(text): \(error)")
                 }
             }
         }
     }
 
-    /// Reads `input`, applies `filters` in order (the image grows by each blur's reach) and writes
-    /// `output` atomically.
-    public static func run(input: String, output: String, filters: [Filter], overwrite: Bool) throws(StrataError) -> (width: Int, height: Int) {
-        guard FileManager.default.fileExists(atPath: input) else { throw StrataError(.noInput, "\(input): no such file") }
-        let image: PixelBuffer
-        do {
-            image = try PNGCodec.decode(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            throw StrataError(error, file: input)
-        }
-        let result: PixelBuffer
-        do {
-            result = try FilterKernels.applyGrowing(filters, to: image).image
-        } catch {
-            throw StrataError(error, file: input)
-        }
-        try AtomicFile.write(try Pipeline.encode(result), to: URL(fileURLWithPath: output), overwrite: overwrite)
-        return (result.width, result.height)
+    /// Applies `filters` in order to `image`, letting it grow by each blur's reach (lengths in
+    /// pixels); the result's pixel (0, 0) lies at the input's pixel (−outsetX, −outsetY).
+    public static func apply(_ filters: [Filter], to image: PixelBuffer) throws(RasterError) -> PixelBuffer {
+        try FilterKernels.applyGrowing(filters, to: image).image
+    }
+}
+
+/// A filter option that cannot be used, with what was wrong.
+public struct FilterOptionError: Error, CustomStringConvertible {
+    /// What kind of mistake it is.
+    public enum Kind: Sendable {
+        /// An unknown option, a missing value or a value out of range.
+        case usage
+        /// A file named by an option (a mask image) does not exist.
+        case missingFile
+        /// A file named by an option exists but is not a readable PNG.
+        case unreadableFile
+    }
+
+    public var kind: Kind
+    /// The message, naming the option and what was found.
+    public var description: String
+
+    /// Creates an error of `kind`.
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
     }
 }

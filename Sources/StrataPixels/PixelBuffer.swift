@@ -11,9 +11,9 @@ public struct PixelBuffer: Hashable, Sendable {
     /// `width × height × 4` bytes: premultiplied R, G, B, A per pixel.
     public var pixels: [UInt8]
 
-    /// Creates a transparent buffer; the size must be within `RasterLimits`.
+    /// Creates a transparent buffer; the size must be within `Limits`.
     public init(width: Int, height: Int) throws(RasterError) {
-        try RasterLimits.check(width: width, height: height)
+        try Limits.checkSurface(width: width, height: height)
         self.width = width
         self.height = height
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -21,7 +21,7 @@ public struct PixelBuffer: Hashable, Sendable {
 
     /// Wraps premultiplied RGBA bytes; `pixels.count` must be `width × height × 4`.
     public init(width: Int, height: Int, premultipliedRGBA pixels: [UInt8]) throws(RasterError) {
-        try RasterLimits.check(width: width, height: height)
+        try Limits.checkSurface(width: width, height: height)
         guard pixels.count == width * height * 4 else {
             throw .invalidArgument("expected \(width * height * 4) bytes for \(width)×\(height) pixels, found \(pixels.count)")
         }

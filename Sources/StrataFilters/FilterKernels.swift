@@ -15,7 +15,7 @@ public enum FilterKernels {
     /// part; the other filters compute all of it and crop.
     public static func apply(_ filter: Filter, to image: PixelBuffer, maskInset: Int = 0, window: PixelWindow?) throws(RasterError) -> PixelBuffer {
         if case .gaussianBlur(let radius) = filter {
-            let sigma = min(radius, 532), pad = GaussianBlur.outset(sigma: sigma)
+            let sigma = min(radius, Limits.maximumBlurRadius), pad = GaussianBlur.outset(sigma: sigma)
             return try GaussianBlur.apply(image, sigma: sigma, window: window.map { PixelWindow(x: $0.x + pad, y: $0.y + pad, width: $0.width, height: $0.height) })
         }
         let output = try apply(filter, whole: image, maskInset: maskInset)
@@ -27,14 +27,14 @@ public enum FilterKernels {
     private static func apply(_ filter: Filter, whole image: PixelBuffer, maskInset: Int) throws(RasterError) -> PixelBuffer {
         switch filter {
         case .gaussianBlur(let radius):
-            return try GaussianBlur.apply(image, sigma: min(radius, 532))
+            return try GaussianBlur.apply(image, sigma: min(radius, Limits.maximumBlurRadius))
         case .motionBlur(let radius, let angle, let samples):
             return try MotionBlur.apply(image, radius: radius, angle: angle, samples: samples)
         case .boxBlur(let radius):
             return try BoxBlur.apply(image, radius: Int(radius.rounded()))
         case .variableBlur(let radius, let mask):
             let width = max(1, image.width - 2 * maskInset), height = max(1, image.height - 2 * maskInset)
-            return try VariableBlur.apply(image, maxSigma: min(radius, 532), mask: maskPlane(mask, width: width, height: height),
+            return try VariableBlur.apply(image, maxSigma: min(radius, Limits.maximumBlurRadius), mask: maskPlane(mask, width: width, height: height),
                                           maskX: maskInset, maskY: maskInset)
         case .saturation(let s):
             return try ColorMatrix.apply(image, matrix: ColorMatrix.saturation(s))

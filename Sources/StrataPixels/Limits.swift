@@ -1,0 +1,33 @@
+/// Every limit of DESIGN §8 under one name, checked before anything is allocated. Each stage
+/// checks the ones it meets: the scene decoder the tree, frame and radius limits, the raster
+/// stage the surface limits.
+public enum Limits {
+    /// Longest side of a surface, in pixels.
+    public static let maximumSide = 16_384
+    /// Largest area of a surface, in pixels (64 Mpx).
+    public static let maximumPixels = 64 * 1024 * 1024
+    /// Deepest layer tree (the top-level layers are at depth 1).
+    public static let maximumDepth = 256
+    /// Most layers in one scene, masks included.
+    public static let maximumLayers = 100_000
+    /// Most ticks of a frame clock (and so most frames of a sequence).
+    public static let maximumFrames = 100_000
+    /// Largest blur radius (σ, or a blur overlay's or shadow's radius): a radius from a scene
+    /// file or the command line is refused above it; one that animation or scaling takes past
+    /// it is clamped to it when the filter runs.
+    public static let maximumBlurRadius = 532.0
+
+    /// Throws `RasterError.tooLarge` when a `width × height` surface breaks a limit, and
+    /// `invalidArgument` for a non-positive side.
+    public static func checkSurface(width: Int, height: Int) throws(RasterError) {
+        guard width > 0, height > 0 else {
+            throw .invalidArgument("an image needs a positive width and height, found \(width)×\(height)")
+        }
+        guard width <= maximumSide, height <= maximumSide else {
+            throw .tooLarge("\(width)×\(height) pixels has a side over the limit of \(maximumSide) px")
+        }
+        guard width * height <= maximumPixels else {
+            throw .tooLarge("\(width)×\(height) pixels is over the limit of \(maximumPixels / (1024 * 1024)) Mpx")
+        }
+    }
+}
