@@ -148,15 +148,15 @@ func straightforwardMotionBlur(_ image: PixelBuffer, radius: Double, angle: Doub
 func compositeBench() throws {
     guard FileManager.default.fileExists(atPath: "out/bench-composite.json") else { return }
     let scene = try Pipeline.loadScene(at: "out/bench-composite.json")
-    let builder = RenderTreeBuilder(size: scene.size, scale: 1, background: scene.background)
+    let renderer = try FrameRenderer(scene: scene, scale: 1)
     var image = try Pipeline.renderFrame(scene)
     // One thread's surfaces kept between frames, as `strata render` does per worker.
     let resources = RenderResources()
     // 30 runs, as the peers' composite benchmark does.
-    let renderMs = try medianMilliseconds(runs: quick ? 5 : 30) { image = try Pipeline.rasterize(builder.build(scene.layers), resources: resources) }
+    let renderMs = try medianMilliseconds(runs: quick ? 5 : 30) { image = try renderer.render(displayedIndex: 0, resources: resources).image }
     let renderMin = lastMinimum
     let withPNG = try medianMilliseconds(runs: quick ? 5 : 30) {
-        let frame = try Pipeline.rasterize(builder.build(scene.layers), resources: resources)
+        let frame = try renderer.render(displayedIndex: 0, resources: resources).image
         // Encoded in memory, as the peers measure it (no file write: this machine's disk is noisy).
         _ = try PNGCodec.encode(frame)
     }

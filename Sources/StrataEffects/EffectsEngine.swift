@@ -38,7 +38,8 @@ public struct EffectsEngine: Sendable {
     public let clock: FrameClock
     /// Pixels per point of the output.
     public let scale: Double
-    private let displayedTicks: [Int]
+    /// The clock's displayed frames (index ↔ tick ↔ seconds).
+    public let frames: DisplayedFrames
     /// Per motion-blur overlay: the unblurred snapshot and the blurred one (fixed angle).
     private let snapshots: [PixelBuffer?]
     private let blurredSnapshots: [PixelBuffer?]
@@ -52,7 +53,7 @@ public struct EffectsEngine: Sendable {
         self.layers = layers
         self.clock = clock
         self.scale = scale
-        self.displayedTicks = clock.displayedTicks
+        self.frames = clock.displayedFrames
         var snapshots: [PixelBuffer?] = [], blurred: [PixelBuffer?] = []
         for overlay in effects.motionBlurOverlays {
             let tree = Self.presentation(timeline, layers, effects, atSeconds: overlay.enabledAt)
@@ -167,12 +168,29 @@ public struct EffectsEngine: Sendable {
     /// The layers of displayed frame `index` with every effect applied, and the overlays' states.
     /// `opacityOverride` forces the opacity of the named motion-blur overlays (for tuning).
     public func frame(displayedIndex index: Int, opacityOverride: [String: Double] = [:]) -> (layers: [Layer], overlays: [OverlayState]) {
-        let tick = displayedTicks[index]
-        let seconds = clock.seconds(ofTick: tick)
-        var presented = Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
-        let previousTree: PresentationTree? = index > 0
-            ? Self.presentation(timeline, layers, effects, atSeconds: clock.seconds(ofTick: displayedTicks[index - 1])) : nil
+        let presented = presentation(displayedIndex: index, opacityOverride: opacityOverride)
+        return (addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays), presented.overlays)
+    }
 
+    /// Displayed frame `index` as presented — animations and motion effects, so every layer is
+    /// where it is drawn — and the overlays' states; no pixels are touched. `addingOverlays`
+    /// turns it into the tree that is drawn (it adds sublayers and hides some; it moves none).
+    public func presentation(displayedIndex index: Int, opacityOverride: [String: Double] = [:]) -> (layers: [Layer], overlays: [OverlayState]) {
+        let presented = Self.presentation(timeline, layers, effects, atSeconds: frames.seconds(ofFrame: index)).layers
+        let previousTree: PresentationTree? = index > 0
+            ? Self.presentation(timeline, layers, effects, atSeconds: frames.seconds(ofFrame: index - 1)) : nil
+        var states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
+        for (i, overlay) in effects.motionBlurOverlays.enumerated() {
+            if let forced = opacityOverride[overlay.id], states[i].enabled { states[i].opacity = forced }
+        }
+        return (presented, states)
+    }
+
+    /// `presented` (from `presentation(displayedIndex:)`) with the blur overlays and the enabled
+    /// motion-blur overlays of displayed frame `index` added, the latter at the opacities of `states`.
+    public func addingOverlays(to presented: [Layer], displayedIndex index: Int, states: [OverlayState]) -> [Layer] {
+        let seconds = frames.seconds(ofFrame: index)
+        var presented = presented
         for (i, overlay) in effects.blurOverlays.enumerated() where overlay.isBlurred(atSeconds: seconds) {
             guard let image = blurSnapshots[i] else { continue }
             Self.modify(&presented, at: overlay.layer.indices[...]) { layer in
@@ -182,10 +200,7 @@ public struct EffectsEngine: Sendable {
                 layer.sublayers.append(blurLayer)
             }
         }
-
-        var states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
         for (i, overlay) in effects.motionBlurOverlays.enumerated() {
-            if let forced = opacityOverride[overlay.id], states[i].enabled { states[i].opacity = forced }
             let state = states[i]
             guard state.enabled, let snapshot = snapshots[i] else { continue }
             let image: PixelBuffer?
@@ -203,21 +218,17 @@ public struct EffectsEngine: Sendable {
                 layer.sublayers.append(blurLayer)
             }
         }
-        return (presented, states)
+        return presented
     }
 
     /// The motion-blur overlays' states on displayed frame `index` (no pixels are touched).
     public func overlayStates(displayedIndex index: Int) -> [OverlayState] {
         guard !effects.motionBlurOverlays.isEmpty else { return [] }
-        let seconds = clock.seconds(ofTick: displayedTicks[index])
-        let presented = Self.presentation(timeline, layers, effects, atSeconds: seconds).layers
-        let previousTree: PresentationTree? = index > 0
-            ? Self.presentation(timeline, layers, effects, atSeconds: clock.seconds(ofTick: displayedTicks[index - 1])) : nil
-        return overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
+        return presentation(displayedIndex: index).overlays
     }
 
     private func overlayStates(displayedIndex index: Int, presented: [Layer], previousTree: PresentationTree?) -> [OverlayState] {
-        let seconds = clock.seconds(ofTick: displayedTicks[index])
+        let seconds = frames.seconds(ofFrame: index)
         var states: [OverlayState] = []
         for (i, overlay) in effects.motionBlurOverlays.enumerated() {
             guard overlay.isEnabled(atSeconds: seconds), snapshots[i] != nil else {
@@ -227,7 +238,7 @@ public struct EffectsEngine: Sendable {
             let linked = !overlay.followsPositionAnimation || positionAnimationIsActive(overlay.layer, atSeconds: seconds)
             var delta: Double? = nil
             var direction: Double? = nil
-            let previousSeconds = index > 0 ? clock.seconds(ofTick: displayedTicks[index - 1]) : -Double.infinity
+            let previousSeconds = index > 0 ? frames.seconds(ofFrame: index - 1) : -Double.infinity
             if linked, let previousTree, overlay.isEnabled(atSeconds: previousSeconds),
                let now = Self.layer(in: presented, at: overlay.layer), let before = previousTree.layer(at: overlay.layer) {
                 let dx = now.position.x - before.position.x, dy = now.position.y - before.position.y

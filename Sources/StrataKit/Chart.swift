@@ -1,7 +1,6 @@
 import Foundation
 import StrataModel
 import StrataRaster
-import StrataRender
 
 /// Line charts drawn as layer trees (axes, ticks, labels, lines, legend) and rendered with Cairo,
 /// like any scene.
@@ -119,11 +118,7 @@ public struct Chart: Sendable {
         for (index, chart) in charts.enumerated() {
             layers += chart.layers(in: Rect(x: Double(index) * panelSize.width, y: 0, width: panelSize.width, height: panelSize.height))
         }
-        do {
-            return try Renderer.render(layers, size: Size(width: panelSize.width * Double(charts.count), height: panelSize.height),
-                                       scale: 1, background: .white)
-        } catch {
-            throw StrataError(error)
-        }
+        let size = Size(width: panelSize.width * Double(charts.count), height: panelSize.height)
+        return try FrameRenderer(layers: layers, size: size, background: .white).render(displayedIndex: 0).image
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import StrataModel
 import StrataRaster
-import StrataRender
 
 /// Tiles frames into one picture with their numbers, for a quick look at a whole animation.
 ///
@@ -43,11 +42,7 @@ public enum ContactSheet {
             caption.text = TextContent(string: entry.label, fontSize: 11, color: Color(red: 0.2, green: 0.2, blue: 0.2), alignment: .center)
             layers += [picture, caption]
         }
-        do {
-            return try Renderer.render(layers, size: size, scale: 1, background: .white)
-        } catch {
-            throw StrataError(error)
-        }
+        return try FrameRenderer(layers: layers, size: size, background: .white).render(displayedIndex: 0).image
     }
 
     /// Reads the frames of `directory` and writes their sheet to `output`.

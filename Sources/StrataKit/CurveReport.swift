@@ -21,10 +21,10 @@ public enum CurveReport {
 
     /// Per displayed frame: (frame, time, delta) of the overlay; delta nil on the first tick.
     public static func deltas(_ scene: Scene, overlayIndex: Int) throws(StrataError) -> [(frame: Int, time: Double, delta: Double?)] {
-        let engine = try Pipeline.effectsEngine(scene, scale: scene.scale)
-        let ticks = scene.clock.displayedTicks
-        return ticks.indices.map { index in
-            (index, scene.clock.seconds(ofTick: ticks[index]), engine.overlayStates(displayedIndex: index)[overlayIndex].delta)
+        let renderer = try FrameRenderer(scene: scene)
+        return renderer.frames.indices.map { index in
+            let presentation = renderer.presentation(displayedIndex: index)
+            return (index, presentation.seconds, presentation.overlays[overlayIndex].delta)
         }
     }
 

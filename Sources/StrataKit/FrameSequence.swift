@@ -83,10 +83,10 @@ public struct FrameSequence: Sendable {
     public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
         let clock = self.clock
         let scale = options.scale ?? scene.scale
-        let ticks = clock.displayedTicks
-        let range = options.frames ?? 0...(ticks.count - 1)
-        guard range.lowerBound >= 0, range.upperBound < ticks.count else {
-            throw StrataError(.usage, "--frames \(range.lowerBound)..\(range.upperBound) is outside the scene's frames 0..\(ticks.count - 1)")
+        let frameCount = clock.displayedFrames.count
+        let range = options.frames ?? 0...(frameCount - 1)
+        guard range.lowerBound >= 0, range.upperBound < frameCount else {
+            throw StrataError(.usage, "--frames \(range.lowerBound)..\(range.upperBound) is outside the scene's frames 0..\(frameCount - 1)")
         }
         guard options.jobs >= 1 else { throw StrataError(.usage, "--jobs must be at least 1") }
         try AtomicFile.createDirectory(options.directory)
@@ -105,21 +105,12 @@ public struct FrameSequence: Sendable {
             queued.append(index)
         }
 
-        let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
-        let (width, height) = builder.pixelSize
-        do {
-            try Limits.checkSurface(width: width, height: height)
-        } catch {
-            throw StrataError(.dataError, "\(scene.name): the canvas at scale \(scale) is too large: \(error)")
-        }
-
-        let engine: EffectsEngine? = scene.effects.isEmpty ? nil : try Pipeline.effectsEngine(scene, clock: clock, scale: scale)
+        let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
         let truth = options.groundTruth
-        let truthEngine: EffectsEngine? = truth == nil ? nil : try GroundTruth.engine(scene, clock: clock, scale: scale)
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-        let scene = self.scene, options = self.options, pending = queued
+        let options = self.options, pending = queued
         let workers = min(options.jobs, max(1, pending.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let resources = RenderResources()
@@ -128,13 +119,10 @@ public struct FrameSequence: Sendable {
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
                 do throws(StrataError) {
                     let image: PixelBuffer
-                    if let truth, let truthEngine {
-                        image = try truth.render(scene, engine: truthEngine, builder: builder,
-                                                 atSeconds: clock.seconds(ofTick: ticks[index]), fps: clock.framesPerSecond,
-                                                 resources: resources)
+                    if let truth {
+                        image = try truth.render(renderer, displayedIndex: index, resources: resources)
                     } else {
-                        let layers = Pipeline.frameLayers(scene, engine: engine, displayedIndex: index, clock: clock)
-                        image = try Pipeline.rasterize(builder.build(layers), resources: resources)
+                        image = try renderer.render(displayedIndex: index, resources: resources).image
                     }
                     try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
                 } catch {
@@ -151,12 +139,12 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(scene: scene, clock: clock, scale: scale, engine: engine)
+        let manifest = Manifest.make(renderer)
         try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
         }
-        return Summary(written: shared.done, skipped: skipped, frameCount: ticks.count, manifest: manifest)
+        return Summary(written: shared.done, skipped: skipped, frameCount: renderer.frames.count, manifest: manifest)
     }
 }
 

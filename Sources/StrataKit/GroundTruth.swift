@@ -1,6 +1,5 @@
 import Foundation
 import StrataAnimation
-import StrataEffects
 import StrataModel
 import StrataRaster
 import StrataRender
@@ -30,24 +29,14 @@ public struct GroundTruth: Sendable {
         return (0..<subframes).map { seconds - exposure / 2 + (Double($0) + 0.5) * exposure / Double(subframes) }
     }
 
-    /// The engine that evaluates instants: the scene's effects without motion-blur overlays.
-    public static func engine(_ scene: Scene, clock: FrameClock, scale: Double) throws(StrataError) -> EffectsEngine {
-        var effects = scene.effects
-        effects.motionBlurOverlays = []
-        do {
-            return try EffectsEngine(effects: effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale)
-        } catch {
-            throw StrataError(error)
-        }
-    }
-
-    /// The supersampled frame at `seconds`; `resources` (one per thread) are reused when given.
-    public func render(_ scene: Scene, engine: EffectsEngine, builder: RenderTreeBuilder, atSeconds seconds: Double,
-                       fps: Double, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
+    /// The supersampled displayed frame `index` of `renderer`'s scene and clock, its instants
+    /// rendered without motion-blur overlays (`FrameRenderer.instant(atSeconds:)`); `resources`
+    /// (one per thread) are reused when given.
+    public func render(_ renderer: FrameRenderer, displayedIndex index: Int, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
         var sum: [Float] = []
         var width = 0, height = 0
-        for instant in instants(atSeconds: seconds, fps: fps) {
-            let image = try Pipeline.rasterize(builder.build(engine.instant(atSeconds: instant)), resources: resources)
+        for instant in instants(atSeconds: renderer.frames.seconds(ofFrame: index), fps: renderer.clock.framesPerSecond) {
+            let image = try renderer.renderInstant(atSeconds: instant, resources: resources)
             if sum.isEmpty {
                 width = image.width
                 height = image.height

@@ -1,7 +1,6 @@
 import Foundation
 import StrataAnimation
 import StrataEffects
-import StrataRender
 import StrataScene
 
 /// `manifest.json`: what a frame sequence holds (docs/manifest.md).
@@ -50,27 +49,29 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var droppedTicks: [Int]
     public var frames: [Frame]
 
-    /// The manifest of `scene` rendered with `clock` (every displayed frame, whatever range is rendered,
-    /// so that split runs write the same manifest).
-    public static func make(scene: Scene, clock: FrameClock, scale: Double, engine: EffectsEngine? = nil) -> Manifest {
-        let paths = scene.timeline.animatedPaths
-        let ticks = clock.displayedTicks
-        let frames = ticks.enumerated().map { index, tick in
-            let seconds = clock.seconds(ofTick: tick)
-            let presentation = paths.isEmpty ? nil : scene.presentation(atSeconds: seconds)
+    /// The manifest of the frames `renderer` draws: every displayed frame, whatever range is
+    /// rendered, so that split runs write the same manifest. Each frame records the presentation
+    /// the renderer draws (`FrameRenderer.presentation(displayedIndex:)`), motion effects included,
+    /// for every layer that animations or motion effects move.
+    public static func make(_ renderer: FrameRenderer) -> Manifest {
+        let scene = renderer.scene, clock = renderer.clock
+        let paths = scene.movedLayerPaths
+        let frames = renderer.frames.indices.map { index in
+            let presentation = renderer.presentation(displayedIndex: index)
+            let tree = PresentationTree(layers: presentation.layers, seconds: presentation.seconds)
             let layers = paths.compactMap { path -> LayerState? in
-                guard let layer = presentation?.layer(at: path) else { return nil }
+                guard let layer = tree.layer(at: path) else { return nil }
                 return LayerState(path: path.description, name: layer.name, position: [layer.position.x, layer.position.y],
                                   opacity: layer.opacity)
             }
-            let overlays = engine.map { $0.overlayStates(displayedIndex: index) }
-            return Frame(index: index, tick: tick, time: seconds, file: Pipeline.frameFileName(index), layers: layers,
-                         overlays: (overlays?.isEmpty ?? true) ? nil : overlays)
+            return Frame(index: index, tick: renderer.frames.tick(ofFrame: index), time: presentation.seconds,
+                         file: Pipeline.frameFileName(index), layers: layers,
+                         overlays: presentation.overlays.isEmpty ? nil : presentation.overlays)
         }
-        let builderSize = RenderTreeBuilder(size: scene.size, scale: scale).pixelSize
-        return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: scale,
-                        pixelSize: [builderSize.0, builderSize.1], frameCount: ticks.count, tickCount: clock.tickCount,
-                        droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) }, frames: frames)
+        return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
+                        pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
+                        tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
+                        frames: frames)
     }
 
     /// `curve.csv`: one row per displayed frame — frame, time, and per overlay its delta and opacity

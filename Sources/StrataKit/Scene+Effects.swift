@@ -5,6 +5,12 @@ import StrataScene
 
 /// The seed effects from Swift, in the spirit of the articles' APIs.
 extension Scene {
+    /// The layers that move: those with animations and those with motion effects, in tree order
+    /// (the manifest records these).
+    public var movedLayerPaths: [LayerPath] {
+        Set(timeline.animatedPaths + effects.motionEffects.map(\.layer)).sorted()
+    }
+
     /// The path of the first layer called `name`.
     public func layerPath(named name: String) -> LayerPath? {
         func find(_ layers: [Layer], _ parent: LayerPath) -> LayerPath? {

@@ -64,33 +64,31 @@ public struct Tuner: Sendable {
     public static func measure(_ scene: Scene, overlayIndex: Int, groundTruth: GroundTruth, truthCurve: OpacityCurve? = nil,
                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(StrataError) -> [FrameError] {
         let overlay = scene.effects.motionBlurOverlays[overlayIndex]
-        let engine = try Pipeline.effectsEngine(scene, scale: scene.scale)
-        let truthEngine = try GroundTruth.engine(scene, clock: scene.clock, scale: scene.scale)
-        let builder = RenderTreeBuilder(size: scene.size, scale: scene.scale, background: scene.background)
-        let ticks = scene.clock.displayedTicks
-        let results = FrameResults(count: ticks.count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, ticks.count))) { worker in
+        let renderer = try FrameRenderer(scene: scene)
+        let count = renderer.frames.count
+        let results = FrameResults(count: count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { worker in
             var index = worker
-            while index < ticks.count {
+            while index < count {
                 do throws(StrataError) {
-                    let state = engine.overlayStates(displayedIndex: index)[overlayIndex]
-                    let off = try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: index, opacityOverride: [overlay.id: 0]).layers))
-                    let on = try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: index, opacityOverride: [overlay.id: 1]).layers))
+                    func render(opacity: Double) throws(StrataError) -> PixelBuffer {
+                        try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
+                    }
+                    let state = renderer.presentation(displayedIndex: index).overlays[overlayIndex]
+                    let off = try render(opacity: 0), on = try render(opacity: 1)
                     let truth: PixelBuffer
                     if let truthCurve {
-                        let o = state.delta.map(truthCurve.opacity(forDelta:)) ?? 0
-                        truth = try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: index, opacityOverride: [overlay.id: o]).layers))
+                        truth = try render(opacity: state.delta.map(truthCurve.opacity(forDelta:)) ?? 0)
                     } else {
-                        truth = try groundTruth.render(scene, engine: truthEngine, builder: builder,
-                                                       atSeconds: scene.clock.seconds(ofTick: ticks[index]), fps: scene.clock.framesPerSecond)
+                        truth = try groundTruth.render(renderer, displayedIndex: index)
                     }
                     let (table, pixels) = Self.errorTable(off: off, on: on, truth: truth)
-                    results.set(index, FrameError(frame: index, time: scene.clock.seconds(ofTick: ticks[index]), delta: state.delta,
+                    results.set(index, FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: state.delta,
                                                   table: table, regionPixels: pixels))
                 } catch {
                     results.fail(error)
                 }
-                index += max(1, min(jobs, ticks.count))
+                index += max(1, min(jobs, count))
             }
         }
         if let error = results.error { throw error }
@@ -240,22 +238,23 @@ public struct Tuner: Sendable {
         let worst = moving.sorted {
             $0.error(atOpacity: result.reference.opacity(forDelta: $0.delta!)) > $1.error(atOpacity: result.reference.opacity(forDelta: $1.delta!))
         }.prefix(3)
-        let engine = try Pipeline.effectsEngine(scene, scale: scene.scale)
-        let truthEngine = try GroundTruth.engine(scene, clock: scene.clock, scale: scene.scale)
-        let builder = RenderTreeBuilder(size: scene.size, scale: scene.scale, background: scene.background)
+        let renderer = try FrameRenderer(scene: scene)
+        func render(_ index: Int, opacity: Double) throws(StrataError) -> PixelBuffer {
+            try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
+        }
         var tiles: [(label: String, image: PixelBuffer)] = []
         for frame in worst.sorted(by: { $0.frame < $1.frame }) {
             let ro = result.reference.opacity(forDelta: frame.delta!), fo = result.fitted.opacity(forDelta: frame.delta!)
             tiles.append(("frame \(frame.frame): \(result.reference) (o \(Manifest.number((ro * 100).rounded() / 100)))",
-                          try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: frame.frame, opacityOverride: [overlay.id: ro]).layers))))
+                          try render(frame.frame, opacity: ro)))
             tiles.append(("fitted (o \(Manifest.number((fo * 100).rounded() / 100)))",
-                          try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: frame.frame, opacityOverride: [overlay.id: fo]).layers))))
+                          try render(frame.frame, opacity: fo)))
             if let truthCurve {
                 let to = truthCurve.opacity(forDelta: frame.delta!)
-                tiles.append(("truth", try Pipeline.rasterize(builder.build(engine.frame(displayedIndex: frame.frame, opacityOverride: [overlay.id: to]).layers))))
+                tiles.append(("truth", try render(frame.frame, opacity: to)))
             } else {
                 tiles.append(("truth (shutter \(Manifest.number(groundTruth.shutterDegrees))°)",
-                              try groundTruth.render(scene, engine: truthEngine, builder: builder, atSeconds: frame.time, fps: scene.clock.framesPerSecond)))
+                              try groundTruth.render(renderer, displayedIndex: frame.frame)))
             }
         }
         var urls = [mdURL, csvURL, chartURL]

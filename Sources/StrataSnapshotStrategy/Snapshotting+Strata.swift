@@ -3,7 +3,6 @@ import SnapshotTesting
 import StrataKit
 import StrataModel
 import StrataRaster
-import StrataRender
 import StrataScene
 import StrataSnapshotTesting
 
@@ -38,7 +37,7 @@ extension Snapshotting where Value == [Layer], Format == PixelBuffer? {
     public static func strataImage(size: Size, scale: Double = 1, background: Color? = nil,
                                    tolerance: SnapshotTolerance = .offByOne) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .strataImage(tolerance: tolerance)) { layers in
-            try? Renderer.render(layers, size: size, scale: scale, background: background)
+            try? FrameRenderer(layers: layers, size: size, scale: scale, background: background).render(displayedIndex: 0).image
         }
     }
 }
@@ -47,7 +46,7 @@ extension Snapshotting where Value == Scene, Format == PixelBuffer? {
     /// A scene's frame at `seconds` (with its effects), compared as a PNG.
     public static func strataFrame(atSeconds seconds: Double = 0, tolerance: SnapshotTolerance = .offByOne) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .strataImage(tolerance: tolerance)) { scene in
-            try? Pipeline.renderFrame(scene, atSeconds: seconds)
+            try? FrameRenderer(scene: scene).render(atSeconds: seconds).image
         }
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import StrataKit
 import StrataModel
 import StrataRaster
-import StrataRender
 import StrataScene
 
 /// `assertSnapshot`-style checks for layers and scenes with Strata's comparator, tolerances and
@@ -25,7 +24,7 @@ public enum StrataSnapshot {
                               record: RecordMode = .fromEnvironment(), artifacts: URL? = nil) -> SnapshotVerifier.Outcome {
         let image: PixelBuffer
         do {
-            image = try Renderer.render(layers, size: size, scale: scale, background: background)
+            image = try FrameRenderer(layers: layers, size: size, scale: scale, background: background).render(displayedIndex: 0).image
         } catch {
             return .failed(message: "cannot render \(name): \(error)")
         }
@@ -37,12 +36,14 @@ public enum StrataSnapshot {
     /// `directory/frame-NNNNN.png`.
     public static func verify(_ scene: Scene, frame: Int, in directory: URL, tolerance: SnapshotTolerance = .offByOne,
                               record: RecordMode = .fromEnvironment(), artifacts: URL? = nil) -> SnapshotVerifier.Outcome {
-        let ticks = scene.clock.displayedTicks
-        guard ticks.indices.contains(frame) else {
-            return .failed(message: "\(scene.name) has frames 0…\(ticks.count - 1), not \(frame)")
+        let image: PixelBuffer
+        do {
+            image = try FrameRenderer(scene: scene).render(displayedIndex: frame).image
+        } catch {
+            return .failed(message: "cannot render \(scene.name): \(error)")
         }
-        return verify(scene, atSeconds: scene.clock.seconds(ofTick: ticks[frame]), name: Pipeline.frameFileName(frame),
-                      in: directory, tolerance: tolerance, record: record, artifacts: artifacts)
+        return compare(image, scene: scene, name: Pipeline.frameFileName(frame), in: directory, tolerance: tolerance, record: record,
+                       artifacts: artifacts)
     }
 
     /// Renders `scene` at `seconds` and compares it with `directory/name` (a .png file name).
@@ -51,10 +52,15 @@ public enum StrataSnapshot {
                               artifacts: URL? = nil) -> SnapshotVerifier.Outcome {
         let image: PixelBuffer
         do {
-            image = try Pipeline.renderFrame(scene, atSeconds: seconds)
+            image = try FrameRenderer(scene: scene).render(atSeconds: seconds).image
         } catch {
             return .failed(message: "cannot render \(scene.name): \(error)")
         }
+        return compare(image, scene: scene, name: name, in: directory, tolerance: tolerance, record: record, artifacts: artifacts)
+    }
+
+    private static func compare(_ image: PixelBuffer, scene: Scene, name: String, in directory: URL, tolerance: SnapshotTolerance,
+                                record: RecordMode, artifacts: URL?) -> SnapshotVerifier.Outcome {
         let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
         return SnapshotVerifier(artifactsDirectory: (artifacts ?? defaultArtifacts).appendingPathComponent(scene.name), recordMode: record)
             .verify(image, reference: directory.appendingPathComponent("\(base).png"), name: base, tolerance: tolerance)

@@ -41,17 +41,16 @@ struct Verify: ParsableCommand {
         var failures = 0
         try runReportingErrors { () throws(StrataError) in
             let loaded = try Pipeline.loadScene(at: scene)
-            let count = loaded.clock.displayedTicks.count
+            let count = loaded.clock.displayedFrames.count
             let indices = frames.map { Array($0.range) } ?? loaded.snapshotFrames
             guard indices.allSatisfy({ $0 < count }) else {
                 throw StrataError(.usage, "--frames goes past the scene's last frame \(count - 1)")
             }
             let verifier = SnapshotVerifier(artifactsDirectory: URL(fileURLWithPath: diffs).appendingPathComponent(loaded.name),
                                             recordMode: record ? .all : .none)
-            let engine = loaded.effects.isEmpty ? nil : try Pipeline.effectsEngine(loaded, scale: loaded.scale)
+            let renderer = try FrameRenderer(scene: loaded)
             for index in indices {
-                let seconds = loaded.clock.seconds(ofTick: loaded.clock.displayedTicks[index])
-                let image = try Pipeline.renderFrame(loaded, atSeconds: seconds, engine: engine)
+                let image = try renderer.render(displayedIndex: index).image
                 let name = Pipeline.frameFileName(index)
                 let outcome = verifier.verify(image, reference: URL(fileURLWithPath: snapshots).appendingPathComponent(name),
                                               name: String(name.dropLast(4)), tolerance: SnapshotTolerance.named(tolerance)!)

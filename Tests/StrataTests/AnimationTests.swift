@@ -203,6 +203,18 @@ struct AnimationTests {
         #expect(FrameClock(tickCount: 5, droppedFrames: .ticks([0, 2])).displayedTicks == [0, 1, 3, 4])
     }
 
+    @Test func displayedFramesConvertIndexTickAndSeconds() {
+        let frames = FrameClock(framesPerSecond: 60, seconds: 2, droppedFrames: .every(3)).displayedFrames
+        #expect(frames.count == 81 && frames.tick(ofFrame: 2) == 3 && frames.seconds(ofFrame: 2) == 3.0 / 60)
+        // The frame shown at a time is the last displayed one at or before it.
+        #expect(frames.index(atSeconds: 2.0 / 60) == 1, "tick 2 is dropped: frame 1 (tick 1) is still shown")
+        #expect(frames.index(atSeconds: 3.0 / 60) == 2)
+        #expect(frames.index(atSeconds: 3.0 / 60 - 1e-12) == 2, "within 1e-9 s counts as reached")
+        #expect(frames.index(atSeconds: -1) == 0 && frames.index(atSeconds: .nan) == 0)
+        #expect(frames.index(atSeconds: 1e9) == 80)
+        #expect(frames.indices.allSatisfy { frames.index(atSeconds: frames.seconds(ofFrame: $0)) == $0 })
+    }
+
     @Test func displayLinkTicksPauseAndInvalidate() {
         var ticks: [DisplayLink.Tick] = []
         let link = DisplayLink(clock: FrameClock(framesPerSecond: 60, tickCount: 10, droppedFrames: .ticks([4]))) { link, tick in

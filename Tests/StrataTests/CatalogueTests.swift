@@ -14,10 +14,9 @@ struct CatalogueTests {
         let scene = try Pipeline.loadScene(at: url.path)
         #expect(!scene.description.isEmpty, "every scene says what a person should see")
         let verifier = SnapshotVerifier(artifactsDirectory: PackagePaths.artifacts.appendingPathComponent("snapshots"))
-        let ticks = scene.clock.displayedTicks
-        let engine = scene.effects.isEmpty ? nil : try Pipeline.effectsEngine(scene, scale: scene.scale)
+        let renderer = try FrameRenderer(scene: scene)
         for index in scene.snapshotFrames {
-            let frame = try Pipeline.renderFrame(scene, atSeconds: scene.clock.seconds(ofTick: ticks[index]), engine: engine)
+            let frame = try renderer.render(displayedIndex: index).image
             let outcome = verifier.verify(frame, reference: Self.catalogue.referenceURL(scene: name, frame: index),
                                           name: "\(name)/\(Pipeline.frameFileName(index).replacingOccurrences(of: ".png", with: ""))",
                                           tolerance: .offByOne)

@@ -26,6 +26,35 @@ struct FrameSequenceTests {
             .run(progress: progress, cancellation: cancellation)
     }
 
+    /// The manifest records the presentation that is drawn, motion effects included: in the parallax
+    /// scene the front card (the only pixels of its colour, #eceff1) is drawn centred on the position
+    /// the manifest gives it, 24 points from its model position at the extremes of the tilt.
+    @Test func manifestPositionsAreWhereTheLayersAreDrawn() throws {
+        let scene = try scene("parallax-cards")
+        let directory = PackagePaths.temporaryDirectory()
+        let summary = try render(scene, to: directory, frames: 0...23, jobs: 2)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+        #expect(manifest == summary.manifest)
+        for index in [0, 8, 15, 23] {
+            let front = try #require(manifest.frames[index].layers.first { $0.name == "front" }, "frame \(index) records the front card")
+            let image = try PNGCodec.decode(contentsOf: directory.appendingPathComponent(manifest.frames[index].file))
+            // The bounding box of the card's colour; the card turns by at most 4°, so its box stays centred on it.
+            var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let p = image[x, y]
+                    guard abs(Int(p.r) - 236) <= 6, abs(Int(p.g) - 239) <= 6, abs(Int(p.b) - 241) <= 6, p.a == 255 else { continue }
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+            let drawnX = Double(minX + maxX + 1) / 2, drawnY = Double(minY + maxY + 1) / 2
+            #expect(abs(drawnX - front.position[0]) <= 1 && abs(drawnY - front.position[1]) <= 1,
+                    "frame \(index): drawn at (\(drawnX), \(drawnY)), recorded at \(front.position)")
+        }
+        // At frame 0 the viewer is at (1, 0): the front card is 24 points right of its model position (120, 95).
+        #expect(manifest.frames[0].layers.first { $0.name == "front" }?.position == [144, 95])
+    }
+
     @Test func sameBytesWhateverTheJobsTheRunOrTheSplit() throws {
         let scene = try scene("keyframes")
         let one = PackagePaths.temporaryDirectory(), two = PackagePaths.temporaryDirectory()

@@ -39,7 +39,7 @@ struct MotionBlurOverlayTests {
                           timeline: Timeline(animations: [LayerPath([0]): [animation]]),
                           clock: FrameClock(framesPerSecond: fps, tickCount: 30, droppedFrames: dropped))
         scene.effects = Effects(motionBlurOverlays: [overlay])
-        return (try Pipeline.effectsEngine(scene, scale: 1), scene)
+        return (try #require(FrameRenderer(scene: scene, scale: 1).effects), scene)
     }
 
     @Test func constantSpeedGivesConstantOpacityAndTheFirstTickChangesNothing() throws {
@@ -107,7 +107,7 @@ struct MotionBlurOverlayTests {
         overlay.followsPositionAnimation = true
         overlay.angleFromMotion = true
         scene.effects = Effects(motionBlurOverlays: [overlay])
-        let engine = try Pipeline.effectsEngine(scene, scale: 1)
+        let engine = try #require(FrameRenderer(scene: scene, scale: 1).effects)
         #expect(engine.overlayStates(displayedIndex: 3)[0].delta == nil, "before the animation: link idle")
         let moving = engine.overlayStates(displayedIndex: 8)[0]
         #expect(abs(moving.delta! - 20) < 1e-9)

@@ -56,7 +56,7 @@ struct ReadmeExampleTests {
                                             curve: .log2(divisor: 5, offset: 0))
         menuScene.disableMotionBlur(id, atSeconds: 0.9)
         #expect(menuScene.effects.motionBlurOverlays.count == 1 && menuScene.effects.motionBlurOverlays[0].disabledAt == 0.9)
-        let engine = try Pipeline.effectsEngine(menuScene, scale: 1)
+        let engine = try #require(FrameRenderer(scene: menuScene, scale: 1).effects)
         #expect(engine.overlayStates(displayedIndex: 14)[0].opacity > 0.5)
 
         var control = card

@@ -34,7 +34,7 @@ struct BlurOverlayTests {
 
     @Test func timedBlurInAScene() throws {
         let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("segmented-control.yaml").path)
-        let engine = try Pipeline.effectsEngine(scene, scale: scene.scale)
+        let engine = try #require(FrameRenderer(scene: scene, scale: scene.scale).effects)
         #expect(!engine.frame(displayedIndex: 5).layers[0].isBlurred)
         let blurred = engine.frame(displayedIndex: 10).layers[0]
         #expect(blurred.isBlurred && blurred.sublayers.dropLast().allSatisfy { $0.isHidden })
@@ -70,7 +70,7 @@ struct MotionEffectsTests {
                           layers: [Layer(name: "card", frame: Rect(x: 40, y: 40, width: 20, height: 20))],
                           clock: FrameClock(framesPerSecond: 4, tickCount: 5))
         scene.addMotionEffects([group], to: LayerPath([0]), viewer: .circle(period: 1, amplitude: 1))
-        let engine = try Pipeline.effectsEngine(scene, scale: 1)
+        let engine = try #require(FrameRenderer(scene: scene, scale: 1).effects)
         // t = 0.25 s: offset (cos 90°, sin 90°) = (0, 1): x += 0 + 2, y += 4.
         let card = engine.frame(displayedIndex: 1).layers[0]
         #expect(abs(card.position.x - 52) < 1e-9 && abs(card.position.y - 54) < 1e-9)

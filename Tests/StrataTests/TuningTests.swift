@@ -43,18 +43,18 @@ struct TuningTests {
 
     @Test func groundTruthAveragesSubframes() throws {
         let scene = scene()
-        let engine = try GroundTruth.engine(scene, clock: scene.clock, scale: 1)
-        #expect(engine.effects.motionBlurOverlays.isEmpty)
+        let renderer = try FrameRenderer(scene: scene)
         let truth = GroundTruth(shutterDegrees: 360, subframes: 4)
         #expect(zip(truth.instants(atSeconds: 1, fps: 10), [0.9625, 0.9875, 1.0125, 1.0375]).allSatisfy { abs($0 - $1) < 1e-12 })
-        let builder = StrataRender.RenderTreeBuilder(size: scene.size, scale: 1, background: .white)
-        let blurred = try truth.render(scene, engine: engine, builder: builder, atSeconds: 0.25, fps: 30)
-        let sharp = try Pipeline.rasterize(builder.build(engine.instant(atSeconds: 0.25)))
+        // Frame 7 (7/30 s): the box is moving. Instants are drawn without the motion-blur overlay.
+        let blurred = try truth.render(renderer, displayedIndex: 7)
+        let sharp = try renderer.renderInstant(atSeconds: renderer.frames.seconds(ofFrame: 7))
         #expect(blurred != sharp)
+        #expect(sharp != (try renderer.render(displayedIndex: 7).image), "the frame itself has the overlay, the instant does not")
         // Same options, same bytes.
-        #expect(try truth.render(scene, engine: engine, builder: builder, atSeconds: 0.25, fps: 30) == blurred)
+        #expect(try truth.render(renderer, displayedIndex: 7) == blurred)
         let one = GroundTruth(shutterDegrees: 180, subframes: 1)
-        #expect(try one.render(scene, engine: engine, builder: builder, atSeconds: 0.25, fps: 30) == sharp, "one subframe at the centre is the plain frame")
+        #expect(try one.render(renderer, displayedIndex: 7) == sharp, "one subframe at the centre is the plain frame")
     }
 
     @Test func chartsAndReportsAreWrittenAndNotBlank() throws {

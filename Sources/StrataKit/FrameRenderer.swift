@@ -1,0 +1,159 @@
+import Foundation
+import StrataAnimation
+import StrataEffects
+import StrataModel
+import StrataRaster
+import StrataRender
+import StrataScene
+
+/// Renders the frames of one scene at one clock and scale: the only place in StrataKit that
+/// assembles a frame.
+///
+/// Built once (it checks the canvas against `Limits`, makes the render-tree builder and prepares
+/// the scene's effects, which snapshots and blurs the layers they need), then asked for frames in
+/// any order and from any thread: every frame is a pure function of the scene and its displayed
+/// index, so the bytes never depend on order, threads or how a run is split.
+///
+///     let renderer = try FrameRenderer(scene: scene)
+///     let frame = try renderer.render(displayedIndex: 12)
+///     frame.image          // premultiplied RGBA, scene size × scale pixels
+///     frame.presentation   // what was drawn: every layer where it is drawn, overlay states
+public struct FrameRenderer: Sendable {
+    /// What a displayed frame shows before it is drawn: the scene animated to the frame's time with
+    /// its motion effects applied (so every layer is where it is drawn), and the motion-blur
+    /// overlays' states.
+    public struct Presentation: Sendable {
+        /// The displayed frame's index.
+        public var displayedIndex: Int
+        /// Its time, in seconds.
+        public var seconds: Double
+        /// The presented layers. Drawing adds the overlays' sublayers (and hides the sublayers a
+        /// blur overlay covers); it moves no layer.
+        public var layers: [Layer]
+        /// Every motion-blur overlay's state on this frame, in the scene's order.
+        public var overlays: [OverlayState]
+    }
+
+    /// A rendered frame and the presentation it drew.
+    public struct Frame: Sendable {
+        /// The pixels: premultiplied RGBA, `pixelSize`.
+        public var image: PixelBuffer
+        /// What was drawn.
+        public var presentation: Presentation
+    }
+
+    /// The scene.
+    public let scene: Scene
+    /// The clock the frames follow (the scene's, or one given for a different rate).
+    public let clock: FrameClock
+    /// The clock's displayed frames: index ↔ tick ↔ seconds.
+    public let frames: DisplayedFrames
+    /// Pixels per point.
+    public let scale: Double
+    /// The frame size in pixels (points × scale, rounded up).
+    public let pixelSize: (width: Int, height: Int)
+    private let builder: RenderTreeBuilder
+    private let engine: EffectsEngine?
+
+    /// Prepares `scene` for rendering with `clock` (default: the scene's) at `scale` (default: the
+    /// scene's).
+    ///
+    /// - Throws: `.dataError` when the canvas at this scale breaks `Limits`; the errors of preparing
+    ///   the effects (snapshots and their blurs).
+    public init(scene: Scene, clock: FrameClock? = nil, scale: Double? = nil) throws(StrataError) {
+        let scale = scale ?? scene.scale
+        let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
+        let (width, height) = builder.pixelSize
+        do {
+            try Limits.checkSurface(width: width, height: height)
+        } catch {
+            throw StrataError(.dataError, "\(scene.name): the canvas at scale \(Manifest.number(scale)) is too large: \(error)")
+        }
+        let clock = clock ?? scene.clock
+        var engine: EffectsEngine?
+        if !scene.effects.isEmpty {
+            do {
+                engine = try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale)
+            } catch {
+                throw StrataError(error)
+            }
+        }
+        self.scene = scene
+        self.clock = clock
+        self.frames = clock.displayedFrames
+        self.scale = scale
+        self.pixelSize = (width, height)
+        self.builder = builder
+        self.engine = engine
+    }
+
+    /// A renderer for a still picture made of `layers` (a chart, a contact sheet): one frame at
+    /// time 0 on a canvas of `size` points.
+    public init(layers: [Layer], size: Size, scale: Double = 1, background: Color?) throws(StrataError) {
+        try self.init(scene: Scene(name: "picture", description: "", size: size, scale: scale, background: background, layers: layers))
+    }
+
+    /// The prepared effects, nil for a scene without effects.
+    public var effects: EffectsEngine? { engine }
+
+    // MARK: - Presentations (no pixels)
+
+    /// Displayed frame `index` as presented. `overlayOpacity` forces the opacity of the named
+    /// motion-blur overlays (for tuning).
+    public func presentation(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) -> Presentation {
+        let seconds = frames.seconds(ofFrame: index)
+        guard let engine else {
+            return Presentation(displayedIndex: index, seconds: seconds, layers: scene.presentation(atSeconds: seconds).layers, overlays: [])
+        }
+        let presented = engine.presentation(displayedIndex: index, opacityOverride: overlayOpacity)
+        return Presentation(displayedIndex: index, seconds: seconds, layers: presented.layers, overlays: presented.overlays)
+    }
+
+    /// The scene at the instant `seconds`: animations and motion effects, without overlays — what a
+    /// camera would see (ground truth samples instants between frames).
+    public func instant(atSeconds seconds: Double) -> [Layer] {
+        engine?.instant(atSeconds: seconds) ?? scene.presentation(atSeconds: seconds).layers
+    }
+
+    // MARK: - Rendering
+
+    /// Renders displayed frame `index`.
+    ///
+    /// - Parameters:
+    ///   - overlayOpacity: forces the opacity of the named motion-blur overlays (for tuning).
+    ///   - resources: surfaces the calling thread keeps between frames (one per thread); the bytes
+    ///     are the same without them.
+    public func render(displayedIndex index: Int, overlayOpacity: [String: Double] = [:],
+                       resources: RenderResources? = nil) throws(StrataError) -> Frame {
+        guard frames.indices.contains(index) else {
+            throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
+        }
+        let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
+        let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
+        return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
+    }
+
+    /// Renders the scene as shown at `seconds`. A scene with effects shows the displayed frame at
+    /// or before `seconds` (its overlays follow the display link's ticks); a scene without effects
+    /// is evaluated at exactly `seconds`.
+    public func render(atSeconds seconds: Double, resources: RenderResources? = nil) throws(StrataError) -> Frame {
+        guard seconds.isFinite else { throw StrataError(.usage, "the time must be a finite number of seconds, found \(seconds)") }
+        if engine != nil { return try render(displayedIndex: frames.index(atSeconds: seconds), resources: resources) }
+        let layers = scene.presentation(atSeconds: seconds).layers
+        let presented = Presentation(displayedIndex: frames.index(atSeconds: seconds), seconds: seconds, layers: layers, overlays: [])
+        return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
+    }
+
+    /// Renders the instant `seconds` (see `instant(atSeconds:)`).
+    public func renderInstant(atSeconds seconds: Double, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
+        try rasterize(instant(atSeconds: seconds), resources: resources)
+    }
+
+    private func rasterize(_ layers: [Layer], resources: RenderResources?) throws(StrataError) -> PixelBuffer {
+        do {
+            return try Renderer.render(builder.build(layers), resources: resources)
+        } catch {
+            throw StrataError(error)
+        }
+    }
+}
