@@ -1,0 +1,147 @@
+import CCairo
+import StrataModel
+import StrataRaster
+
+// Layer contents on the Cairo canvas: images, gradients (axis-aligned ones through 1-pixel
+// strips) and text.
+extension CairoCanvas {
+    func drawImage(_ image: PixelBuffer, in destination: Rect, alpha: Double) {
+        let surface: CairoSurface
+        do {
+            if let resources {
+                surface = try resources.surface(for: image)
+            } else {
+                surface = try CairoSurface(image: image)
+            }
+        } catch {
+            record(error)
+            return
+        }
+        cairo_save(cr)
+        cairo_rectangle(cr, destination.minX, destination.minY, destination.width, destination.height)
+        cairo_clip(cr)
+        cairo_translate(cr, destination.minX, destination.minY)
+        cairo_scale(cr, destination.width / Double(image.width), destination.height / Double(image.height))
+        cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(cr, alpha)
+        cairo_restore(cr)
+    }
+
+    func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double) {
+        let rect = shape.rect
+        let start = Point(x: rect.minX + gradient.startPoint.x * rect.width,
+                          y: rect.minY + gradient.startPoint.y * rect.height)
+        let end = Point(x: rect.minX + gradient.endPoint.x * rect.width,
+                        y: rect.minY + gradient.endPoint.y * rect.height)
+        let pattern: OpaquePointer
+        switch gradient.kind {
+        case .linear:
+            pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+        case .radial:
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            let radiusX = max(abs(end.x - start.x), 1e-6), radiusY = max(abs(end.y - start.y), 1e-6)
+            // The pattern matrix maps user space to pattern space: the unit circle there is the
+            // ellipse of radii (radiusX, radiusY) centred at the start point.
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, 1 / radiusX, 0, 0, 1 / radiusY, -start.x / radiusX, -start.y / radiusY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+        }
+        defer { cairo_pattern_destroy(pattern) }
+        let locations = gradient.resolvedLocations
+        for (index, color) in gradient.colors.enumerated() {
+            let offset = index < locations.count ? locations[index] : 1
+            cairo_pattern_add_color_stop_rgba(pattern, offset, color.red, color.green, color.blue, color.alpha)
+        }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        let status = cairo_pattern_status(pattern)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            record(.cairo(status, "creating a gradient"))
+            return
+        }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        addPath(shape)
+        if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: rect) {
+            // The same pixels as the gradient pattern, from an image: Cairo's fast image paths
+            // instead of evaluating the gradient for every pixel.
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
+        } else {
+            cairo_set_source(cr, pattern)
+        }
+        if alpha >= 1 {
+            cairo_fill(cr)
+        } else {
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// A linear gradient that is vertical or horizontal on the device (an axis-aligned transform,
+    /// start and end on one vertical or horizontal line) has one colour per device row or column.
+    /// Cairo evaluates that colour once per row or column into a 1-pixel strip, which is then
+    /// repeated over the rectangle's device bounds: an image with exactly the pattern's pixels
+    /// there. Returns it with its device position, or nil when the gradient is not axis-aligned.
+    func axisAlignedGradientImage(_ pattern: OpaquePointer, start: Point, end: Point, rect: Rect) -> (CairoSurface, Int, Int)? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0 else { return nil }
+        let vertical = start.x == end.x, horizontal = start.y == end.y
+        guard vertical != horizontal else { return nil }
+        let frame = frames[frames.count - 1]
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let left = max(0, Int(min(x0, x1).rounded(.down))), top = max(0, Int(min(y0, y1).rounded(.down)))
+        let right = min(frame.surface.width, Int(max(x0, x1).rounded(.up))), bottom = min(frame.surface.height, Int(max(y0, y1).rounded(.up)))
+        guard left < right, top < bottom else { return nil }
+        let width = right - left, height = bottom - top
+        do throws(RenderError) {
+            let strip = try CairoSurface(width: vertical ? 1 : width, height: vertical ? height : 1)
+            let context = try CairoContext(surface: strip)
+            var shifted = matrix
+            shifted.x0 -= Double(left)
+            shifted.y0 -= Double(top)
+            cairo_set_matrix(context.pointer, &shifted)
+            cairo_set_source(context.pointer, pattern)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context.pointer)
+            try context.check("evaluating a gradient")
+            let image = try CairoSurface(width: width, height: height)
+            image.fill(repeating: strip, vertically: vertical)
+            return (image, left, top)
+        } catch {
+            return nil
+        }
+    }
+
+    func drawText(_ text: TextContent, in bounds: Rect, alpha: Double) {
+        cairo_save(cr)
+        cairo_select_font_face(cr, text.fontFamily,
+                               text.isItalic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+                               text.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, text.fontSize)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(cr, &font)
+        setSource(text.color, alpha: alpha)
+        var baseline = bounds.minY + font.ascent
+        for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
+            let string = String(line)
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, string, &extents)
+            let x: Double
+            switch text.alignment {
+            case .center: x = bounds.midX - extents.x_advance / 2
+            case .right: x = bounds.maxX - extents.x_advance
+            case .left, .natural, .justified: x = bounds.minX
+            }
+            cairo_move_to(cr, x, baseline)
+            cairo_show_text(cr, string)
+            baseline += font.height
+        }
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,125 @@
+import CCairo
+import StrataModel
+import StrataRaster
+
+// Offscreen groups on the Cairo canvas: surfaces the size of their bounds, masks, and the
+// composite of a group with its opacity, shadow and blend mode.
+extension CairoCanvas {
+    public func beginGroup(bounds: Rect, reasons: [IsolationReason]) {
+        pushFrame(bounds: bounds)
+    }
+
+    public func beginMask() {
+        let group = frames[frames.count - 1]
+        pushFrame(bounds: Rect(x: Double(group.originX), y: Double(group.originY),
+                               width: Double(group.surface.width), height: Double(group.surface.height)))
+    }
+
+    public func endMask() {
+        guard frames.count > 2 else { return record(RenderError("endMask without a group")) }
+        let mask = frames.removeLast()
+        checkFrame(mask, "drawing a mask")
+        frames[frames.count - 1].mask = mask.surface
+    }
+
+    func pushFrame(bounds: Rect) {
+        let parent = frames[frames.count - 1]
+        let width = max(1, Int(bounds.width)), height = max(1, Int(bounds.height))
+        let originX = Int(bounds.minX), originY = Int(bounds.minY)
+        do {
+            let surface = try CairoSurface(width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            Self.configure(context.pointer)
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(parent.context.pointer, &matrix)
+            cairo_translate(context.pointer, Double(parent.originX - originX), Double(parent.originY - originY))
+            cairo_transform(context.pointer, &matrix)
+            offscreenSurfaceCount += 1
+            frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))
+        } catch {
+            record(error)
+            // Draw into a throwaway 1×1 surface so that the nesting stays balanced.
+            if let surface = try? CairoSurface(width: 1, height: 1), let context = try? CairoContext(surface: surface) {
+                frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))
+            }
+        }
+    }
+
+    /// Cairo's operator for a blend mode.
+    static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .plusLighter: CAIRO_OPERATOR_ADD
+        case .saturate: CAIRO_OPERATOR_SATURATE
+        case .xor: CAIRO_OPERATOR_XOR
+        }
+    }
+
+    func checkFrame(_ frame: Frame, _ operation: String) {
+        do { try frame.context.check(operation) } catch { record(error) }
+    }
+
+    /// Applies the pending mask of the current group to its content.
+    func resolveMask() {
+        guard frames.count > 1, let mask = frames[frames.count - 1].mask else { return }
+        let group = frames[frames.count - 1]
+        let groupContext = group.context.pointer
+        cairo_save(groupContext)
+        cairo_reset_clip(groupContext)
+        cairo_identity_matrix(groupContext)
+        cairo_set_operator(groupContext, CAIRO_OPERATOR_DEST_IN)
+        cairo_set_source_surface(groupContext, mask.pointer, 0, 0)
+        cairo_paint(groupContext)
+        cairo_restore(groupContext)
+        checkFrame(group, "applying a mask")
+        frames[frames.count - 1].mask = nil
+    }
+
+    public func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?) {
+        guard frames.count > 1 else { return record(RenderError("endGroup without a group")) }
+        resolveMask()
+        let group = frames.removeLast()
+        checkFrame(group, "drawing an offscreen group")
+        cairo_surface_flush(group.surface.pointer)
+        let parent = frames[frames.count - 1]
+        let context = parent.context.pointer
+        let x = Double(group.originX - parent.originX), y = Double(group.originY - parent.originY)
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        if let shadow {
+            let padding = Int(shadow.spread)
+            let width = group.surface.width + 2 * padding, height = group.surface.height + 2 * padding
+            var plane = group.surface.alphaPlane(padding: padding)
+            BoxBlurPlane.blur(&plane, width: width, height: height, sigma: shadow.sigma)
+            do {
+                let alpha = try CairoSurface.alphaSurface(plane, width: width, height: height)
+                cairo_set_source_rgba(context, shadow.color.red, shadow.color.green, shadow.color.blue,
+                                      shadow.color.alpha * opacity)
+                cairo_mask_surface(context, alpha.pointer, x - Double(padding) + shadow.offsetX.rounded(),
+                                   y - Double(padding) + shadow.offsetY.rounded())
+            } catch {
+                record(error)
+            }
+        }
+        cairo_set_source_surface(context, group.surface.pointer, x, y)
+        if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }
+        cairo_paint_with_alpha(context, opacity)
+        cairo_restore(context)
+        checkFrame(parent, "compositing an offscreen group")
+    }
+}
