@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The package as docs/architecture.md draws it: every module a target imports is declared in
+/// Package.swift and every declared module is used, the arrows point one way, and files stay small.
+@Suite("Architecture")
+struct ArchitectureTests {
+    /// A target of Package.swift: its name, folder and declared dependencies (module names).
+    struct Target {
+        var name: String
+        var kind: String
+        var folder: URL
+        var dependencies: Set<String>
+    }
+
+    /// Modules every target may import without declaring them.
+    static let toolchain: Set<String> = ["Foundation", "Dispatch", "Glibc", "Testing", "XCTest"]
+
+    /// The targets of Package.swift, read from its text (one `.target(`, `.executableTarget(` or
+    /// `.testTarget(` call each; products name their module).
+    static func targets() throws -> [Target] {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let body = String(text[try #require(text.range(of: "targets: [")).upperBound...])
+        let call = try Regex(#"\.(target|executableTarget|testTarget|systemLibrary)\("#)
+        let starts = body.matches(of: call)
+        var result: [Target] = []
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : body.endIndex
+            let source = String(body[start.range.lowerBound..<end])
+            let kind = String(source.dropFirst().prefix { $0 != "(" })
+            guard kind != "systemLibrary" else { continue }
+            let name = try #require(source.firstMatch(of: try Regex(#"name: "([^"]+)""#))?.output[1].substring).description
+            var dependencies: Set<String> = []
+            if let list = source.range(of: "dependencies: [") {
+                let inside = source[list.upperBound...].prefix { $0 != "]" }
+                let products = try Regex(#"\.product\(name: "([^"]+)", package: "[^"]+"\)"#)
+                for match in inside.matches(of: products) { dependencies.insert(String(match.output[1].substring!)) }
+                for match in inside.replacing(products, with: "").matches(of: try Regex(#""([^"]+)""#)) {
+                    dependencies.insert(String(match.output[1].substring!))
+                }
+            }
+            let path = source.firstMatch(of: try Regex(#"path: "([^"]+)""#)).map { String($0.output[1].substring!) }
+            let folder = PackagePaths.root.appendingPathComponent(path ?? "\(kind == "testTarget" ? "Tests" : "Sources")/\(name)")
+            result.append(Target(name: name, kind: kind, folder: folder, dependencies: dependencies))
+        }
+        return result
+    }
+
+    /// The source files of a folder (recursively) with the given extensions.
+    static func files(in folder: URL, extensions: Set<String>) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { extensions.contains($0.pathExtension) }.sorted { $0.path < $1.path }
+    }
+
+    /// The modules a target's Swift files import.
+    static func imports(of target: Target) throws -> Set<String> {
+        var modules: Set<String> = []
+        let pattern = try Regex(#"^(?:@testable |@_exported )?import (?:struct |enum |class |func )?([A-Za-z_][A-Za-z0-9_]*)"#)
+        for file in files(in: target.folder, extensions: ["swift"]) {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                if let match = line.firstMatch(of: pattern) { modules.insert(String(match.output[1].substring!)) }
+            }
+        }
+        return modules.subtracting(toolchain)
+    }
+
+    @Test("Package.swift is read: every stage has a target")
+    func packageIsRead() throws {
+        let names = Set(try Self.targets().map(\.name))
+        for stage in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataRender",
+                      "StrataEffects", "StrataScene", "StrataKit", "strata", "StrataTests"] {
+            #expect(names.contains(stage), "no target \(stage) found in Package.swift")
+        }
+        let byName = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        #expect(byName["strata"]?.dependencies.isSuperset(of: ["ArgumentParser", "StrataKit"]) == true, "products and targets are both read")
+        #expect(byName["StrataScene"]?.dependencies.contains("Yams") == true)
+        #expect(byName["strata-bench"]?.folder.lastPathComponent == "StrataBench", "a path: is followed")
+    }
+
+    @Test("every imported module is declared, every declared one is imported")
+    func importsMatchDeclarations() throws {
+        let targets = try Self.targets()
+        let executables = Set(targets.filter { $0.kind == "executableTarget" }.map(\.name))
+        for target in targets {
+            let imported = try Self.imports(of: target)
+            let undeclared = imported.subtracting(target.dependencies)
+            #expect(undeclared.isEmpty, "\(target.name) imports \(undeclared.sorted()) without declaring them")
+            // C targets are used through #include from C files; an executable is a dependency so
+            // that it is built (the CLI tests run it).
+            var unused = target.dependencies.subtracting(imported).subtracting(executables)
+            let cFiles = Self.files(in: target.folder, extensions: ["c", "h"])
+            if !cFiles.isEmpty { unused = unused.filter { !$0.hasPrefix("C") } }
+            #expect(unused.isEmpty, "\(target.name) declares \(unused.sorted()) but no file imports them")
+        }
+    }
+
+    @Test("the arrows point one way: Model has no kernels, Filters no Cairo, only Render touches Cairo")
+    func dependenciesPointOneWay() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        #expect(targets["StrataModel"]?.dependencies == ["StrataPixels"])
+        #expect(targets["StrataPixels"]?.dependencies == [])
+        #expect(targets["StrataFilters"]?.dependencies == ["StrataModel", "StrataRaster"])
+        let cairoUsers = targets.values.filter { $0.dependencies.contains("CCairo") }.map(\.name).sorted()
+        #expect(cairoUsers == ["StrataRender", "strata-bench"], "Cairo is Render's (and the bench measures Cairo's PNG writer)")
+    }
+
+    @Test("no source file is over 400 lines")
+    func filesStaySmall() throws {
+        for folder in ["Sources", "Tests"] {
+            for file in Self.files(in: PackagePaths.root.appendingPathComponent(folder), extensions: ["swift", "c", "h"]) {
+                let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+                #expect(lines <= 400, "\(file.path) has \(lines) lines; split it by concern")
+            }
+        }
+    }
+}
