@@ -56,8 +56,12 @@ struct ReadmeExampleTests {
                                             curve: .log2(divisor: 5, offset: 0))
         menuScene.disableMotionBlur(id, atSeconds: 0.9)
         #expect(menuScene.effects.motionBlurOverlays.count == 1 && menuScene.effects.motionBlurOverlays[0].disabledAt == 0.9)
-        let engine = try #require(FrameRenderer(scene: menuScene, scale: 1).effects)
-        #expect(engine.overlayStates(displayedIndex: 14)[0].opacity > 0.5)
+
+        let renderer = try FrameRenderer(scene: menuScene)
+        let frame = try renderer.render(displayedIndex: 14)
+        #expect(frame.image.width == renderer.pixelSize.width && frame.image.height == renderer.pixelSize.height)
+        #expect(frame.presentation.overlays[0].opacity > 0.5)
+        #expect(renderer.frames.index(atSeconds: 0.5) == 15)
 
         var control = card
         try control.blur(radius: 2, scale: 2)
