@@ -61,7 +61,7 @@ struct ReadmeExampleTests {
         let frame = try renderer.render(displayedIndex: 14)
         #expect(frame.image.width == renderer.pixelSize.width && frame.image.height == renderer.pixelSize.height)
         #expect(frame.presentation.overlays[0].opacity > 0.5)
-        #expect(renderer.frames.index(atSeconds: 0.5) == 15)
+        #expect(renderer.frames.index(atSeconds: 0.5) == 30)
 
         var control = card
         try control.blur(radius: 2, scale: 2)
