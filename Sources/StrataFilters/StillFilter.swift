@@ -50,9 +50,9 @@ public enum StillFilter {
             case "--gaussian-blur":
                 filters.append(.gaussianBlur(radius: try number(option, 0...Limits.maximumBlurRadius)))
             case "--box-blur":
-                filters.append(.boxBlur(radius: try number(option, 0...2000)))
+                filters.append(.boxBlur(radius: try number(option, 0...Limits.maximumBlurLength)))
             case "--motion-blur":
-                filters.append(.motionBlur(radius: try number(option, 0...2000), angle: .pi / 2, samples: 5))
+                filters.append(.motionBlur(radius: try number(option, 0...Limits.maximumBlurLength), angle: .pi / 2, samples: 5))
             case "--angle", "--samples":
                 guard case .motionBlur(let radius, let angle, let samples)? = filters.last else {
                     throw FilterOptionError(.usage, "\(option) must follow --motion-blur")

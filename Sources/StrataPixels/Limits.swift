@@ -16,6 +16,9 @@ public enum Limits {
     /// file or the command line is refused above it; one that animation or scaling takes past
     /// it is clamped to it when the filter runs.
     public static let maximumBlurRadius = 532.0
+    /// Largest motion-blur length (a filter's or an overlay's radius), and largest box-blur radius
+    /// on the command line: these kernels' cost does not grow with it, only the output's growth.
+    public static let maximumBlurLength = 2000.0
 
     /// Throws `RasterError.tooLarge` when a `width × height` surface breaks a limit, and
     /// `invalidArgument` for a non-positive side.

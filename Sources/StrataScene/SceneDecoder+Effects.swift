@@ -67,7 +67,7 @@ extension SceneDecoder {
                     if let v = o["id"] { id = try reader.string(v, at: key("id")) } else { id = try reader.string(layerValue, at: key("layer")) }
                     var overlay = MotionBlurOverlay(id: id, layer: path)
                     if let v = o["angle"] { overlay.angle = try reader.angle(v, at: key("angle")) }
-                    if let v = o["radius"] { overlay.radius = try reader.number(v, at: key("radius"), in: 0...2000) }
+                    if let v = o["radius"] { overlay.radius = try reader.number(v, at: key("radius"), in: 0...Limits.maximumBlurLength) }
                     if let v = o["samples"] { overlay.samples = try reader.number(v, at: key("samples"), in: 0...100) }
                     if let v = o["curve"] { overlay.curve = try curve(v, at: key("curve")) }
                     if let v = o["referenceRate"] { overlay.referenceRate = try reader.number(v, at: key("referenceRate"), in: 1...1000) }

@@ -41,7 +41,7 @@ extension SceneDecoder {
             return type == "gaussianBlur" ? .gaussianBlur(radius: radius) : .boxBlur(radius: radius)
         case "motionBlur":
             let e = try reader.object(value, at: path, allowed: ["radius", "angle", "samples"])
-            let radius = try e["radius"].map { v throws(SceneError) in try reader.number(v, at: key("radius"), in: 0...2000) } ?? 40
+            let radius = try e["radius"].map { v throws(SceneError) in try reader.number(v, at: key("radius"), in: 0...Limits.maximumBlurLength) } ?? 40
             let angle = try e["angle"].map { v throws(SceneError) in try reader.angle(v, at: key("angle")) } ?? .pi / 2
             let samples = try e["samples"].map { v throws(SceneError) in try reader.number(v, at: key("samples"), in: 0...100) } ?? 5
             return .motionBlur(radius: radius, angle: angle, samples: samples)
