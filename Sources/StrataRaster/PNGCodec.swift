@@ -5,19 +5,39 @@ import Foundation
 /// Encodes and decodes PNG files (the only code that touches libpng and zlib).
 ///
 /// Decoding uses libpng's simplified `png_image_*` API after the header's size has been checked
-/// against `Limits`. Encoding uses a small C writer (`CStrataPNG`) that filters rows itself and
-/// calls zlib, because the zlib strategy and row filter decide encoding speed (DESIGN §7).
+/// against `Limits`. Encoding uses Strata's own C encoders (`CStrataPNG`): the fast one (the
+/// default), or a writer that filters rows itself and calls zlib (DESIGN §7).
 public enum PNGCodec {
     // MARK: - Encoding options
 
     /// How a PNG is compressed. Every choice gives a valid 8-bit RGBA PNG of the same pixels; they
     /// differ in speed and size only.
     public struct EncodingOptions: Hashable, Sendable {
-        /// zlib level, 0 (store) … 9 (smallest).
+        /// The encoder.
+        public enum Mode: String, Hashable, Sendable, CaseIterable {
+            /// Strata's own encoder, the default for frames: per-row filter choice, one Huffman
+            /// table from the image's statistics, zero runs as matches (several times faster than
+            /// zlib at a similar size).
+            case fast
+            /// The zlib writer with the level, strategy and filter below (for comparisons).
+            case zlib
+        }
+
+        /// A code path of the fast encoder. Every path writes the same bytes; `auto` takes the
+        /// best this machine has, the others are for tests and benchmarks.
+        public enum FastPath: Int32, Hashable, Sendable, CaseIterable {
+            case auto = 0, portable = 1, sse41 = 2, avx2 = 3
+        }
+
+        /// The encoder.
+        public var mode: Mode
+        /// The fast encoder's code path (mode `fast`).
+        public var fastPath: FastPath
+        /// zlib level, 0 (store) … 9 (smallest) (mode `zlib`).
         public var compressionLevel: Int
-        /// zlib strategy.
+        /// zlib strategy (mode `zlib`).
         public var strategy: Strategy
-        /// The row filter used for every row.
+        /// The row filter used for every row (mode `zlib`).
         public var filter: Filter
 
         /// zlib's compression strategies.
@@ -30,18 +50,37 @@ public enum PNGCodec {
             case none = 0, sub = 1, up = 2, average = 3, paeth = 4
         }
 
-        /// Creates options.
+        /// Options for the zlib writer.
         public init(compressionLevel: Int, strategy: Strategy, filter: Filter) {
+            self.mode = .zlib
+            self.fastPath = .auto
             self.compressionLevel = compressionLevel
             self.strategy = strategy
             self.filter = filter
         }
 
-        /// The default for frames: zlib level 1, RLE strategy, Paeth filter — several times faster
-        /// than libpng's defaults at a few per cent more bytes (measured by `scripts/bench`).
-        public static let fast = EncodingOptions(compressionLevel: 1, strategy: .rle, filter: .paeth)
+        /// Options for the fast encoder on `path`.
+        public static func fast(path: FastPath) -> EncodingOptions {
+            var options = EncodingOptions(compressionLevel: 1, strategy: .rle, filter: .paeth)
+            options.mode = .fast
+            options.fastPath = path
+            return options
+        }
+
+        /// The default for frames: Strata's fast encoder on the best path of this machine.
+        public static let fast = EncodingOptions.fast(path: .auto)
+        /// The zlib writer at level 1 with the RLE strategy and the Paeth filter (Strata's frame
+        /// encoder before the fast one; kept for comparisons).
+        public static let zlibRLE = EncodingOptions(compressionLevel: 1, strategy: .rle, filter: .paeth)
         /// zlib level 9 with the Paeth filter: smaller, much slower.
         public static let small = EncodingOptions(compressionLevel: 9, strategy: .default, filter: .paeth)
+    }
+
+    /// The fast encoder's paths this machine can run (always `portable`; `sse41` and `avx2` on
+    /// x86-64 machines that have them).
+    public static var availableFastPaths: [EncodingOptions.FastPath] {
+        let mask = strata_png_fast_paths()
+        return EncodingOptions.FastPath.allCases.filter { $0 != .auto && mask & (1 << $0.rawValue) != 0 }
     }
 
     // MARK: - Encoding
@@ -49,17 +88,26 @@ public enum PNGCodec {
     /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks, so
     /// equal pixels always give equal bytes.
     public static func encode(_ image: PixelBuffer, options: EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
-        guard (0...9).contains(options.compressionLevel) else {
-            throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
-        }
         var output = strata_png_buffer(data: nil, size: 0, capacity: 0)
         defer { strata_png_buffer_free(&output) }
         var message = [CChar](repeating: 0, count: 256)
-        let status = image.pixels.withUnsafeBufferPointer { pixels in
-            strata_png_encode_premultiplied_rgba(
-                pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                Int32(options.compressionLevel), options.strategy.rawValue, options.filter.rawValue,
-                &output, &message, message.count)
+        let status: Int32
+        switch options.mode {
+        case .fast:
+            status = image.pixels.withUnsafeBufferPointer { pixels in
+                strata_png_encode_fast(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                                       options.fastPath.rawValue, &output, &message, message.count)
+            }
+        case .zlib:
+            guard (0...9).contains(options.compressionLevel) else {
+                throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
+            }
+            status = image.pixels.withUnsafeBufferPointer { pixels in
+                strata_png_encode_premultiplied_rgba(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                    Int32(options.compressionLevel), options.strategy.rawValue, options.filter.rawValue,
+                    &output, &message, message.count)
+            }
         }
         guard status == 0, let data = output.data else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

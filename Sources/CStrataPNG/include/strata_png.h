@@ -40,6 +40,26 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
                                          int filter, strata_png_buffer *out,
                                          char *error, size_t error_size);
 
+/// The code paths of the fast encoder. Every path writes the same bytes.
+enum strata_png_path {
+    STRATA_PNG_PATH_AUTO = 0,      ///< the best path this machine has
+    STRATA_PNG_PATH_PORTABLE = 1,  ///< plain C (any CPU)
+    STRATA_PNG_PATH_SSE41 = 2,     ///< x86-64 with SSE4.1
+    STRATA_PNG_PATH_AVX2 = 3       ///< x86-64 with AVX2
+};
+
+/// The paths this machine can run: bit (1 << path) is set for each.
+int strata_png_fast_paths(void);
+
+/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha, fast: each row
+/// gets the PNG filter whose residuals cost least, and the filtered image is one deflate block
+/// with a Huffman table from its own statistics, runs of zero residuals coded as distance-1
+/// matches. `path` is a strata_png_path (AUTO normally; the others for tests).
+///
+/// Returns 0 on success, or a negative value with a message in `error` (-2: no such path here).
+int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
+                           strata_png_buffer *out, char *error, size_t error_size);
+
 /// Releases the memory of a buffer filled by the encoder.
 void strata_png_buffer_free(strata_png_buffer *buffer);
 

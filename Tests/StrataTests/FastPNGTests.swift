@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import StrataModel
+import StrataRaster
+import StrataRender
+
+/// Strata's fast PNG encoder: every file it writes is a valid PNG that libpng decodes to exactly
+/// the input, and every code path (portable, SSE4.1, AVX2: those this machine has) writes the
+/// same bytes.
+@Suite("Fast PNG encoder")
+struct FastPNGTests {
+    /// The kinds of image a frame can be.
+    enum Kind: CaseIterable {
+        case transparent, opaque, noise, sparse, gradient
+    }
+
+    /// A deterministic image of `kind` (straight RGBA in, premultiplied buffer out).
+    static func image(_ kind: Kind, width: Int, height: Int, seed: UInt32 = 0x9E37_79B9) throws -> PixelBuffer {
+        var state = seed | 1
+        func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return UInt8(truncatingIfNeeded: state >> 7)
+        }
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                switch kind {
+                case .transparent:
+                    break
+                case .opaque:
+                    bytes[i] = 30; bytes[i + 1] = 120; bytes[i + 2] = 200; bytes[i + 3] = 255
+                case .noise:
+                    for c in 0..<4 { bytes[i + c] = next() }
+                case .sparse:
+                    // Mostly transparent with scattered pixels: zero runs of every length.
+                    if next() < 12 { bytes[i] = next(); bytes[i + 1] = next(); bytes[i + 2] = next(); bytes[i + 3] = next() | 1 }
+                case .gradient:
+                    bytes[i] = UInt8(x * 255 / max(1, width - 1)); bytes[i + 1] = UInt8(y * 255 / max(1, height - 1))
+                    bytes[i + 2] = UInt8((x + 2 * y) & 255); bytes[i + 3] = UInt8(128 + (x * 127) / max(1, width))
+                }
+            }
+        }
+        return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
+    }
+
+    /// A 1080p UI frame: gradient wallpaper, translucent rounded cards with shadows, text.
+    static func uiFrame() throws -> PixelBuffer {
+        var wallpaper = Layer(frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        wallpaper.gradient = Gradient(colors: [Color(hex: "#0d47a1")!, Color(hex: "#4a148c")!],
+                                      startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
+        var layers = [wallpaper]
+        for index in 0..<12 {
+            var card = Layer(frame: Rect(x: 80 + Double(index % 4) * 440, y: 120 + Double(index / 4) * 300, width: 400, height: 260))
+            card.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.85)
+            card.cornerRadius = 24
+            card.shadow = Shadow(color: .black, opacity: 0.3, offset: Size(width: 0, height: 8), radius: 12)
+            var title = Layer(frame: Rect(x: 24, y: 24, width: 352, height: 40))
+            title.text = TextContent(string: "Card \(index)", fontSize: 28, isBold: true, color: .black)
+            card.addSublayer(title)
+            layers.append(card)
+        }
+        return try Renderer.render(layers, size: Size(width: 1920, height: 1080), scale: 1, background: nil)
+    }
+
+    /// Encodes on every path, checks that the bytes agree and that libpng decodes them to `image`.
+    func check(_ image: PixelBuffer, _ label: String) throws {
+        let paths = PNGCodec.availableFastPaths
+        #expect(paths.contains(.portable))
+        let reference = try PNGCodec.encode(image, options: .fast(path: .portable))
+        for path in paths where path != .portable {
+            #expect(try PNGCodec.encode(image, options: .fast(path: path)) == reference, "\(label): \(path) differs from portable")
+        }
+        #expect(try PNGCodec.encode(image, options: .fast) == reference, "\(label): auto differs")
+        let decoded = try PNGCodec.decode(reference)
+        #expect(decoded.width == image.width && decoded.height == image.height, "\(label)")
+        #expect(decoded.pixels == image.pixels, "\(label): decoded pixels differ from the input")
+    }
+
+    @Test("small sizes: widths 1…67, heights 1…5, every kind", arguments: Kind.allCases)
+    func smallImagesRoundTrip(kind: Kind) throws {
+        for height in 1...5 {
+            for width in 1...67 {
+                try check(try Self.image(kind, width: width, height: height, seed: UInt32(width * 7 + height)), "\(kind) \(width)×\(height)")
+            }
+        }
+    }
+
+    @Test("1080p: noise, gradient, a UI frame, transparent")
+    func fullHDRoundTrips() throws {
+        for kind in [Kind.noise, .gradient, .transparent] {
+            try check(try Self.image(kind, width: 1920, height: 1080), "\(kind) 1920×1080")
+        }
+        try check(try Self.uiFrame(), "UI frame 1920×1080")
+    }
+
+    @Test("long zero runs span rows and are coded as matches")
+    func flatImagesAreSmall() throws {
+        let flat = try Self.image(.transparent, width: 1920, height: 1080)
+        let png = try PNGCodec.encode(flat)
+        // 8.3 MB of zeros: a handful of 258-byte matches per kilobyte, a few kilobytes in all.
+        #expect(png.count < 16_000, "\(png.count) bytes")
+        #expect(try PNGCodec.decode(png) == flat)
+    }
+
+    @Test("a path this machine lacks is an error, not a crash")
+    func missingPathIsAnError() throws {
+        let image = try Self.image(.noise, width: 3, height: 2)
+        for path in PNGCodec.EncodingOptions.FastPath.allCases where path != .auto && !PNGCodec.availableFastPaths.contains(path) {
+            #expect(throws: RasterError.self) { try PNGCodec.encode(image, options: .fast(path: path)) }
+        }
+    }
+}
