@@ -21,20 +21,25 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
-        // System libraries. apt: libcairo2-dev, libpng-dev, pkg-config (scripts/setup installs them).
+        // System libraries. apt: libcairo2-dev, libpng-dev, libdeflate-dev, pkg-config (scripts/setup installs them).
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // Strata's PNG writer: it filters rows itself and compresses them with zlib (zlib1g-dev,
-        // which libpng-dev brings); libpng only decodes (StrataRaster).
-        .target(name: "CStrataPNG", linkerSettings: [.linkedLibrary("z")]),
+        // Strata's PNG encoders: fast (its own deflate), compact (libdeflate) and a zlib writer
+        // (zlib1g-dev, which libpng-dev brings); libpng only decodes (StrataRaster).
+        .target(name: "CStrataPNG", dependencies: ["CDeflate"], linkerSettings: [.linkedLibrary("z")]),
         // Vectorisable inner loops of the filter kernels.
         .target(name: "CStrataKernels"),
 

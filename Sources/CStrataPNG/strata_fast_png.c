@@ -7,7 +7,7 @@
 // - the row kernels and Adler-32 are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at
 //   run time; all integer, so every path writes the same bytes.
 // Output: signature, IHDR, one IDAT, IEND (no time, text or version chunk).
-#include "strata_png.h"
+#include "png_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -248,26 +248,6 @@ static void tokens(const uint8_t *data, size_t n, uint64_t *freq, uint64_t *extr
 
 // MARK: - PNG container
 
-static int ensure_capacity(strata_png_buffer *out, size_t total) {
-    if (total <= out->capacity) return 1;
-    uint8_t *grown = (uint8_t *)realloc(out->data, total);
-    if (!grown) return 0;
-    out->data = grown;
-    out->capacity = total;
-    return 1;
-}
-
-static void store32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
-}
-
-static void write_chunk(uint8_t *p, const char *type, const uint8_t *data, uint32_t length) {
-    store32(p, length);
-    memcpy(p + 4, type, 4);
-    if (length) memcpy(p + 8, data, length);
-    store32(p + 8 + length, (uint32_t)crc32(0L, p + 4, 4 + length));
-}
-
 /// Un-premultiplies a row that is not opaque into `d` (alpha 0 gives transparent black).
 static void unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
     for (uint32_t x = 0; x < width; x++) {
@@ -287,21 +267,13 @@ static int fail(char *error, size_t error_size, int status, const char *message)
     return status;
 }
 
-int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
-                           strata_png_buffer *out, char *error, size_t error_size) {
-    if (error && error_size > 0) error[0] = '\0';
-    if (!pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
-        return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
+uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path) {
     const kernels *k = kernels_for(path);
-    if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, init_length_codes);
-
-    // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
-    size_t line = 4 * (size_t)width, stride = line + 1, total = stride * height;
-    uint8_t *filtered = (uint8_t *)malloc(total);
+    if (!k) return NULL;
+    size_t line = 4 * (size_t)width, stride = line + 1;
+    uint8_t *filtered = (uint8_t *)malloc(stride * height);
     uint8_t *rows = (uint8_t *)calloc(3, line);
-    if (!filtered || !rows) { free(filtered); free(rows); return fail(error, error_size, -3, "out of memory while encoding a PNG"); }
+    if (!filtered || !rows) { free(filtered); free(rows); return NULL; }
     uint32_t reciprocal[256];
     reciprocal[0] = 0;
     for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
@@ -323,6 +295,27 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
         above = row;
     }
     free(rows);
+    return filtered;
+}
+
+uint32_t strata_png_adler32(const uint8_t *data, size_t length) {
+    return kernels_for(STRATA_PNG_PATH_AUTO)->adler32(1, data, length);
+}
+
+int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
+                           strata_png_buffer *out, char *error, size_t error_size) {
+    if (error && error_size > 0) error[0] = '\0';
+    if (!pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
+        return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
+    const kernels *k = kernels_for(path);
+    if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, init_length_codes);
+
+    // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
+    size_t total = (4 * (size_t)width + 1) * height;
+    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, path);
+    if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
     // 2. Statistics, then the Huffman table.
     uint64_t freq[LITLEN_SYMBOLS] = {0}, extra_bits = 0;
@@ -361,12 +354,7 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     size_t file = 8 + 25 + 12 + idat + 12;
     if (!ensure_capacity(out, file + 8)) { free(filtered); return fail(error, error_size, -3, "out of memory while encoding a PNG"); }
     uint8_t *p = out->data;
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
-    memcpy(p, signature, 8);
-    uint8_t ihdr[13];
-    store32(ihdr, width); store32(ihdr + 4, height);
-    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-    write_chunk(p + 8, "IHDR", ihdr, 13);
+    write_png_head(p, width, height);
     uint8_t *chunk = p + 8 + 25;
     store32(chunk, (uint32_t)idat);
     memcpy(chunk + 4, "IDAT", 4);

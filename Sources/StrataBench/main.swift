@@ -205,12 +205,12 @@ try Data(PNGCodec.encode(frame)).write(to: URL(fileURLWithPath: "out/bench-ui-10
 print("  (the frame is in out/bench-ui-1080p.png)\n")
 
 let candidates: [(String, PNGCodec.EncodingOptions)] = [
-    ("strata default (z1 rle paeth)", .fast),
+    ("strata fast (default)", .fast),
+    ("strata compact (libdeflate 9)", .compact),
+    ("strata compact, libdeflate 6", .compact(level: 6)),
+    ("strata compact, libdeflate 12", .compact(level: 12)),
+    ("strata zlib writer: z1 rle paeth", .zlibRLE),
     ("z1 default-strategy paeth", .init(compressionLevel: 1, strategy: .default, filter: .paeth)),
-    ("z1 rle sub", .init(compressionLevel: 1, strategy: .rle, filter: .sub)),
-    ("z1 rle up", .init(compressionLevel: 1, strategy: .rle, filter: .up)),
-    ("z1 rle average", .init(compressionLevel: 1, strategy: .rle, filter: .average)),
-    ("z1 filtered paeth", .init(compressionLevel: 1, strategy: .filtered, filter: .paeth)),
     ("z6 default paeth", .init(compressionLevel: 6, strategy: .default, filter: .paeth)),
     ("z0 store (no compression)", .init(compressionLevel: 0, strategy: .default, filter: .none)),
 ]

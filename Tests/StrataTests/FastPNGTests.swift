@@ -103,6 +103,21 @@ struct FastPNGTests {
         #expect(try PNGCodec.decode(png) == flat)
     }
 
+    @Test("compact: libdeflate over the same filters decodes to the input, and is smaller than fast on a UI frame")
+    func compactRoundTrips() throws {
+        for kind in Kind.allCases {
+            for (width, height) in [(1, 1), (2, 5), (67, 3), (33, 4)] {
+                let image = try Self.image(kind, width: width, height: height)
+                #expect(try PNGCodec.decode(try PNGCodec.encode(image, options: .compact)) == image, "\(kind) \(width)×\(height)")
+            }
+        }
+        let ui = try Self.uiFrame()
+        let compact = try PNGCodec.encode(ui, options: .compact), fast = try PNGCodec.encode(ui)
+        #expect(try PNGCodec.decode(compact) == ui)
+        #expect(compact.count < fast.count, "compact \(compact.count) B, fast \(fast.count) B")
+        #expect(throws: RasterError.self) { try PNGCodec.encode(ui, options: .compact(level: 13)) }
+    }
+
     @Test("a path this machine lacks is an error, not a crash")
     func missingPathIsAnError() throws {
         let image = try Self.image(.noise, width: 3, height: 2)

@@ -60,6 +60,11 @@ int strata_png_fast_paths(void);
 int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
                            strata_png_buffer *out, char *error, size_t error_size);
 
+/// Encodes like strata_png_encode_fast's filtering, then compresses with libdeflate at `level`
+/// (1…12): smaller files, slower — for archives and reference images.
+int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int level,
+                              strata_png_buffer *out, char *error, size_t error_size);
+
 /// Releases the memory of a buffer filled by the encoder.
 void strata_png_buffer_free(strata_png_buffer *buffer);
 

@@ -1,0 +1,49 @@
+// Shared by the fast and the compact PNG encoders (not a public header).
+#ifndef STRATA_PNG_INTERNAL_H
+#define STRATA_PNG_INTERNAL_H
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "strata_png.h"
+
+/// Every row of premultiplied RGBA `pixels`, un-premultiplied and filtered with the PNG filter
+/// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + 4·width) bytes,
+/// malloc'd (the caller frees it), or NULL when memory runs out or `path` is not available.
+uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path);
+
+/// The Adler-32 of `data` on the best path of this machine.
+uint32_t strata_png_adler32(const uint8_t *data, size_t length);
+
+static inline int ensure_capacity(strata_png_buffer *out, size_t total) {
+    if (total <= out->capacity) return 1;
+    uint8_t *grown = (uint8_t *)realloc(out->data, total);
+    if (!grown) return 0;
+    out->data = grown;
+    out->capacity = total;
+    return 1;
+}
+
+static inline void store32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static inline void write_chunk(uint8_t *p, const char *type, const uint8_t *data, uint32_t length) {
+    store32(p, length);
+    memcpy(p + 4, type, 4);
+    if (length) memcpy(p + 8, data, length);
+    store32(p + 8 + length, (uint32_t)crc32(0L, p + 4, 4 + length));
+}
+
+/// Writes the PNG signature and the IHDR of an 8-bit RGBA image at `p` (33 bytes).
+static inline void write_png_head(uint8_t *p, uint32_t width, uint32_t height) {
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    memcpy(p, signature, 8);
+    uint8_t ihdr[13];
+    store32(ihdr, width); store32(ihdr + 4, height);
+    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    write_chunk(p + 8, "IHDR", ihdr, 13);
+}
+
+#endif
