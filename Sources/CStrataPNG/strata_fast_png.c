@@ -3,7 +3,8 @@
 // - each row gets the PNG filter whose residuals cost least (sum of |signed residual|);
 // - the filtered image is coded as ONE deflate block with a dynamic Huffman table built from the
 //   image's own byte statistics (so it adapts to UI frames and blurred frames alike);
-// - runs of zero residuals (flat areas) are coded as matches at distance 1; there is no other LZ77;
+// - runs of zero residuals (flat areas) are coded as matches at distance 1, and runs repeating the
+//   pixel before (gradients, patterns) as matches at distance 4;
 // - the row kernels and Adler-32 are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at
 //   run time; all integer, so every path writes the same bytes.
 // Output: signature, IHDR, one IDAT, IEND (no time, text or version chunk).
@@ -205,44 +206,81 @@ static inline size_t zero_run(const uint8_t *data, size_t i, size_t end) {
     return j - i;
 }
 
+/// The length of the run at data[i…] that repeats the pixel before it (data[j] == data[j − 4]);
+/// i ≥ 4.
+static inline size_t pixel_run(const uint8_t *data, size_t i, size_t end) {
+    size_t j = i;
+    while (j + 8 <= end) {
+        uint64_t now, before;
+        memcpy(&now, data + j, 8);
+        memcpy(&before, data + j - 4, 8);
+        if (now != before) break;
+        j += 8;
+    }
+    while (j < end && data[j] == data[j - 4]) j++;
+    return j - i;
+}
+
+/// Distance codes used: 0 (distance 1, zero runs) and 3 (distance 4, repeated pixels).
+enum { DISTANCE_CODES = 4, SHORTEST_PIXEL_RUN = 6 };
+
+/// Matches covering `left` bytes at distance code `distance` (each 3…258 bytes; a remainder under
+/// 3 is returned for the caller to code as literals).
+static inline size_t matches(size_t left, int distance, uint64_t *freq, uint64_t *dfreq, uint64_t *extra_bits,
+                             bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
+                             const uint16_t *dcodes, const uint8_t *dlengths) {
+    while (left >= 3) {
+        size_t length = left < 258 ? left : 258;
+        if (left - length > 0 && left - length < 3) length = left - 3;
+        length_code c = length_codes[length];
+        if (w) {
+            uint64_t value = codes[c.symbol] | ((uint64_t)c.extra << lengths[c.symbol])
+                           | ((uint64_t)dcodes[distance] << (lengths[c.symbol] + c.extra_bits));
+            put_bits(w, value, lengths[c.symbol] + c.extra_bits + dlengths[distance]);
+        } else {
+            freq[c.symbol]++;
+            dfreq[distance]++;
+            *extra_bits += c.extra_bits;
+        }
+        left -= length;
+    }
+    return left;
+}
+
 /// The token stream of `data`: a zero run of 4 or more becomes a literal 0 and matches at
-/// distance 1 covering the rest (at most 258 each; a remainder under 3 stays literal); every
-/// other byte is a literal. With `w` NULL it counts symbols into `freq` (and extra bits into
-/// `extra_bits`); otherwise it writes them with `codes`/`lengths`.
-static void tokens(const uint8_t *data, size_t n, uint64_t *freq, uint64_t *extra_bits, bit_writer *w,
-                   const uint16_t *codes, const uint8_t *lengths) {
+/// distance 1; a run of 6 or more bytes repeating the pixel before becomes matches at distance 4;
+/// every other byte is a literal. With `w` NULL it counts symbols into `freq`/`dfreq` (and extra
+/// bits into `extra_bits`); otherwise it writes them with the codes given.
+static void tokens(const uint8_t *data, size_t n, uint64_t *freq, uint64_t *dfreq, uint64_t *extra_bits, bit_writer *w,
+                   const uint16_t *codes, const uint8_t *lengths, const uint16_t *dcodes, const uint8_t *dlengths) {
     size_t i = 0;
     while (i < n) {
         uint8_t byte = data[i];
-        size_t run = byte == 0 ? zero_run(data, i, n) : 0;
-        if (run < 4) {
-            size_t stop = byte == 0 ? i + run : i + 1;
-            for (; i < stop; i++) {
-                uint8_t b = data[i];
-                if (w) put_bits(w, codes[b], lengths[b]); else freq[b]++;
+        if (byte == 0) {
+            size_t run = zero_run(data, i, n);
+            if (run >= 4) {
+                if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
+                size_t left = matches(run - 1, 0, freq, dfreq, extra_bits, w, codes, lengths, dcodes, dlengths);
+                for (; left > 0; left--) {
+                    if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
+                }
+                i += run;
+                continue;
             }
-            continue;
         }
-        if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
-        size_t left = run - 1;
-        while (left >= 3) {
-            size_t length = left < 258 ? left : 258;
-            if (left - length > 0 && left - length < 3) length = left - 3;
-            length_code c = length_codes[length];
-            if (w) {
-                // Length code, its extra bits, then distance code 0 (distance 1): one bit, 0.
-                uint64_t value = codes[c.symbol] | ((uint64_t)c.extra << lengths[c.symbol]);
-                put_bits(w, value, lengths[c.symbol] + c.extra_bits + 1);
-            } else {
-                freq[c.symbol]++;
-                *extra_bits += c.extra_bits + 1u;
+        if (i >= 4 && byte == data[i - 4]) {
+            size_t run = pixel_run(data, i, n);
+            if (run >= SHORTEST_PIXEL_RUN) {
+                size_t left = matches(run, 3, freq, dfreq, extra_bits, w, codes, lengths, dcodes, dlengths);
+                i += run - left;
+                for (; left > 0; left--, i++) {
+                    if (w) put_bits(w, codes[data[i]], lengths[data[i]]); else freq[data[i]]++;
+                }
+                continue;
             }
-            left -= length;
         }
-        for (; left > 0; left--) {
-            if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
-        }
-        i += run;
+        if (w) put_bits(w, codes[byte], lengths[byte]); else freq[byte]++;
+        i++;
     }
 }
 
@@ -318,22 +356,32 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
     // 2. Statistics, then the Huffman table.
-    uint64_t freq[LITLEN_SYMBOLS] = {0}, extra_bits = 0;
-    tokens(filtered, total, freq, &extra_bits, NULL, NULL, NULL);
+    uint64_t freq[LITLEN_SYMBOLS] = {0}, dfreq[DISTANCE_CODES] = {0}, extra_bits = 0;
+    tokens(filtered, total, freq, dfreq, &extra_bits, NULL, NULL, NULL, NULL, NULL);
     freq[END_OF_BLOCK] = 1;
     uint8_t lengths[LITLEN_SYMBOLS];
     huffman_lengths(freq, LITLEN_SYMBOLS, 15, lengths);
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(lengths, LITLEN_SYMBOLS, codes);
+    // Distance codes 0 and 3: both used get one bit each; one alone gets one bit (an incomplete
+    // code, which deflate allows for a single distance code).
+    uint8_t dlengths[DISTANCE_CODES] = {0};
+    if (dfreq[0] && dfreq[3]) { dlengths[0] = 1; dlengths[3] = 1; }
+    else if (dfreq[3]) dlengths[3] = 1;
+    else dlengths[0] = 1;
+    uint16_t dcodes[DISTANCE_CODES];
+    canonical_codes(dlengths, DISTANCE_CODES, dcodes);
+    int distance_count = dlengths[3] ? 4 : 1;
     int literal_count = LITLEN_SYMBOLS;
     while (literal_count > 257 && lengths[literal_count - 1] == 0) literal_count--;
 
     // The code-length code for the literal/length lengths and the one distance length (1).
-    uint8_t all_lengths[LITLEN_SYMBOLS + 1];
+    uint8_t all_lengths[LITLEN_SYMBOLS + DISTANCE_CODES];
+    int all_count = literal_count + distance_count;
     memcpy(all_lengths, lengths, (size_t)literal_count);
-    all_lengths[literal_count] = 1;
+    memcpy(all_lengths + literal_count, dlengths, (size_t)distance_count);
     uint64_t length_freq[CODELEN_SYMBOLS] = {0};
-    for (int s = 0; s <= literal_count; s++) length_freq[all_lengths[s]]++;
+    for (int s = 0; s < all_count; s++) length_freq[all_lengths[s]]++;
     int used = 0;
     for (int s = 0; s < CODELEN_SYMBOLS; s++) used += length_freq[s] != 0;
     if (used < 2) length_freq[length_freq[0] ? 1 : 0]++;  // a code needs two symbols
@@ -347,8 +395,9 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
 
     // 3. The exact size, then the file.
     uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)order_count + extra_bits;
-    for (int s = 0; s <= literal_count; s++) bits += length_lengths[all_lengths[s]];
+    for (int s = 0; s < all_count; s++) bits += length_lengths[all_lengths[s]];
     for (int s = 0; s < LITLEN_SYMBOLS; s++) bits += freq[s] * lengths[s];
+    for (int s = 0; s < DISTANCE_CODES; s++) bits += dfreq[s] * dlengths[s];
     size_t deflated = (size_t)((bits + 7) / 8), idat = 2 + deflated + 4;
     if (idat > 0x7fffffffu) { free(filtered); return fail(error, error_size, -4, "the image is too large for one PNG chunk"); }
     size_t file = 8 + 25 + 12 + idat + 12;
@@ -365,11 +414,11 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     put_bits(&w, 1, 1);  // the final block
     put_bits(&w, 2, 2);  // dynamic Huffman codes
     put_bits(&w, (uint64_t)(literal_count - 257), 5);
-    put_bits(&w, 0, 5);  // one distance code
+    put_bits(&w, (uint64_t)(distance_count - 1), 5);
     put_bits(&w, (uint64_t)(order_count - 4), 4);
     for (int i = 0; i < order_count; i++) put_bits(&w, length_lengths[order[i]], 3);
-    for (int s = 0; s <= literal_count; s++) put_bits(&w, length_codes_[all_lengths[s]], length_lengths[all_lengths[s]]);
-    tokens(filtered, total, NULL, NULL, &w, codes, lengths);
+    for (int s = 0; s < all_count; s++) put_bits(&w, length_codes_[all_lengths[s]], length_lengths[all_lengths[s]]);
+    tokens(filtered, total, NULL, NULL, NULL, &w, codes, lengths, dcodes, dlengths);
     put_bits(&w, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
     flush_bits(&w);
     if ((size_t)(w.out - (z + 2)) != deflated) {
