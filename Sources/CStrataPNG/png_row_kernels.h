@@ -15,40 +15,68 @@ static uint8_t KERNEL(row_alpha_and)(const uint8_t *restrict row, uint32_t width
 /// |residual| as a signed byte, the cost estimate of one filtered byte (0 costs nothing).
 #define STRATA_COST(v) ((uint32_t)((int8_t)(v) < 0 ? (uint8_t)(-(int8_t)(v)) : (uint8_t)(v)))
 
-/// The Paeth predictor of a, b, c (left, above, above-left), branch-free.
+/// The Paeth predictor of a, b, c (left, above, above-left) in 8-bit lanes: pa = |b − c| and
+/// pb = |a − c| fit a byte; pc = |(b − c) + (a − c)| is pa + pb when the two differences have the
+/// same sign and |pa − pb| otherwise, saturated at 255 — which changes no comparison, since a true
+/// pc over 255 is still larger than pa and pb. So the choice is the PNG specification's exactly.
 #define STRATA_PAETH(a, b, c, out)                                                  \
     do {                                                                            \
-        int16_t pa_ = (int16_t)((int16_t)(b) - (int16_t)(c));                       \
-        int16_t pb_ = (int16_t)((int16_t)(a) - (int16_t)(c));                       \
-        int16_t pc_ = (int16_t)(pa_ + pb_);                                         \
-        pa_ = pa_ < 0 ? (int16_t)-pa_ : pa_;                                        \
-        pb_ = pb_ < 0 ? (int16_t)-pb_ : pb_;                                        \
-        pc_ = pc_ < 0 ? (int16_t)-pc_ : pc_;                                        \
-        (out) = (pa_ <= pb_ && pa_ <= pc_) ? (uint8_t)(a) : (pb_ <= pc_ ? (uint8_t)(b) : (uint8_t)(c)); \
+        uint8_t a_ = (a), b_ = (b), c_ = (c);                                       \
+        uint8_t pa_ = (uint8_t)(b_ > c_ ? b_ - c_ : c_ - b_);                       \
+        uint8_t pb_ = (uint8_t)(a_ > c_ ? a_ - c_ : c_ - a_);                       \
+        uint8_t sum_ = (uint8_t)(pa_ + pb_);                                        \
+        sum_ = sum_ < pa_ ? (uint8_t)255 : sum_;                                    \
+        uint8_t diff_ = (uint8_t)(pa_ > pb_ ? pa_ - pb_ : pb_ - pa_);               \
+        uint8_t pc_ = ((b_ >= c_) == (a_ >= c_)) ? sum_ : diff_;                    \
+        (out) = (pa_ <= pb_ && pa_ <= pc_) ? a_ : (pb_ <= pc_ ? b_ : c_);           \
     } while (0)
 
-/// The cost of each of the five PNG filters on one row (sum of |signed residual|).
+/// ⌊(a + b) / 2⌋ without leaving 8 bits.
+#define STRATA_AVERAGE(a, b) ((uint8_t)(((a) & (b)) + (((a) ^ (b)) >> 1)))
+
+/// Adds the cost of `EXPR` (a filtered byte at index i) over i = START…BYTES−1 to TOTAL, with
+/// 32 16-bit lanes per block of 4096 bytes (at most 128 × 128 per lane: no overflow), so that the
+/// sum stays in narrow vector lanes.
+#define STRATA_ROW_COST(TOTAL, START, BYTES, EXPR)                                  \
+    do {                                                                            \
+        size_t i = (START);                                                         \
+        while (i + 32 <= (BYTES)) {                                                 \
+            size_t stop = i + 4096 < (BYTES) ? i + 4096 : (BYTES);                  \
+            uint16_t lane_[32] = {0};                                               \
+            for (; i + 32 <= stop; i += 32)                                         \
+                for (size_t l_ = 0; l_ < 32; l_++) {                                \
+                    size_t k_ = i + l_;                                             \
+                    { size_t i = k_; lane_[l_] = (uint16_t)(lane_[l_] + STRATA_COST(EXPR)); } \
+                }                                                                   \
+            for (size_t l_ = 0; l_ < 32; l_++) (TOTAL) += lane_[l_];                \
+        }                                                                           \
+        for (; i < (BYTES); i++) (TOTAL) += STRATA_COST(EXPR);                      \
+    } while (0)
+
+/// The Paeth residual of byte i of the row.
+static inline uint8_t KERNEL(paeth_residual)(const uint8_t *restrict row, const uint8_t *restrict above, size_t i) {
+    uint8_t p;
+    STRATA_PAETH(row[i - 4], above[i], above[i - 4], p);
+    return (uint8_t)(row[i] - p);
+}
+
+/// The cost of each of the five PNG filters on one row (sum of |signed residual|), one simple
+/// loop per filter so that each vectorises.
 static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restrict above, size_t bytes,
                               uint32_t cost[5]) {
     uint32_t none = 0, sub = 0, up = 0, average = 0, paeth = 0;
     size_t head = bytes < 4 ? bytes : 4;
     for (size_t i = 0; i < head; i++) {
         uint8_t x = row[i], b = above[i];
-        none += STRATA_COST(x);
         sub += STRATA_COST(x);
-        up += STRATA_COST((uint8_t)(x - b));
         average += STRATA_COST((uint8_t)(x - (b >> 1)));
         paeth += STRATA_COST((uint8_t)(x - b));
     }
-    for (size_t i = 4; i < bytes; i++) {
-        uint8_t x = row[i], a = row[i - 4], b = above[i], c = above[i - 4], p;
-        STRATA_PAETH(a, b, c, p);
-        none += STRATA_COST(x);
-        sub += STRATA_COST((uint8_t)(x - a));
-        up += STRATA_COST((uint8_t)(x - b));
-        average += STRATA_COST((uint8_t)(x - (uint8_t)(((unsigned)a + b) >> 1)));
-        paeth += STRATA_COST((uint8_t)(x - p));
-    }
+    STRATA_ROW_COST(none, 0, bytes, row[i]);
+    STRATA_ROW_COST(up, 0, bytes, (uint8_t)(row[i] - above[i]));
+    STRATA_ROW_COST(sub, 4, bytes, (uint8_t)(row[i] - row[i - 4]));
+    STRATA_ROW_COST(average, 4, bytes, (uint8_t)(row[i] - STRATA_AVERAGE(row[i - 4], above[i])));
+    STRATA_ROW_COST(paeth, 4, bytes, KERNEL(paeth_residual)(row, above, i));
     cost[0] = none; cost[1] = sub; cost[2] = up; cost[3] = average; cost[4] = paeth;
 }
 
@@ -69,7 +97,7 @@ static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint
         return;
     case 3:
         for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - (above[i] >> 1));
-        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - (uint8_t)(((unsigned)row[i - 4] + above[i]) >> 1));
+        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - STRATA_AVERAGE(row[i - 4], above[i]));
         return;
     default:
         for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - above[i]);

@@ -221,49 +221,117 @@ static inline size_t pixel_run(const uint8_t *data, size_t i, size_t end) {
     return j - i;
 }
 
-/// Distance codes used: 0 (distance 1, zero runs) and 3 (distance 4, repeated pixels).
-enum { DISTANCE_CODES = 4, SHORTEST_PIXEL_RUN = 6 };
+enum { DISTANCE_CODES = 30, SHORTEST_PIXEL_RUN = 6, SHORTEST_MATCH = 6, HASH_BITS = 15, WINDOW = 32768 };
 
-/// Matches covering `left` bytes at distance code `distance` (each 3…258 bytes; a remainder under
-/// 3 is returned for the caller to code as literals).
-static inline size_t matches(size_t left, int distance, uint64_t *freq, uint64_t *dfreq, uint64_t *extra_bits,
-                             bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
-                             const uint16_t *dcodes, const uint8_t *dlengths) {
+/// Deflate's distance code (0…29), extra bits and extra value for a distance 1…32768.
+static inline void distance_code(uint32_t distance, int *code, int *extra_bits, uint32_t *extra) {
+    if (distance <= 4) { *code = (int)distance - 1; *extra_bits = 0; *extra = 0; return; }
+    uint32_t d = distance - 1;
+    int top = 31 - __builtin_clz(d);
+    *code = 2 * top + (int)((d >> (top - 1)) & 1);
+    *extra_bits = top - 1;
+    *extra = d & ((1u << (top - 1)) - 1);
+}
+
+/// The parse of the data: symbol statistics and the token list — a literal stretch is one entry
+/// (its length), a match is MATCH | (distance − 1) << 9 | length.
+typedef struct {
+    uint64_t freq[LITLEN_SYMBOLS], dfreq[DISTANCE_CODES], extra_bits;
+    uint32_t *tokens;
+    size_t count, capacity;
+    int failed;
+} parse;
+
+enum { MATCH = 1u << 31 };
+
+static inline void push(parse *p, uint32_t token) {
+    if (p->count == p->capacity) {
+        size_t capacity = p->capacity ? 2 * p->capacity : 4096;
+        uint32_t *grown = (uint32_t *)realloc(p->tokens, capacity * sizeof(uint32_t));
+        if (!grown) { p->failed = 1; return; }
+        p->tokens = grown;
+        p->capacity = capacity;
+    }
+    p->tokens[p->count++] = token;
+}
+
+static inline void literal(parse *p, uint8_t byte) {
+    p->freq[byte]++;
+    if (p->count && !(p->tokens[p->count - 1] & MATCH) && p->tokens[p->count - 1] < MATCH - 1) p->tokens[p->count - 1]++;
+    else push(p, 1);
+}
+
+/// Matches covering `left` bytes at `distance` (each 3…258 bytes); returns the remainder (under
+/// 3) for the caller to code as literals.
+static inline size_t matches(parse *p, size_t left, uint32_t distance) {
+    int dcode, dextra_bits;
+    uint32_t dextra;
+    distance_code(distance, &dcode, &dextra_bits, &dextra);
     while (left >= 3) {
         size_t length = left < 258 ? left : 258;
         if (left - length > 0 && left - length < 3) length = left - 3;
-        length_code c = length_codes[length];
-        if (w) {
-            uint64_t value = codes[c.symbol] | ((uint64_t)c.extra << lengths[c.symbol])
-                           | ((uint64_t)dcodes[distance] << (lengths[c.symbol] + c.extra_bits));
-            put_bits(w, value, lengths[c.symbol] + c.extra_bits + dlengths[distance]);
-        } else {
-            freq[c.symbol]++;
-            dfreq[distance]++;
-            *extra_bits += c.extra_bits;
-        }
+        length_code l = length_codes[length];
+        p->freq[l.symbol]++;
+        p->dfreq[dcode]++;
+        p->extra_bits += (uint64_t)l.extra_bits + (uint64_t)dextra_bits;
+        push(p, MATCH | (distance - 1) << 9 | (uint32_t)length);
         left -= length;
     }
     return left;
 }
 
-/// The token stream of `data`: a zero run of 4 or more becomes a literal 0 and matches at
-/// distance 1; a run of 6 or more bytes repeating the pixel before becomes matches at distance 4;
-/// every other byte is a literal. With `w` NULL it counts symbols into `freq`/`dfreq` (and extra
-/// bits into `extra_bits`); otherwise it writes them with the codes given.
-static void tokens(const uint8_t *data, size_t n, uint64_t *freq, uint64_t *dfreq, uint64_t *extra_bits, bit_writer *w,
-                   const uint16_t *codes, const uint8_t *lengths, const uint16_t *dcodes, const uint8_t *dlengths) {
+/// Writes the tokens of `p` over `data` with the codes given.
+static void emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
+                 const uint16_t *dcodes, const uint8_t *dlengths) {
+    for (size_t t = 0; t < p->count; t++) {
+        uint32_t token = p->tokens[t];
+        if (!(token & MATCH)) {
+            for (uint32_t k = 0; k < token; k++) put_bits(w, codes[data[k]], lengths[data[k]]);
+            data += token;
+            continue;
+        }
+        uint32_t length = token & 511, distance = ((token & ~MATCH) >> 9) + 1;
+        length_code l = length_codes[length];
+        int dcode, dextra_bits;
+        uint32_t dextra;
+        distance_code(distance, &dcode, &dextra_bits, &dextra);
+        int lbits = lengths[l.symbol];
+        put_bits(w, codes[l.symbol] | ((uint64_t)l.extra << lbits), lbits + l.extra_bits);
+        put_bits(w, dcodes[dcode] | ((uint64_t)dextra << dlengths[dcode]), dlengths[dcode] + dextra_bits);
+        data += length;
+    }
+}
+
+static inline uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/// How many bytes at `a` equal those at `b` (a > b), at most `limit`.
+static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t limit) {
+    size_t n = 0;
+    while (n + 8 <= limit) {
+        uint64_t x, y;
+        memcpy(&x, a + n, 8);
+        memcpy(&y, b + n, 8);
+        if (x != y) return n + (size_t)(__builtin_ctzll(x ^ y) >> 3);
+        n += 8;
+    }
+    while (n < limit && a[n] == b[n]) n++;
+    return n;
+}
+
+/// The token stream of `data`: a zero run of 4 or more is a literal 0 and matches at distance 1;
+/// a run of 6 or more bytes repeating the pixel before is matches at distance 4; elsewhere one
+/// hash-table probe per position finds an earlier occurrence (within 32 KiB) of the next bytes,
+/// taken when 6 or more match; every other byte is a literal. `table` has 2^15 cleared entries.
+static void tokens(const uint8_t *data, size_t n, parse *c, uint32_t *table) {
     size_t i = 0;
     while (i < n) {
         uint8_t byte = data[i];
         if (byte == 0) {
             size_t run = zero_run(data, i, n);
             if (run >= 4) {
-                if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
-                size_t left = matches(run - 1, 0, freq, dfreq, extra_bits, w, codes, lengths, dcodes, dlengths);
-                for (; left > 0; left--) {
-                    if (w) put_bits(w, codes[0], lengths[0]); else freq[0]++;
-                }
+                literal(c, 0);
+                size_t left = matches(c, run - 1, 1);
+                for (; left > 0; left--) literal(c, 0);
                 i += run;
                 continue;
             }
@@ -271,15 +339,27 @@ static void tokens(const uint8_t *data, size_t n, uint64_t *freq, uint64_t *dfre
         if (i >= 4 && byte == data[i - 4]) {
             size_t run = pixel_run(data, i, n);
             if (run >= SHORTEST_PIXEL_RUN) {
-                size_t left = matches(run, 3, freq, dfreq, extra_bits, w, codes, lengths, dcodes, dlengths);
+                size_t left = matches(c, run, 4);
                 i += run - left;
-                for (; left > 0; left--, i++) {
-                    if (w) put_bits(w, codes[data[i]], lengths[data[i]]); else freq[data[i]]++;
-                }
+                for (; left > 0; left--, i++) literal(c, data[i]);
                 continue;
             }
         }
-        if (w) put_bits(w, codes[byte], lengths[byte]); else freq[byte]++;
+        if (i + 8 <= n) {
+            uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
+            uint32_t candidate = table[hash];
+            table[hash] = (uint32_t)i + 1;
+            if (candidate && i - (candidate - 1) <= WINDOW) {
+                size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
+                size_t length = common_length(data + i, data + from, limit);
+                if (length >= SHORTEST_MATCH) {
+                    matches(c, length, (uint32_t)(i - from));
+                    i += length;
+                    continue;
+                }
+            }
+        }
+        literal(c, byte);
         i++;
     }
 }
@@ -356,22 +436,33 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
     // 2. Statistics, then the Huffman table.
-    uint64_t freq[LITLEN_SYMBOLS] = {0}, dfreq[DISTANCE_CODES] = {0}, extra_bits = 0;
-    tokens(filtered, total, freq, dfreq, &extra_bits, NULL, NULL, NULL, NULL, NULL);
+    parse *parsed = (parse *)calloc(1, sizeof(parse));
+    uint32_t *table = (uint32_t *)calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
+    if (parsed && table) tokens(filtered, total, parsed, table);
+    free(table);
+    if (!parsed || !table || parsed->failed) {
+        if (parsed) free(parsed->tokens);
+        free(parsed);
+        free(filtered);
+        return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    }
+    uint64_t *freq = parsed->freq, *dfreq = parsed->dfreq, extra_bits = parsed->extra_bits;
     freq[END_OF_BLOCK] = 1;
     uint8_t lengths[LITLEN_SYMBOLS];
     huffman_lengths(freq, LITLEN_SYMBOLS, 15, lengths);
     uint16_t codes[LITLEN_SYMBOLS];
     canonical_codes(lengths, LITLEN_SYMBOLS, codes);
-    // Distance codes 0 and 3: both used get one bit each; one alone gets one bit (an incomplete
-    // code, which deflate allows for a single distance code).
+    // Distance codes: a Huffman code when two or more are used; one alone gets one bit (an
+    // incomplete code, which deflate allows for a single distance code).
     uint8_t dlengths[DISTANCE_CODES] = {0};
-    if (dfreq[0] && dfreq[3]) { dlengths[0] = 1; dlengths[3] = 1; }
-    else if (dfreq[3]) dlengths[3] = 1;
-    else dlengths[0] = 1;
+    int used_distances = 0, only = 0;
+    for (int d = 0; d < DISTANCE_CODES; d++) if (dfreq[d]) { used_distances++; only = d; }
+    if (used_distances >= 2) huffman_lengths(dfreq, DISTANCE_CODES, 15, dlengths);
+    else dlengths[only] = 1;
     uint16_t dcodes[DISTANCE_CODES];
     canonical_codes(dlengths, DISTANCE_CODES, dcodes);
-    int distance_count = dlengths[3] ? 4 : 1;
+    int distance_count = DISTANCE_CODES;
+    while (distance_count > 1 && dlengths[distance_count - 1] == 0) distance_count--;
     int literal_count = LITLEN_SYMBOLS;
     while (literal_count > 257 && lengths[literal_count - 1] == 0) literal_count--;
 
@@ -399,9 +490,9 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     for (int s = 0; s < LITLEN_SYMBOLS; s++) bits += freq[s] * lengths[s];
     for (int s = 0; s < DISTANCE_CODES; s++) bits += dfreq[s] * dlengths[s];
     size_t deflated = (size_t)((bits + 7) / 8), idat = 2 + deflated + 4;
-    if (idat > 0x7fffffffu) { free(filtered); return fail(error, error_size, -4, "the image is too large for one PNG chunk"); }
+    if (idat > 0x7fffffffu) { free(filtered); free(parsed->tokens); free(parsed); return fail(error, error_size, -4, "the image is too large for one PNG chunk"); }
     size_t file = 8 + 25 + 12 + idat + 12;
-    if (!ensure_capacity(out, file + 8)) { free(filtered); return fail(error, error_size, -3, "out of memory while encoding a PNG"); }
+    if (!ensure_capacity(out, file + 8)) { free(filtered); free(parsed->tokens); free(parsed); return fail(error, error_size, -3, "out of memory while encoding a PNG"); }
     uint8_t *p = out->data;
     write_png_head(p, width, height);
     uint8_t *chunk = p + 8 + 25;
@@ -418,7 +509,9 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     put_bits(&w, (uint64_t)(order_count - 4), 4);
     for (int i = 0; i < order_count; i++) put_bits(&w, length_lengths[order[i]], 3);
     for (int s = 0; s < all_count; s++) put_bits(&w, length_codes_[all_lengths[s]], length_lengths[all_lengths[s]]);
-    tokens(filtered, total, NULL, NULL, NULL, &w, codes, lengths, dcodes, dlengths);
+    emit(parsed, filtered, &w, codes, lengths, dcodes, dlengths);
+    free(parsed->tokens);
+    free(parsed);
     put_bits(&w, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
     flush_bits(&w);
     if ((size_t)(w.out - (z + 2)) != deflated) {
