@@ -139,7 +139,7 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(renderer)
+        let manifest = Manifest.make(renderer, encoding: options.encoding)
         try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)

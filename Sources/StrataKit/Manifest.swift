@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnimation
 import StrataEffects
+import StrataRaster
 import StrataScene
 
 /// `manifest.json`: what a frame sequence holds (docs/manifest.md).
@@ -35,6 +36,8 @@ public struct Manifest: Codable, Hashable, Sendable {
     }
 
     public var scene: String
+    /// The PNG mode the frames were written with (`fast`, `compact`); absent in older manifests.
+    public var png: String?
     public var fps: Double
     /// Canvas size in points.
     public var size: [Double]
@@ -53,7 +56,7 @@ public struct Manifest: Codable, Hashable, Sendable {
     /// rendered, so that split runs write the same manifest. Each frame records the presentation
     /// the renderer draws (`FrameRenderer.presentation(displayedIndex:)`), motion effects included,
     /// for every layer that animations or motion effects move.
-    public static func make(_ renderer: FrameRenderer) -> Manifest {
+    public static func make(_ renderer: FrameRenderer, encoding: PNGCodec.EncodingOptions = .fast) -> Manifest {
         let scene = renderer.scene, clock = renderer.clock
         let paths = scene.movedLayerPaths
         let frames = renderer.frames.indices.map { index in
@@ -68,7 +71,7 @@ public struct Manifest: Codable, Hashable, Sendable {
                          file: Pipeline.frameFileName(index), layers: layers,
                          overlays: presentation.overlays.isEmpty ? nil : presentation.overlays)
         }
-        return Manifest(scene: scene.name, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
+        return Manifest(scene: scene.name, png: encoding.modeName, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
                         pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
                         tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
                         frames: frames)

@@ -44,12 +44,12 @@ public enum Pipeline {
 
     /// Renders one still of `scene` at `seconds` to `url` (a PNG file), atomically.
     public static func renderStill(_ scene: Scene, to url: URL, atSeconds seconds: Double = 0, scale: Double? = nil,
-                                   overwrite: Bool) throws(StrataError) {
+                                   encoding: PNGCodec.EncodingOptions = .fast, overwrite: Bool) throws(StrataError) {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
         if !overwrite && FileManager.default.fileExists(atPath: url.path) {
             throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
         }
         let image = try renderFrame(scene, atSeconds: seconds, scale: scale)
-        try AtomicFile.write(try encode(image), to: url, overwrite: overwrite)
+        try AtomicFile.write(try encode(image, options: encoding), to: url, overwrite: overwrite)
     }
 }

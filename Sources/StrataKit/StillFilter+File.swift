@@ -15,7 +15,8 @@ extension StillFilter {
 
     /// Reads `input`, applies `filters` in order (the image grows by each blur's reach) and writes
     /// `output` atomically.
-    public static func run(input: String, output: String, filters: [Filter], overwrite: Bool) throws(StrataError) -> (width: Int, height: Int) {
+    public static func run(input: String, output: String, filters: [Filter], encoding: PNGCodec.EncodingOptions = .fast,
+                           overwrite: Bool) throws(StrataError) -> (width: Int, height: Int) {
         guard FileManager.default.fileExists(atPath: input) else { throw StrataError(.noInput, "\(input): no such file") }
         let image: PixelBuffer
         do {
@@ -29,7 +30,7 @@ extension StillFilter {
         } catch {
             throw StrataError(error, file: input)
         }
-        try AtomicFile.write(try Pipeline.encode(result), to: URL(fileURLWithPath: output), overwrite: overwrite)
+        try AtomicFile.write(try Pipeline.encode(result, options: encoding), to: URL(fileURLWithPath: output), overwrite: overwrite)
         return (result.width, result.height)
     }
 }

@@ -19,6 +19,8 @@ struct FilterCommand: ParsableCommand {
     @Flag(help: "Replace the output if it exists.")
     var overwrite = false
 
+    @OptionGroup var pngOptions: PNGOptions
+
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Filter options, in order (see above).", valueName: "filters"))
     var filters: [String] = []
 
@@ -30,7 +32,7 @@ struct FilterCommand: ParsableCommand {
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let parsed = try StillFilter.parseOptions(filters)
-            let size = try StillFilter.run(input: input, output: output, filters: parsed, overwrite: overwrite)
+            let size = try StillFilter.run(input: input, output: output, filters: parsed, encoding: pngOptions.png.options, overwrite: overwrite)
             print("wrote \(output) (\(size.width)×\(size.height) px)")
         }
     }

@@ -7,6 +7,7 @@ struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one still of a scene to a PNG file.")
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var pngOptions: PNGOptions
 
     @Option(name: .long, help: "The PNG file to write.")
     var out: String
@@ -26,7 +27,8 @@ struct Frame: ParsableCommand {
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let scene = try Pipeline.loadScene(at: options.scene)
-            try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), atSeconds: time, scale: options.scale, overwrite: overwrite)
+            try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), atSeconds: time, scale: options.scale,
+                                    encoding: pngOptions.png.options, overwrite: overwrite)
         }
     }
 }

@@ -30,6 +30,7 @@ struct Render: ParsableCommand {
             """)
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var pngOptions: PNGOptions
 
     @Option(name: .long, help: "Folder for the frames (created if missing).")
     var out: String = "out"
@@ -72,7 +73,7 @@ struct Render: ParsableCommand {
             let scene = try Pipeline.loadScene(at: options.scene)
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: frames?.range, framesPerSecond: fps, scale: options.scale,
-                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs)
+                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()

@@ -33,6 +33,15 @@ struct SceneOptions: ParsableArguments {
     }
 }
 
+/// `--png fast|compact`, shared by the commands that write PNG files.
+struct PNGOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("PNG mode: fast (Strata's encoder, the default) or compact (libdeflate: smaller, slower; for archives and references).",
+                               valueName: "mode"))
+    var png: PNGMode = .fast
+}
+
+extension PNGMode: ExpressibleByArgument {}
+
 /// Runs `body`, turning a `StrataError` into a message on stderr and its exit status.
 func runReportingErrors(_ body: () throws(StrataError) -> Void) throws {
     do {

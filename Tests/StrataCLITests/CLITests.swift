@@ -97,6 +97,24 @@ struct CLITests {
         #expect(try strata("render", "Scenes/text.yaml", "--out", blocked.path).status == 73)
     }
 
+    @Test func pngModesGiveTheSamePixelsAndTheManifestSaysWhich() throws {
+        let fast = temporaryDirectory(), compact = temporaryDirectory()
+        #expect(try strata("render", "Scenes/showcase.yaml", "--out", fast.path, "-q").status == 0)
+        let run = try strata("render", "Scenes/showcase.yaml", "--out", compact.path, "--png", "compact", "-q")
+        #expect(run.status == 0, "\(run.stderr)")
+        let a = try Data(contentsOf: fast.appendingPathComponent("frame-00000.png"))
+        let b = try Data(contentsOf: compact.appendingPathComponent("frame-00000.png"))
+        #expect(try PNGCodec.decode([UInt8](a)) == PNGCodec.decode([UInt8](b)))
+        #expect(b.count < a.count, "compact \(b.count) B, fast \(a.count) B")
+        #expect(try String(contentsOf: compact.appendingPathComponent("manifest.json"), encoding: .utf8).contains(#""png" : "compact""#))
+        #expect(try String(contentsOf: fast.appendingPathComponent("manifest.json"), encoding: .utf8).contains(#""png" : "fast""#))
+        let still = fast.appendingPathComponent("still.png"), filtered = fast.appendingPathComponent("filtered.png")
+        #expect(try strata("frame", "Scenes/showcase.yaml", "--out", still.path, "--png", "compact").status == 0)
+        #expect(try PNGCodec.decode(contentsOf: still) == PNGCodec.decode([UInt8](a)))
+        #expect(try strata("filter", still.path, filtered.path, "--png", "compact", "--gaussian-blur", "2").status == 0)
+        #expect(try strata("frame", "Scenes/showcase.yaml", "--out", still.path, "--png", "tiny", "--overwrite").status == 64)
+    }
+
     @Test func animatedRenderWithRangeJobsAndQuiet() throws {
         let out = temporaryDirectory()
         let run = try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "10..12", "--jobs", "2")
