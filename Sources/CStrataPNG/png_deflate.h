@@ -1,0 +1,58 @@
+// The deflate side of the fast PNG encoder, shared by its files (not a public header).
+#ifndef STRATA_PNG_DEFLATE_H
+#define STRATA_PNG_DEFLATE_H
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { LITLEN_SYMBOLS = 286, END_OF_BLOCK = 256, CODELEN_SYMBOLS = 19, DISTANCE_CODES = 30, HASH_BITS = 15 };
+
+/// A bit writer, least significant bit first, into memory sized beforehand.
+typedef struct { uint64_t bits; int count; uint8_t *out; } bit_writer;
+
+static inline void put_bits(bit_writer *w, uint64_t value, int count) {
+    w->bits |= value << w->count;
+    w->count += count;
+    if (w->count >= 32) {
+        w->out[0] = (uint8_t)w->bits; w->out[1] = (uint8_t)(w->bits >> 8);
+        w->out[2] = (uint8_t)(w->bits >> 16); w->out[3] = (uint8_t)(w->bits >> 24);
+        w->out += 4;
+        w->bits >>= 32;
+        w->count -= 32;
+    }
+}
+
+static inline void flush_bits(bit_writer *w) {
+    while (w->count > 0) {
+        *w->out++ = (uint8_t)w->bits;
+        w->bits >>= 8;
+        w->count -= 8;
+    }
+    w->count = 0;
+}
+
+/// The parse of the data: symbol statistics and the token list — a literal stretch is one entry
+/// (its length), a match is MATCH | (distance − 1) << 9 | length.
+typedef struct {
+    uint64_t freq[LITLEN_SYMBOLS], dfreq[DISTANCE_CODES], extra_bits;
+    uint32_t *tokens;
+    size_t count, capacity;
+    int failed;
+} parse;
+
+enum { MATCH = 1u << 31 };
+
+/// Code lengths (at most `limit` bits) for `count` symbols of frequencies `freq` (see png_huffman.c).
+void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint8_t *lengths);
+
+/// Canonical codes for `lengths`, bit-reversed for deflate's LSB-first bit order.
+void strata_png_canonical_codes(const uint8_t *lengths, int count, uint16_t *codes);
+
+/// Parses `data` into `c` (statistics and tokens); `table` has 2^HASH_BITS cleared entries.
+void strata_png_parse(const uint8_t *data, size_t n, parse *c, uint32_t *table);
+
+/// Writes the tokens of `p` over `data` with the codes given.
+void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
+                     const uint16_t *dcodes, const uint8_t *dlengths);
+
+#endif

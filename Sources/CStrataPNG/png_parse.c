@@ -1,0 +1,182 @@
+// The parse of the fast PNG encoder: filtered bytes into literals and matches (zero runs at
+// distance 1, repeated pixels at distance 4, one hash probe elsewhere), and their emission.
+#include <pthread.h>
+
+#include "png_deflate.h"
+
+/// Deflate's length symbol (257…285), extra bits and extra value for a match length 3…258.
+typedef struct { uint16_t symbol; uint8_t extra_bits; uint16_t extra; } length_code;
+static length_code length_codes[259];
+static pthread_once_t length_codes_once = PTHREAD_ONCE_INIT;
+
+static void init_length_codes(void) {
+    static const uint16_t base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
+                                      115, 131, 163, 195, 227, 258};
+    static const uint8_t extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+    for (int length = 3; length <= 258; length++) {
+        int k = 28;
+        while (base[k] > length) k--;
+        length_codes[length] = (length_code){(uint16_t)(257 + k), extra[k], (uint16_t)(length - base[k])};
+    }
+}
+
+/// The length of the run of zero bytes at data[i…] (up to `end`).
+static inline size_t zero_run(const uint8_t *data, size_t i, size_t end) {
+    size_t j = i;
+    while (j + 8 <= end) {
+        uint64_t word;
+        memcpy(&word, data + j, 8);
+        if (word) break;
+        j += 8;
+    }
+    while (j < end && data[j] == 0) j++;
+    return j - i;
+}
+
+/// The length of the run at data[i…] that repeats the pixel before it (data[j] == data[j − 4]);
+/// i ≥ 4.
+static inline size_t pixel_run(const uint8_t *data, size_t i, size_t end) {
+    size_t j = i;
+    while (j + 8 <= end) {
+        uint64_t now, before;
+        memcpy(&now, data + j, 8);
+        memcpy(&before, data + j - 4, 8);
+        if (now != before) break;
+        j += 8;
+    }
+    while (j < end && data[j] == data[j - 4]) j++;
+    return j - i;
+}
+
+enum { SHORTEST_PIXEL_RUN = 6, SHORTEST_MATCH = 6, WINDOW = 32768 };
+
+/// Deflate's distance code (0…29), extra bits and extra value for a distance 1…32768.
+static inline void distance_code(uint32_t distance, int *code, int *extra_bits, uint32_t *extra) {
+    if (distance <= 4) { *code = (int)distance - 1; *extra_bits = 0; *extra = 0; return; }
+    uint32_t d = distance - 1;
+    int top = 31 - __builtin_clz(d);
+    *code = 2 * top + (int)((d >> (top - 1)) & 1);
+    *extra_bits = top - 1;
+    *extra = d & ((1u << (top - 1)) - 1);
+}
+
+static inline void push(parse *p, uint32_t token) {
+    if (p->count == p->capacity) {
+        size_t capacity = p->capacity ? 2 * p->capacity : 4096;
+        uint32_t *grown = (uint32_t *)realloc(p->tokens, capacity * sizeof(uint32_t));
+        if (!grown) { p->failed = 1; return; }
+        p->tokens = grown;
+        p->capacity = capacity;
+    }
+    p->tokens[p->count++] = token;
+}
+
+static inline void literal(parse *p, uint8_t byte) {
+    p->freq[byte]++;
+    if (p->count && !(p->tokens[p->count - 1] & MATCH) && p->tokens[p->count - 1] < MATCH - 1) p->tokens[p->count - 1]++;
+    else push(p, 1);
+}
+
+/// Matches covering `left` bytes at `distance` (each 3…258 bytes); returns the remainder (under
+/// 3) for the caller to code as literals.
+static inline size_t matches(parse *p, size_t left, uint32_t distance) {
+    int dcode, dextra_bits;
+    uint32_t dextra;
+    distance_code(distance, &dcode, &dextra_bits, &dextra);
+    while (left >= 3) {
+        size_t length = left < 258 ? left : 258;
+        if (left - length > 0 && left - length < 3) length = left - 3;
+        length_code l = length_codes[length];
+        p->freq[l.symbol]++;
+        p->dfreq[dcode]++;
+        p->extra_bits += (uint64_t)l.extra_bits + (uint64_t)dextra_bits;
+        push(p, MATCH | (distance - 1) << 9 | (uint32_t)length);
+        left -= length;
+    }
+    return left;
+}
+
+/// Writes the tokens of `p` over `data` with the codes given.
+void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
+                 const uint16_t *dcodes, const uint8_t *dlengths) {
+    for (size_t t = 0; t < p->count; t++) {
+        uint32_t token = p->tokens[t];
+        if (!(token & MATCH)) {
+            for (uint32_t k = 0; k < token; k++) put_bits(w, codes[data[k]], lengths[data[k]]);
+            data += token;
+            continue;
+        }
+        uint32_t length = token & 511, distance = ((token & ~MATCH) >> 9) + 1;
+        length_code l = length_codes[length];
+        int dcode, dextra_bits;
+        uint32_t dextra;
+        distance_code(distance, &dcode, &dextra_bits, &dextra);
+        int lbits = lengths[l.symbol];
+        put_bits(w, codes[l.symbol] | ((uint64_t)l.extra << lbits), lbits + l.extra_bits);
+        put_bits(w, dcodes[dcode] | ((uint64_t)dextra << dlengths[dcode]), dlengths[dcode] + dextra_bits);
+        data += length;
+    }
+}
+
+static inline uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/// How many bytes at `a` equal those at `b` (a > b), at most `limit`.
+static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t limit) {
+    size_t n = 0;
+    while (n + 8 <= limit) {
+        uint64_t x, y;
+        memcpy(&x, a + n, 8);
+        memcpy(&y, b + n, 8);
+        if (x != y) return n + (size_t)(__builtin_ctzll(x ^ y) >> 3);
+        n += 8;
+    }
+    while (n < limit && a[n] == b[n]) n++;
+    return n;
+}
+
+/// The token stream of `data`: a zero run of 4 or more is a literal 0 and matches at distance 1;
+/// a run of 6 or more bytes repeating the pixel before is matches at distance 4; elsewhere one
+/// hash-table probe per position finds an earlier occurrence (within 32 KiB) of the next bytes,
+/// taken when 6 or more match; every other byte is a literal. `table` has 2^15 cleared entries.
+void strata_png_parse(const uint8_t *data, size_t n, parse *c, uint32_t *table) {
+    pthread_once(&length_codes_once, init_length_codes);
+    size_t i = 0;
+    while (i < n) {
+        uint8_t byte = data[i];
+        if (byte == 0) {
+            size_t run = zero_run(data, i, n);
+            if (run >= 4) {
+                literal(c, 0);
+                size_t left = matches(c, run - 1, 1);
+                for (; left > 0; left--) literal(c, 0);
+                i += run;
+                continue;
+            }
+        }
+        if (i >= 4 && byte == data[i - 4]) {
+            size_t run = pixel_run(data, i, n);
+            if (run >= SHORTEST_PIXEL_RUN) {
+                size_t left = matches(c, run, 4);
+                i += run - left;
+                for (; left > 0; left--, i++) literal(c, data[i]);
+                continue;
+            }
+        }
+        if (i + 8 <= n) {
+            uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
+            uint32_t candidate = table[hash];
+            table[hash] = (uint32_t)i + 1;
+            if (candidate && i - (candidate - 1) <= WINDOW) {
+                size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
+                size_t length = common_length(data + i, data + from, limit);
+                if (length >= SHORTEST_MATCH) {
+                    matches(c, length, (uint32_t)(i - from));
+                    i += length;
+                    continue;
+                }
+            }
+        }
+        literal(c, byte);
+        i++;
+    }
+}
