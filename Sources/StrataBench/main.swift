@@ -206,9 +206,9 @@ print("  (the frame is in out/bench-ui-1080p.png)\n")
 
 let candidates: [(String, PNGCodec.EncodingOptions)] = [
     ("strata fast (default)", .fast),
-    ("strata compact (libdeflate 9)", .compact),
-    ("strata compact, libdeflate 6", .compact(level: 6)),
-    ("strata compact, libdeflate 12", .compact(level: 12)),
+    ("strata compact (default: libdeflate 6)", .compact),
+    ("strata compact, libdeflate 7", .compact(level: 7)),
+    ("strata compact, libdeflate 9", .compact(level: 9)),
     ("strata zlib writer: z1 rle paeth", .zlibRLE),
     ("z1 default-strategy paeth", .init(compressionLevel: 1, strategy: .default, filter: .paeth)),
     ("z6 default paeth", .init(compressionLevel: 6, strategy: .default, filter: .paeth)),
@@ -288,8 +288,11 @@ if !arguments.contains("--skip-e2e") {
 }
 
 // Candidates are timed round-robin (one run of each in turn), so that the machine's slow
-// phases hit every candidate alike; the figures are medians per candidate.
-for (label, image) in frames {
+// phases hit every candidate alike; the figures are medians per candidate. The frames and the
+// figures go to out/bench-png-K.png and out/bench-png.json, where scripts/png_peers.py times
+// OpenCV's imencode on the same frames in the same run.
+var pngReport: [[String: Any]] = []
+for (frameIndex, (label, image)) in frames.enumerated() {
     let cairo = try CairoPNGWriter(image: image)
     let cairoPath = scratch.appendingPathComponent("cairo.png").path
     let strataURL = scratch.appendingPathComponent("strata.png")
@@ -318,9 +321,17 @@ for (label, image) in frames {
     print("PNG encode + write, \(label), \(image.width)×\(image.height):")
     print("  " + pad("encoder", 36) + pad("ms", 10) + pad("KB", 10) + pad("speed vs cairo", 16) + "size vs cairo")
     let names = ["cairo_surface_write_to_png"] + candidates.map(\.0)
+    let file = "out/bench-png-\(frameIndex).png"
+    try Data(PNGCodec.encode(image, options: .compact)).write(to: URL(fileURLWithPath: file))
+    var entry: [String: Any] = ["label": label, "file": file]
+    for (index, name) in names.enumerated() { entry[name] = ["ms": medians[index], "fastest_ms": samples[index].min()!, "bytes": sizes[index]] }
+    pngReport.append(entry)
     for index in names.indices {
         print("  " + pad(names[index], 36) + pad(format(medians[index]), 10) + pad("\(sizes[index] / 1000)", 10)
               + pad(format(medians[0] / medians[index], 2) + "× faster", 16) + format(Double(sizes[index]) / Double(sizes[0]), 2) + "×")
     }
     print("")
+}
+if let json = try? JSONSerialization.data(withJSONObject: pngReport, options: [.prettyPrinted, .sortedKeys]) {
+    try json.write(to: URL(fileURLWithPath: "out/bench-png.json"))
 }

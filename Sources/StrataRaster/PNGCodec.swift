@@ -80,8 +80,9 @@ public enum PNGCodec {
 
         /// The default for frames: Strata's fast encoder on the best path of this machine.
         public static let fast = EncodingOptions.fast(path: .auto)
-        /// For archives and reference images: libdeflate at level 9.
-        public static let compact = EncodingOptions.compact(level: 9)
+        /// For archives and reference images: libdeflate at level 6 (levels 7 and up are smaller
+        /// but slower than libpng's defaults on blurred frames; measured by `scripts/bench`).
+        public static let compact = EncodingOptions.compact(level: 6)
         /// The zlib writer at level 1 with the RLE strategy and the Paeth filter (Strata's frame
         /// encoder before the fast one; kept for comparisons).
         public static let zlibRLE = EncodingOptions(compressionLevel: 1, strategy: .rle, filter: .paeth)
