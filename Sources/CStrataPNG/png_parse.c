@@ -71,11 +71,6 @@ static inline void push(parse *p, uint32_t token) {
     p->tokens[p->count++] = token;
 }
 
-static inline void literal(parse *p, uint8_t byte) {
-    p->freq[byte]++;
-    if (p->count && !(p->tokens[p->count - 1] & MATCH) && p->tokens[p->count - 1] < MATCH - 1) p->tokens[p->count - 1]++;
-    else push(p, 1);
-}
 
 /// Matches covering `left` bytes at `distance` (each 3…258 bytes); returns the remainder (under
 /// 3) for the caller to code as literals.
@@ -102,7 +97,13 @@ void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const u
     for (size_t t = 0; t < p->count; t++) {
         uint32_t token = p->tokens[t];
         if (!(token & MATCH)) {
-            for (uint32_t k = 0; k < token; k++) put_bits(w, codes[data[k]], lengths[data[k]]);
+            // Two literals per write: at most 30 bits.
+            uint32_t k = 0;
+            for (; k + 1 < token; k += 2) {
+                uint8_t x = data[k], y = data[k + 1];
+                put_bits(w, codes[x] | ((uint64_t)codes[y] << lengths[x]), lengths[x] + lengths[y]);
+            }
+            if (k < token) put_bits(w, codes[data[k]], lengths[data[k]]);
             data += token;
             continue;
         }
@@ -138,31 +139,49 @@ static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t li
 /// a run of 6 or more bytes repeating the pixel before is matches at distance 4; elsewhere one
 /// hash-table probe per position finds an earlier occurrence (within 32 KiB) of the next bytes,
 /// taken when 6 or more match; every other byte is a literal. `table` has 2^15 cleared entries.
+/// Counts the literals data[from..<to] and appends them as one literal stretch.
+static inline void literals(parse *p, const uint8_t *data, size_t from, size_t to) {
+    if (to <= from) return;
+    for (size_t k = from; k < to; k++) p->freq[data[k]]++;
+    size_t count = to - from;
+    if (p->count && !(p->tokens[p->count - 1] & MATCH) && p->tokens[p->count - 1] + count < MATCH) {
+        p->tokens[p->count - 1] += (uint32_t)count;
+    } else {
+        push(p, (uint32_t)count);
+    }
+}
+
 void strata_png_parse(const uint8_t *data, size_t n, parse *c, uint32_t *table) {
     pthread_once(&length_codes_once, init_length_codes);
-    size_t i = 0;
+    size_t i = 0, pending = 0;  // data[pending..<i] are literals not yet counted
+    unsigned misses = 0;        // hash probes that found nothing since the last match
     while (i < n) {
         uint8_t byte = data[i];
         if (byte == 0) {
             size_t run = zero_run(data, i, n);
             if (run >= 4) {
-                literal(c, 0);
+                // A literal 0, then matches at distance 1 (a remainder under 3 stays literal).
+                literals(c, data, pending, i + 1);
                 size_t left = matches(c, run - 1, 1);
-                for (; left > 0; left--) literal(c, 0);
                 i += run;
+                pending = i - left;
+                misses = 0;
                 continue;
             }
         }
         if (i >= 4 && byte == data[i - 4]) {
             size_t run = pixel_run(data, i, n);
             if (run >= SHORTEST_PIXEL_RUN) {
+                literals(c, data, pending, i);
                 size_t left = matches(c, run, 4);
-                i += run - left;
-                for (; left > 0; left--, i++) literal(c, data[i]);
+                i += run;
+                pending = i - left;
+                misses = 0;
                 continue;
             }
         }
-        if (i + 8 <= n) {
+        // After many probes without a match (noise, blurred areas), probe every fourth position.
+        if (i + 8 <= n && (misses < 64 || (i & 3) == 0)) {
             uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
             uint32_t candidate = table[hash];
             table[hash] = (uint32_t)i + 1;
@@ -170,13 +189,17 @@ void strata_png_parse(const uint8_t *data, size_t n, parse *c, uint32_t *table) 
                 size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
                 size_t length = common_length(data + i, data + from, limit);
                 if (length >= SHORTEST_MATCH) {
+                    literals(c, data, pending, i);
                     matches(c, length, (uint32_t)(i - from));
                     i += length;
+                    pending = i;
+                    misses = 0;
                     continue;
                 }
             }
+            misses++;
         }
-        literal(c, byte);
         i++;
     }
+    literals(c, data, pending, n);
 }
