@@ -13,6 +13,10 @@
 /// malloc'd (the caller frees it), or NULL when memory runs out or `path` is not available.
 uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path);
 
+/// Filters one row (4 bytes per pixel) with PNG filter `type` (0 none … 4 Paeth) on the best path
+/// of this machine; `above` is the unfiltered row above (zeros for the first).
+void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes);
+
 /// The Adler-32 of `data` on the best path of this machine.
 uint32_t strata_png_adler32(const uint8_t *data, size_t length);
 

@@ -144,6 +144,10 @@ uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t
     return filtered;
 }
 
+void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes) {
+    kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes);
+}
+
 uint32_t strata_png_adler32(const uint8_t *data, size_t length) {
     return kernels_for(STRATA_PNG_PATH_AUTO)->adler32(1, data, length);
 }

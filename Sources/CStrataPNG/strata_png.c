@@ -6,7 +6,7 @@
 // pixels. libpng still decodes (png_image_* in StrataRaster), and validates every file the tests
 // write. Output: signature, IHDR, one IDAT, IEND — no time, text or version chunks, so equal
 // pixels always give equal bytes.
-#include "strata_png.h"
+#include "png_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,41 +59,6 @@ static const uint8_t *unpremultiply(const uint8_t *s, uint8_t *d, uint32_t width
     return d;
 }
 
-/// Filters one row (4 bytes per pixel) with PNG filter `type` (0 none, 1 sub, 2 up, 3 average,
-/// 4 Paeth). Encoding has no dependency between bytes (predictors read the unfiltered rows), so
-/// the loops are branch-free and vectorise.
-static void filter_row(int type, const uint8_t *restrict row, const uint8_t *restrict above,
-                       uint8_t *restrict out, size_t bytes) {
-    switch (type) {
-    case 0:
-        memcpy(out, row, bytes);
-        return;
-    case 1:
-        for (size_t i = 0; i < 4 && i < bytes; i++) out[i] = row[i];
-        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - row[i - 4]);
-        return;
-    case 2:
-        for (size_t i = 0; i < bytes; i++) out[i] = (uint8_t)(row[i] - above[i]);
-        return;
-    case 3:
-        for (size_t i = 0; i < 4 && i < bytes; i++) out[i] = (uint8_t)(row[i] - (above[i] >> 1));
-        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - (uint8_t)(((unsigned)row[i - 4] + above[i]) >> 1));
-        return;
-    default:
-        break;
-    }
-    for (size_t i = 0; i < 4 && i < bytes; i++) out[i] = (uint8_t)(row[i] - above[i]);
-    for (size_t i = 4; i < bytes; i++) {
-        int16_t a = row[i - 4], b = above[i], c = above[i - 4];
-        int16_t pa = (int16_t)(b - c), pb = (int16_t)(a - c), pc = (int16_t)(a + b - 2 * c);
-        pa = pa < 0 ? (int16_t)-pa : pa;
-        pb = pb < 0 ? (int16_t)-pb : pb;
-        pc = pc < 0 ? (int16_t)-pc : pc;
-        int16_t predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-        out[i] = (uint8_t)(row[i] - (uint8_t)predictor);
-    }
-}
-
 int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                                          size_t row_bytes, int compression_level, int strategy,
                                          int filter, strata_png_buffer *out,
@@ -141,7 +106,7 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
         const uint8_t *current = unpremultiply(pixels + (size_t)y * row_bytes, scratch[y & 1], width, reciprocal);
         uint8_t *dst = filtered + filled * (line + 1);
         dst[0] = (uint8_t)filter;
-        filter_row(filter, current, previous, dst + 1, line);
+        strata_png_filter_row(filter, current, previous, dst + 1, line);
         previous = current;
         filled++;
         int last = y + 1 == height;
