@@ -10,15 +10,20 @@
 
 /// Every row of premultiplied RGBA `pixels`, un-premultiplied and filtered with the PNG filter
 /// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + 4·width) bytes,
-/// malloc'd (the caller frees it), or NULL when memory runs out or `path` is not available.
-uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path);
+/// malloc'd (the caller frees it), or NULL when memory runs out or `path` is not available. With
+/// `adler` non-NULL it also receives the Adler-32 of that data, computed row by row while each
+/// row is in cache.
+uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
+                                 uint32_t *adler);
+
+/// Un-premultiplies a row of `width` premultiplied RGBA pixels into `d` and returns it (alpha 0
+/// gives transparent black; premultiplying again gives back the input); returns `s` itself when
+/// the row is opaque. `reciprocal[a]` is 255·65536/a rounded, 0 for a = 0.
+const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal);
 
 /// Filters one row (4 bytes per pixel) with PNG filter `type` (0 none … 4 Paeth) on the best path
 /// of this machine; `above` is the unfiltered row above (zeros for the first).
 void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes);
-
-/// The Adler-32 of `data` on the best path of this machine.
-uint32_t strata_png_adler32(const uint8_t *data, size_t length);
 
 static inline int ensure_capacity(strata_png_buffer *out, size_t total) {
     if (total <= out->capacity) return 1;

@@ -5,13 +5,6 @@
 //
 // Not a public header: it has no include guard on purpose.
 
-/// 255 when every pixel of the row is opaque.
-static uint8_t KERNEL(row_alpha_and)(const uint8_t *restrict row, uint32_t width) {
-    uint8_t all = 255;
-    for (uint32_t x = 0; x < width; x++) all &= row[4 * (size_t)x + 3];
-    return all;
-}
-
 /// |residual| as a signed byte, the cost estimate of one filtered byte (0 costs nothing).
 #define STRATA_COST(v) ((uint32_t)((int8_t)(v) < 0 ? (uint8_t)(-(int8_t)(v)) : (uint8_t)(v)))
 

@@ -15,7 +15,7 @@ int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t he
         return -1;
     }
     size_t total = (4 * (size_t)width + 1) * height;
-    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, STRATA_PNG_PATH_AUTO);
+    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, STRATA_PNG_PATH_AUTO, NULL);
     struct libdeflate_compressor *compressor = filtered ? libdeflate_alloc_compressor(level) : NULL;
     if (!compressor) {
         free(filtered);

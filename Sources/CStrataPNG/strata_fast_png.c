@@ -41,16 +41,15 @@
 #endif
 
 typedef struct kernels {
-    uint8_t (*row_alpha_and)(const uint8_t *, uint32_t);
     void (*row_costs)(const uint8_t *, const uint8_t *, size_t, uint32_t[5]);
     void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t);
     uint32_t (*adler32)(uint32_t, const uint8_t *, size_t);
 } kernels;
 
-static const kernels portable_kernels = {row_alpha_and_portable, row_costs_portable, filter_row_portable, adler32_portable};
+static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable};
 #ifdef STRATA_PNG_HAS_X86_PATHS
-static const kernels sse41_kernels = {row_alpha_and_sse41, row_costs_sse41, filter_row_sse41, adler32_sse41};
-static const kernels avx2_kernels = {row_alpha_and_avx2, row_costs_avx2, filter_row_avx2, adler32_avx2};
+static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, adler32_sse41};
+static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, adler32_avx2};
 #endif
 
 int strata_png_fast_paths(void) {
@@ -80,9 +79,10 @@ static const kernels *kernels_for(int path) {
 
 // MARK: - PNG container
 
-/// Un-premultiplies a row that is not opaque into `d` (alpha 0 gives transparent black): the row
-/// is copied, then only pixels whose alpha is not 255 are changed, found eight at a time.
-static void unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
+const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
+    uint8_t all = 255;
+    for (uint32_t x = 0; x < width; x++) all &= s[4 * (size_t)x + 3];
+    if (all == 255) return s;
     memcpy(d, s, 4 * (size_t)width);
     for (uint32_t x = 0; x < width; x += 8) {
         uint32_t stop = x + 8 < width ? x + 8 : width;
@@ -106,6 +106,7 @@ static void unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, cons
             q[2] = (uint8_t)(blue > 255 ? 255 : blue);
         }
     }
+    return d;
 }
 
 static int fail(char *error, size_t error_size, int status, const char *message) {
@@ -113,7 +114,8 @@ static int fail(char *error, size_t error_size, int status, const char *message)
     return status;
 }
 
-uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path) {
+uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
+                                 uint32_t *adler) {
     const kernels *k = kernels_for(path);
     if (!k) return NULL;
     size_t line = 4 * (size_t)width, stride = line + 1;
@@ -125,12 +127,8 @@ uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t
     for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
     const uint8_t *above = rows + 2 * line;  // zeros: the row above the first
     for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *source = pixels + (size_t)y * row_bytes, *row = source;
-        if (k->row_alpha_and(source, width) != 255) {
-            uint8_t *scratch = rows + (y & 1) * line;
-            unpremultiply_row(source, scratch, width, reciprocal);
-            row = scratch;
-        }
+        const uint8_t *row = pixels + (size_t)y * row_bytes;
+        row = strata_png_unpremultiply_row(row, rows + (y & 1) * line, width, reciprocal);
         uint32_t cost[5];
         k->row_costs(row, above, line, cost);
         int best = 0;
@@ -138,6 +136,7 @@ uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t
         uint8_t *dst = filtered + (size_t)y * stride;
         dst[0] = (uint8_t)best;
         k->filter_row(best, row, above, dst + 1, line);
+        if (adler) *adler = k->adler32(*adler, dst, stride);
         above = row;
     }
     free(rows);
@@ -148,9 +147,6 @@ void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, u
     kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes);
 }
 
-uint32_t strata_png_adler32(const uint8_t *data, size_t length) {
-    return kernels_for(STRATA_PNG_PATH_AUTO)->adler32(1, data, length);
-}
 
 int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
                            strata_png_buffer *out, char *error, size_t error_size) {
@@ -162,7 +158,8 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
 
     // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
     size_t total = (4 * (size_t)width + 1) * height;
-    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, path);
+    uint32_t adler = 1;
+    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, path, &adler);
     if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
     // 2. Statistics, then the Huffman table.
@@ -248,7 +245,7 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
         free(filtered);
         return fail(error, error_size, -7, "internal error: the deflate stream has not the size computed for it");
     }
-    store32(z + 2 + deflated, k->adler32(1, filtered, total));
+    store32(z + 2 + deflated, adler);
     free(filtered);
     store32(z + idat, (uint32_t)crc32(0L, chunk + 4, (uInt)(4 + idat)));
     write_chunk(z + idat + 4, "IEND", NULL, 0);

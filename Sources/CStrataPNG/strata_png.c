@@ -24,41 +24,6 @@ static int ensure(strata_png_buffer *out, size_t extra) {
     return 1;
 }
 
-static void put32(uint8_t *p, uint32_t v) {
-    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
-}
-
-static int append_chunk(strata_png_buffer *out, const char *type, const uint8_t *data, uint32_t length) {
-    if (!ensure(out, 12 + (size_t)length)) return 0;
-    uint8_t *p = out->data + out->size;
-    put32(p, length);
-    memcpy(p + 4, type, 4);
-    if (length) memcpy(p + 8, data, length);
-    put32(p + 8 + length, (uint32_t)crc32(0L, p + 4, 4 + length));
-    out->size += 12 + (size_t)length;
-    return 1;
-}
-
-/// Un-premultiplies a row into `d` (alpha 0 gives transparent black; premultiplying the result
-/// again gives back the input bytes); returns `s` itself when the row is opaque.
-static const uint8_t *unpremultiply(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
-    uint32_t x = 0;
-    while (x < width && s[4 * (size_t)x + 3] == 255) x++;
-    if (x == width) return s;
-    memcpy(d, s, 4 * (size_t)x);
-    for (; x < width; x++) {
-        const uint8_t *p = s + 4 * (size_t)x;
-        uint8_t *q = d + 4 * (size_t)x;
-        uint32_t a = p[3], r = reciprocal[a];
-        uint32_t red = (p[0] * r + 32768u) >> 16, green = (p[1] * r + 32768u) >> 16, blue = (p[2] * r + 32768u) >> 16;
-        q[0] = (uint8_t)(red > 255 ? 255 : red);
-        q[1] = (uint8_t)(green > 255 ? 255 : green);
-        q[2] = (uint8_t)(blue > 255 ? 255 : blue);
-        q[3] = (uint8_t)a;
-    }
-    return d;
-}
-
 int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                                          size_t row_bytes, int compression_level, int strategy,
                                          int filter, strata_png_buffer *out,
@@ -74,14 +39,9 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
     reciprocal[0] = 0;
     for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
 
-    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     if (!ensure(out, (size_t)width * height + 4096)) goto oom;
-    memcpy(out->data, signature, 8);
-    out->size = 8;
-    uint8_t ihdr[13];
-    put32(ihdr, width); put32(ihdr + 4, height);
-    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-    if (!append_chunk(out, "IHDR", ihdr, 13)) goto oom;
+    write_png_head(out->data, width, height);
+    out->size = 8 + 25;
 
     size_t rows_per_chunk = (256 * 1024) / (line + 1) + 1;
     uint8_t *filtered = (uint8_t *)malloc(rows_per_chunk * (line + 1));
@@ -103,7 +63,7 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
 
     size_t filled = 0;
     for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *current = unpremultiply(pixels + (size_t)y * row_bytes, scratch[y & 1], width, reciprocal);
+        const uint8_t *current = strata_png_unpremultiply_row(pixels + (size_t)y * row_bytes, scratch[y & 1], width, reciprocal);
         uint8_t *dst = filtered + filled * (line + 1);
         dst[0] = (uint8_t)filter;
         strata_png_filter_row(filter, current, previous, dst + 1, line);
@@ -138,14 +98,16 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
     free(rows);
     {
         uint32_t length = (uint32_t)(out->size - idat_start - 8);
-        put32(out->data + idat_start, length);
+        store32(out->data + idat_start, length);
         memcpy(out->data + idat_start + 4, "IDAT", 4);
         uLong crc = crc32(0L, out->data + idat_start + 4, 4 + length);
         if (!ensure(out, 4)) goto oom;
-        put32(out->data + out->size, (uint32_t)crc);
+        store32(out->data + out->size, (uint32_t)crc);
         out->size += 4;
     }
-    if (!append_chunk(out, "IEND", NULL, 0)) goto oom;
+    if (!ensure(out, 12)) goto oom;
+    write_chunk(out->data + out->size, "IEND", NULL, 0);
+    out->size += 12;
     return 0;
 oom_stream:
     deflateEnd(&stream);

@@ -177,7 +177,8 @@ public struct EffectsEngine: Sendable {
     /// turns it into the tree that is drawn (it adds sublayers and hides some; it moves none).
     public func presentation(displayedIndex index: Int, opacityOverride: [String: Double] = [:]) -> (layers: [Layer], overlays: [OverlayState]) {
         let presented = Self.presentation(timeline, layers, effects, atSeconds: frames.seconds(ofFrame: index)).layers
-        let previousTree: PresentationTree? = index > 0
+        // Only motion-blur overlays look at the previous frame.
+        let previousTree: PresentationTree? = index > 0 && !effects.motionBlurOverlays.isEmpty
             ? Self.presentation(timeline, layers, effects, atSeconds: frames.seconds(ofFrame: index - 1)) : nil
         var states = overlayStates(displayedIndex: index, presented: presented, previousTree: previousTree)
         for (i, overlay) in effects.motionBlurOverlays.enumerated() {

@@ -106,6 +106,9 @@ public struct FrameSequence: Sendable {
         }
 
         let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
+        // The manifest first: a scene whose presentation is not finite fails before any frame is written.
+        let manifest = Manifest.make(renderer, encoding: options.encoding)
+        try manifest.checkFinite()
         let truth = options.groundTruth
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
@@ -139,7 +142,6 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(renderer, encoding: options.encoding)
         try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)

@@ -59,7 +59,13 @@ public struct Manifest: Codable, Hashable, Sendable {
     public static func make(_ renderer: FrameRenderer, encoding: PNGCodec.EncodingOptions = .fast) -> Manifest {
         let scene = renderer.scene, clock = renderer.clock
         let paths = scene.movedLayerPaths
+        // With nothing moving and no overlay, a frame records only its index and time.
+        let recordsPresentation = !paths.isEmpty || !scene.effects.motionBlurOverlays.isEmpty
         let frames = renderer.frames.indices.map { index in
+            guard recordsPresentation else {
+                return Frame(index: index, tick: renderer.frames.tick(ofFrame: index), time: renderer.frames.seconds(ofFrame: index),
+                             file: Pipeline.frameFileName(index), layers: [], overlays: nil)
+            }
             let presentation = renderer.presentation(displayedIndex: index)
             let tree = PresentationTree(layers: presentation.layers, seconds: presentation.seconds)
             let layers = paths.compactMap { path -> LayerState? in
@@ -75,6 +81,20 @@ public struct Manifest: Codable, Hashable, Sendable {
                         pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
                         tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
                         frames: frames)
+    }
+
+    /// Throws a data error naming the first frame and layer whose recorded value is not a finite
+    /// number (an animation or motion effect took it there), so that no frame is rendered for a
+    /// manifest that cannot be written.
+    public func checkFinite() throws(StrataError) {
+        for frame in frames {
+            for layer in frame.layers where !(layer.position + [layer.opacity]).allSatisfy(\.isFinite) {
+                throw StrataError(.dataError, "\(scene): frame \(frame.index): \(layer.path)\(layer.name.map { " (\($0))" } ?? "") is presented at position \(layer.position) with opacity \(layer.opacity), which is not finite; check its animations and motion effects")
+            }
+            for overlay in frame.overlays ?? [] where !overlay.opacity.isFinite || !(overlay.delta ?? 0).isFinite {
+                throw StrataError(.dataError, "\(scene): frame \(frame.index): the overlay \(overlay.id) has delta \(overlay.delta.map { "\($0)" } ?? "none") and opacity \(overlay.opacity), which is not finite; check the motion of its layer")
+            }
+        }
     }
 
     /// `curve.csv`: one row per displayed frame — frame, time, and per overlay its delta and opacity

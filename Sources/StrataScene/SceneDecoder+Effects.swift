@@ -128,8 +128,13 @@ extension SceneDecoder {
                     throw reader.error(SceneReader.join(itemPath, "keyPath"), expected: "a numeric key path (position.x, position.y, opacity, transform.rotation, …)", found: k)
                 }
                 let axis = try reader.enumeration(a, at: SceneReader.join(itemPath, "axis"), as: MotionEffect.Axis.self)
+                // Bounded so that min + (max − min) × t stays finite (a million points or radians
+                // is far past any useful parallax).
                 func amount(_ v: SceneValue, _ name: String) throws(SceneError) -> Double {
-                    keyPath == .transformRotation ? try reader.angle(v, at: SceneReader.join(itemPath, name)) : try reader.number(v, at: SceneReader.join(itemPath, name))
+                    let path = SceneReader.join(itemPath, name)
+                    let value = keyPath == .transformRotation ? try reader.angle(v, at: path) : try reader.number(v, at: path)
+                    guard abs(value) <= 1e6 else { throw reader.error(path, expected: "a relative value in −1000000…1000000", found: v) }
+                    return value
                 }
                 result.append(.interpolating(keyPath: keyPath, axis: axis, minimumRelativeValue: try amount(lo, "min"), maximumRelativeValue: try amount(hi, "max")))
             }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+import StrataAnimation
+import StrataEffects
 import StrataKit
+import StrataModel
 import StrataRaster
 import StrataScene
 
@@ -53,6 +56,39 @@ struct FrameSequenceTests {
         }
         // At frame 0 the viewer is at (1, 0): the front card is 24 points right of its model position (120, 95).
         #expect(manifest.frames[0].layers.first { $0.name == "front" }?.position == [144, 95])
+    }
+
+    /// Motion effects that take a layer to infinity: from a scene file the range is refused where it
+    /// enters; from Swift the manifest's check stops the run before any frame is written (exit 65,
+    /// naming the frame and layer), instead of failing to encode the manifest afterwards.
+    @Test func nonFinitePresentationsAreDataErrorsBeforeAnyFrame() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        let file = folder.appendingPathComponent("huge.yaml")
+        try Data("""
+            version: 1
+            description: d
+            size: [100, 80]
+            clock: {fps: 10, frames: 4}
+            viewer: {circle: {period: 2, amplitude: 1}}
+            layers: [{name: card, frame: [10, 10, 50, 40], backgroundColor: "#ff0000"}]
+            effects:
+              - motionEffects: {layer: card, effects: [{keyPath: position.x, axis: horizontal, min: -1e308, max: 1e308}]}
+            """.utf8).write(to: file)
+        #expect(throws: StrataError.self) { try Pipeline.loadScene(at: file.path) }
+
+        var scene = Scene(name: "huge", description: "d", size: Size(width: 100, height: 80),
+                          layers: [Layer(name: "card", frame: Rect(x: 10, y: 10, width: 50, height: 40))],
+                          clock: FrameClock(framesPerSecond: 10, tickCount: 4))
+        scene.addMotionEffects([.interpolating(keyPath: .positionX, axis: .horizontal, minimumRelativeValue: -1e308, maximumRelativeValue: 1e308)],
+                               to: LayerPath([0]), viewer: .circle(period: 2, amplitude: 1))
+        let out = folder.appendingPathComponent("frames")
+        do {
+            _ = try render(scene, to: out, jobs: 2)
+            Issue.record("rendered a scene whose card is at infinity")
+        } catch let error as StrataError {
+            #expect(error.exitCode == 65 && error.message.contains("layers[0] (card)"), "\(error.message)")
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).isEmpty, "no frame written")
     }
 
     @Test func sameBytesWhateverTheJobsTheRunOrTheSplit() throws {
