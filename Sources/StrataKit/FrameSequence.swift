@@ -67,6 +67,12 @@ public struct FrameSequence: Sendable {
         self.options = options
     }
 
+    /// For programs that render sequences (the `strata` CLI calls it): reuse the last frame's
+    /// buffers' pages instead of faulting in fresh ones for every frame (`ProcessMemory`).
+    public static func keepFrameBuffersInTheHeap() {
+        ProcessMemory.keepFrameBuffersInTheHeap()
+    }
+
     /// The clock after `framesPerSecond` (keeping the scene's duration).
     public var clock: FrameClock {
         var clock = scene.clock
@@ -106,9 +112,9 @@ public struct FrameSequence: Sendable {
         }
 
         let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
-        // The manifest first: a scene whose presentation is not finite fails before any frame is written.
-        let manifest = Manifest.make(renderer, encoding: options.encoding)
-        try manifest.checkFinite()
+        // A scene whose presentation is not finite fails before any frame is written; the manifest
+        // itself is made after the frames, so that it does not occupy memory while they render.
+        try Manifest.checkFinite(renderer)
         let truth = options.groundTruth
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
@@ -142,6 +148,7 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
+        let manifest = Manifest.make(renderer, encoding: options.encoding)
         try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)

@@ -33,6 +33,16 @@ public struct Manifest: Codable, Hashable, Sendable {
         /// Every motion-blur overlay: id, delta (points since the previous displayed frame; absent
         /// on the first tick and while off), opacity, enabled.
         public var overlays: [OverlayState]?
+
+        /// Throws a data error naming the first layer or overlay whose recorded value is not finite.
+        func checkFinite(scene: String) throws(StrataError) {
+            for layer in layers where !(layer.position + [layer.opacity]).allSatisfy(\.isFinite) {
+                throw StrataError(.dataError, "\(scene): frame \(index): \(layer.path)\(layer.name.map { " (\($0))" } ?? "") is presented at position \(layer.position) with opacity \(layer.opacity), which is not finite; check its animations and motion effects")
+            }
+            for overlay in overlays ?? [] where !overlay.opacity.isFinite || !(overlay.delta ?? 0).isFinite {
+                throw StrataError(.dataError, "\(scene): frame \(index): the overlay \(overlay.id) has delta \(overlay.delta.map { "\($0)" } ?? "none") and opacity \(overlay.opacity), which is not finite; check the motion of its layer")
+            }
+        }
     }
 
     public var scene: String
@@ -58,10 +68,38 @@ public struct Manifest: Codable, Hashable, Sendable {
     /// for every layer that animations or motion effects move.
     public static func make(_ renderer: FrameRenderer, encoding: PNGCodec.EncodingOptions = .fast) -> Manifest {
         let scene = renderer.scene, clock = renderer.clock
-        let paths = scene.movedLayerPaths
-        // With nothing moving and no overlay, a frame records only its index and time.
-        let recordsPresentation = !paths.isEmpty || !scene.effects.motionBlurOverlays.isEmpty
-        let frames = renderer.frames.indices.map { index in
+        let recorder = FrameRecorder(renderer)
+        return Manifest(scene: scene.name, png: encoding.modeName, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
+                        pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
+                        tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
+                        frames: renderer.frames.indices.map(recorder.frame))
+    }
+
+    /// Throws a data error naming the first frame and layer whose recorded value would not be a
+    /// finite number (an animation or motion effect took it there), so that no frame is rendered
+    /// for a manifest that cannot be written. Frame by frame: nothing is kept, so that memory does
+    /// not grow with the length of the sequence while it renders.
+    public static func checkFinite(_ renderer: FrameRenderer) throws(StrataError) {
+        let recorder = FrameRecorder(renderer)
+        for index in renderer.frames.indices {
+            try recorder.frame(index).checkFinite(scene: renderer.scene.name)
+        }
+    }
+
+    /// Records one displayed frame as the renderer draws it.
+    private struct FrameRecorder {
+        let renderer: FrameRenderer
+        let paths: [LayerPath]
+        /// With nothing moving and no overlay, a frame records only its index and time.
+        let recordsPresentation: Bool
+
+        init(_ renderer: FrameRenderer) {
+            self.renderer = renderer
+            paths = renderer.scene.movedLayerPaths
+            recordsPresentation = !paths.isEmpty || !renderer.scene.effects.motionBlurOverlays.isEmpty
+        }
+
+        func frame(_ index: Int) -> Frame {
             guard recordsPresentation else {
                 return Frame(index: index, tick: renderer.frames.tick(ofFrame: index), time: renderer.frames.seconds(ofFrame: index),
                              file: Pipeline.frameFileName(index), layers: [], overlays: nil)
@@ -76,24 +114,6 @@ public struct Manifest: Codable, Hashable, Sendable {
             return Frame(index: index, tick: renderer.frames.tick(ofFrame: index), time: presentation.seconds,
                          file: Pipeline.frameFileName(index), layers: layers,
                          overlays: presentation.overlays.isEmpty ? nil : presentation.overlays)
-        }
-        return Manifest(scene: scene.name, png: encoding.modeName, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
-                        pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
-                        tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
-                        frames: frames)
-    }
-
-    /// Throws a data error naming the first frame and layer whose recorded value is not a finite
-    /// number (an animation or motion effect took it there), so that no frame is rendered for a
-    /// manifest that cannot be written.
-    public func checkFinite() throws(StrataError) {
-        for frame in frames {
-            for layer in frame.layers where !(layer.position + [layer.opacity]).allSatisfy(\.isFinite) {
-                throw StrataError(.dataError, "\(scene): frame \(frame.index): \(layer.path)\(layer.name.map { " (\($0))" } ?? "") is presented at position \(layer.position) with opacity \(layer.opacity), which is not finite; check its animations and motion effects")
-            }
-            for overlay in frame.overlays ?? [] where !overlay.opacity.isFinite || !(overlay.delta ?? 0).isFinite {
-                throw StrataError(.dataError, "\(scene): frame \(frame.index): the overlay \(overlay.id) has delta \(overlay.delta.map { "\($0)" } ?? "none") and opacity \(overlay.opacity), which is not finite; check the motion of its layer")
-            }
         }
     }
 

@@ -131,7 +131,7 @@ extension SceneDecoder {
         if let v = e["repeatCount"] {
             if case .number(let n) = v.content, n == .infinity {
                 timing.repeatCount = .infinity
-            } else if case .string(let text) = v.content, ["inf", "infinity"].contains(text.lowercased()) {
+            } else if case .string(let text) = v.content, ["inf", ".inf", "+.inf", "infinity"].contains(text.lowercased()) {
                 timing.repeatCount = .infinity
             } else {
                 timing.repeatCount = try reader.number(v, at: key("repeatCount"), in: 0...1e9, expected: "a repeat count ≥ 0 or .inf")

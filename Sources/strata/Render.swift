@@ -76,6 +76,7 @@ struct Render: ParsableCommand {
                 overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let sequence = FrameSequence(scene: scene, options: settings)
+            FrameSequence.keepFrameBuffersInTheHeap()
             let cancellation = CancellationFlag()
             let interrupt = InterruptHandler(cancellation: cancellation)
             defer { interrupt.remove() }
@@ -89,22 +90,27 @@ struct Render: ParsableCommand {
     }
 }
 
-/// Turns SIGINT into a cancellation request while a sequence renders.
+/// Turns SIGINT (Ctrl-C) and SIGTERM (a scheduler's or `kill`'s stop) into a cancellation request
+/// while a sequence renders: the frames in flight finish, no partial or temporary file is left.
 final class InterruptHandler {
-    private let source: DispatchSourceSignal
+    private static let signals = [SIGINT, SIGTERM]
+    private let sources: [DispatchSourceSignal]
 
     init(cancellation: CancellationFlag) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue.global())
-        source.setEventHandler {
-            FileHandle.standardError.write(Data("\nstrata: interrupted; finishing the frames in flight…\n".utf8))
-            cancellation.cancel()
+        sources = Self.signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
+            source.setEventHandler {
+                FileHandle.standardError.write(Data("\nstrata: interrupted; finishing the frames in flight…\n".utf8))
+                cancellation.cancel()
+            }
+            source.resume()
+            return source
         }
-        source.resume()
     }
 
     func remove() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }
