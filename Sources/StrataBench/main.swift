@@ -178,6 +178,9 @@ if !arguments.contains("--skip-filters"), let input = try peersUIFrame() {
         gaussian[sigma] = ms
         print("  Gaussian blur σ \(Int(sigma))" + String(repeating: " ", count: 4 - String(Int(sigma)).count) + "  \(format(ms)) ms  (fastest \(format(lastMinimum)))")
     }
+    // For scripts/blur_peers.py, which times OpenCV's GaussianBlur on the same input in the same run.
+    let blurReport = gaussian.keys.sorted().map { ["sigma": $0, "median_ms": gaussian[$0]!] }
+    try JSONSerialization.data(withJSONObject: blurReport, options: [.sortedKeys]).write(to: URL(fileURLWithPath: "out/bench-blur.json"))
     print("  cost σ 100 / σ 5: \(format(gaussian[100]! / gaussian[5]!, 2))× (output \(1920 + 600)×\(1080 + 600) vs \(1920 + 30)×\(1080 + 30) px: \(format(gaussian[100]! / gaussian[5]! / (2520.0 * 1680 / (1950.0 * 1110)), 2))× per output pixel)")
     for (label, angle) in [("π/2", Double.pi / 2), ("π/6", Double.pi / 6)] {
         let ms = try medianMilliseconds { _ = try MotionBlur.apply(input, radius: 40, angle: angle, samples: 5) }
