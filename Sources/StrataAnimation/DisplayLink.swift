@@ -40,7 +40,7 @@ public final class DisplayLink {
 
     private var stride: Int {
         guard preferredFramesPerSecond > 0 else { return 1 }
-        return max(1, Int((clock.framesPerSecond / Double(preferredFramesPerSecond)).rounded()))
+        return max(1, Int(saturating: clock.framesPerSecond / Double(preferredFramesPerSecond), .toNearestOrAwayFromZero))
     }
 
     /// Runs through the clock's ticks, calling the callback on each displayed tick at the link's

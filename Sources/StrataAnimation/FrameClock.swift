@@ -36,7 +36,7 @@ public struct FrameClock: Hashable, Sendable {
 
     /// A clock covering `seconds` inclusive of both ends: ⌊seconds × fps⌋ + 1 ticks.
     public init(framesPerSecond: Double = 60, seconds: Double, droppedFrames: DroppedFrames = .none) {
-        self.init(framesPerSecond: framesPerSecond, tickCount: Int((seconds * framesPerSecond + 1e-9).rounded(.down)) + 1,
+        self.init(framesPerSecond: framesPerSecond, tickCount: Int(saturating: seconds * framesPerSecond + 1e-9, .down).addingReportingOverflow(1).partialValue,
                   droppedFrames: droppedFrames)
     }
 

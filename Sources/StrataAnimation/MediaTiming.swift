@@ -104,7 +104,7 @@ public struct MediaTiming: Hashable, Sendable {
                 within = duration
             }
         }
-        if autoreverses && Int(index) % 2 == 1 { within = duration - within }
+        if autoreverses && index.truncatingRemainder(dividingBy: 2) == 1 { within = duration - within }
         return min(max(within, 0), duration)
     }
 }

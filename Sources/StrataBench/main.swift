@@ -103,7 +103,7 @@ func blurred(_ image: PixelBuffer) -> PixelBuffer {
         var plane = [Float](repeating: 0, count: count)
         for i in 0..<count { plane[i] = Float(base.pixels[i * 4 + channel]) }
         BoxBlurPlane.blur(&plane, width: base.width, height: base.height, sigma: 10)
-        for i in 0..<count { base.pixels[i * 4 + channel] = UInt8(min(255, max(0, plane[i].rounded()))) }
+        for i in 0..<count { base.pixels[i * 4 + channel] = UInt8(saturating: min(255, max(0, plane[i])), .toNearestOrAwayFromZero) }
     }
     return base
 }
@@ -127,7 +127,7 @@ func straightforwardMotionBlur(_ image: PixelBuffer, radius: Double, angle: Doub
                     var sum = SIMD4<Float>.zero
                     for i in 0...(2 * n) {
                         let px = Double(x - ox) - vx + Double(i) * vx / Double(n), py = Double(y - oy) - vy + Double(i) * vy / Double(n)
-                        let x0 = Int(px.rounded(.down)), y0 = Int(py.rounded(.down))
+                        let x0 = Int(saturating: px, .down), y0 = Int(saturating: py, .down)
                         let fx = Float(px - Double(x0)), fy = Float(py - Double(y0))
                         for (cx, cy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)] {
                             let sx = x0 + cx, sy = y0 + cy
@@ -138,7 +138,7 @@ func straightforwardMotionBlur(_ image: PixelBuffer, radius: Double, angle: Doub
                     }
                     sum /= Float(2 * n + 1)
                     let k = (y * out.width + x) * 4
-                    for c in 0..<4 { dst[k + c] = UInt8(min(255, max(0, sum[c].rounded()))) }
+                    for c in 0..<4 { dst[k + c] = UInt8(saturating: min(255, max(0, sum[c])), .toNearestOrAwayFromZero) }
                 }
             }
         }

@@ -36,7 +36,7 @@ extension Layer {
         do {
             let blurred = try FilterKernels.apply(.gaussianBlur(radius: radius * scale), to: snapshot)
             let grown = (blurred.width - snapshot.width) / 2
-            let target = Int((4 * radius * scale).rounded())
+            let target = Int(saturating: 4 * radius * scale, .toNearestOrAwayFromZero)
             var result = try PixelBuffer(width: snapshot.width + 2 * target, height: snapshot.height + 2 * target)
             let shift = target - grown
             for y in 0..<blurred.height {

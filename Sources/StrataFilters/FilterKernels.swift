@@ -31,7 +31,7 @@ public enum FilterKernels {
         case .motionBlur(let radius, let angle, let samples):
             return try MotionBlur.apply(image, radius: radius, angle: angle, samples: samples)
         case .boxBlur(let radius):
-            return try BoxBlur.apply(image, radius: Int(radius.rounded()))
+            return try BoxBlur.apply(image, radius: Int(saturating: radius, .toNearestOrAwayFromZero))
         case .variableBlur(let radius, let mask):
             let width = max(1, image.width - 2 * maskInset), height = max(1, image.height - 2 * maskInset)
             return try VariableBlur.apply(image, maxSigma: min(radius, Limits.maximumBlurRadius), mask: maskPlane(mask, width: width, height: height),

@@ -115,6 +115,20 @@ public struct FrameRenderer: Sendable {
         engine?.instant(atSeconds: seconds) ?? scene.presentation(atSeconds: seconds).layers
     }
 
+    /// Checks every displayed frame without drawing a pixel: its presentation is finite (what the
+    /// manifest records) and every surface it would allocate fits `Limits`. Throws a data error
+    /// naming the frame and the layer; `strata validate` and `render` call it before any frame.
+    public func checkRenderable() throws(StrataError) {
+        try Manifest.checkFinite(self)
+        for index in frames.indices {
+            let presented = presentation(displayedIndex: index)
+            let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
+            if let problem = builder.build(layers).oversizedSurface() {
+                throw StrataError(.dataError, "\(scene.name): frame \(index): \(problem)")
+            }
+        }
+    }
+
     // MARK: - Rendering
 
     /// Renders displayed frame `index`.
@@ -150,8 +164,12 @@ public struct FrameRenderer: Sendable {
     }
 
     private func rasterize(_ layers: [Layer], resources: RenderResources?) throws(StrataError) -> PixelBuffer {
+        let tree = builder.build(layers)
+        if let problem = tree.oversizedSurface() {
+            throw StrataError(.dataError, "\(scene.name): \(problem)")
+        }
         do {
-            return try Renderer.render(builder.build(layers), resources: resources)
+            return try Renderer.render(tree, resources: resources)
         } catch {
             throw StrataError(error)
         }

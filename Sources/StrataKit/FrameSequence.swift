@@ -112,9 +112,10 @@ public struct FrameSequence: Sendable {
         }
 
         let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
-        // A scene whose presentation is not finite fails before any frame is written; the manifest
+        // A scene whose presentation is not finite, or that would need a surface over the limits,
+        // fails before any frame is written; the manifest
         // itself is made after the frames, so that it does not occupy memory while they render.
-        try Manifest.checkFinite(renderer)
+        try renderer.checkRenderable()
         let truth = options.groundTruth
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()

@@ -48,7 +48,7 @@ public struct GroundTruth: Sendable {
         }
         let scale = 1 / Float(max(1, subframes))
         var bytes = [UInt8](repeating: 0, count: sum.count)
-        for i in 0..<sum.count { bytes[i] = UInt8(min(255, (sum[i] * scale).rounded())) }
+        for i in 0..<sum.count { bytes[i] = UInt8(saturating: min(255, sum[i] * scale), .toNearestOrAwayFromZero) }
         do {
             return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
         } catch {

@@ -47,7 +47,7 @@ public final class TerminalProgress: ProgressReporter, @unchecked Sendable {
     }
 
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(saturating: seconds, .toNearestOrAwayFromZero)
         return whole >= 60 ? "\(whole / 60)m\(whole % 60)s" : "\(whole)s"
     }
 }

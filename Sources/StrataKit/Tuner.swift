@@ -38,7 +38,7 @@ public struct Tuner: Sendable {
         /// Error at opacity `o`, interpolated in the table.
         public func error(atOpacity o: Double) -> Double {
             let x = min(max(o, 0), 1) * 100
-            let i = min(Int(x), 99)
+            let i = min(Int(saturating: x), 99)
             return table[i] + (table[i + 1] - table[i]) * (x - Double(i))
         }
 

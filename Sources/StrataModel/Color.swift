@@ -44,7 +44,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         func hex(_ v: Double) -> String {
-            let byte = Int((v * 255).rounded())
+            let byte = Int(saturating: min(max(v, 0), 1) * 255, .toNearestOrAwayFromZero)
             return (byte < 16 ? "0" : "") + String(byte, radix: 16)
         }
         return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")

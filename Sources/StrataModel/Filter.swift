@@ -49,18 +49,25 @@ public enum Filter: Hashable, Sendable {
         }
     }
 
-    /// The parameter an animation can drive (`filters.<name>.radius` and friends).
+    /// The parameter an animation can drive (`filters.<name>.radius` and friends). An animation
+    /// can take a parameter anywhere (overshooting curves, `to: 1e308`), so the value is clamped
+    /// here to the range a scene file may write (radius 0…`Limits.maximumBlurRadius`, motion-blur
+    /// length 0…`Limits.maximumBlurLength`, saturation and contrast 0…10, brightness −1…1, tint
+    /// amount 0…1; NaN gives the range's lower end, a non-finite angle 0): the kernels, their
+    /// extents and the surfaces they allocate never see more.
     public func setting(_ parameter: String, to value: Double) -> Filter? {
-        switch (self, parameter) {
-        case (.gaussianBlur, "radius"): .gaussianBlur(radius: max(0, value))
-        case (.motionBlur(_, let angle, let samples), "radius"): .motionBlur(radius: value, angle: angle, samples: samples)
-        case (.motionBlur(let radius, _, let samples), "angle"): .motionBlur(radius: radius, angle: value, samples: samples)
-        case (.boxBlur, "radius"): .boxBlur(radius: max(0, value))
-        case (.variableBlur(_, let mask), "radius"): .variableBlur(maxRadius: max(0, value), mask: mask)
-        case (.saturation, "amount"): .saturation(value)
-        case (.brightness, "amount"): .brightness(value)
-        case (.contrast, "amount"): .contrast(value)
-        case (.tint(let color, _), "amount"): .tint(color, amount: value)
+        func clamped(_ range: ClosedRange<Double>) -> Double { value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound) }
+        let radius = 0...Limits.maximumBlurRadius
+        return switch (self, parameter) {
+        case (.gaussianBlur, "radius"): .gaussianBlur(radius: clamped(radius))
+        case (.motionBlur(_, let angle, let samples), "radius"): .motionBlur(radius: clamped(0...Limits.maximumBlurLength), angle: angle, samples: samples)
+        case (.motionBlur(let radius, _, let samples), "angle"): .motionBlur(radius: radius, angle: value.isFinite ? value : 0, samples: samples)
+        case (.boxBlur, "radius"): .boxBlur(radius: clamped(radius))
+        case (.variableBlur(_, let mask), "radius"): .variableBlur(maxRadius: clamped(radius), mask: mask)
+        case (.saturation, "amount"): .saturation(clamped(0...10))
+        case (.brightness, "amount"): .brightness(clamped(-1...1))
+        case (.contrast, "amount"): .contrast(clamped(0...10))
+        case (.tint(let color, _), "amount"): .tint(color, amount: clamped(0...1))
         default: nil
         }
     }

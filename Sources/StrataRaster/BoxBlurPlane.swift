@@ -10,7 +10,7 @@ public enum BoxBlurPlane {
         guard sigma > 0 else { return [] }
         let passes = 3.0
         let ideal = (12 * sigma * sigma / passes + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = Int(saturating: ideal, .down)
         if lower % 2 == 0 { lower -= 1 }
         lower = max(lower, 1)
         let upper = lower + 2

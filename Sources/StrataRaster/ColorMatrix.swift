@@ -44,7 +44,7 @@ public enum ColorMatrix {
                 let r = Float(bytes[i]) / 255, g = Float(bytes[i + 1]) / 255, b = Float(bytes[i + 2]) / 255, a = Float(bytes[i + 3]) / 255
                 for c in 0..<4 {
                     let value = m[5 * c] * r + m[5 * c + 1] * g + m[5 * c + 2] * b + m[5 * c + 3] * a + m[5 * c + 4]
-                    bytes[i + c] = UInt8(min(max(value, 0), 1) * 255 + 0.5)
+                    bytes[i + c] = UInt8(saturating: min(max(value, 0), 1) * 255 + 0.5)
                 }
                 i += 4
             }

@@ -18,7 +18,7 @@ public enum GaussianBlur {
 
     /// How far the output extends past the input on each side, in pixels: ⌈3σ⌉.
     public static func outset(sigma: Double) -> Int {
-        sigma > 0 ? Int((3 * sigma - 1e-9).rounded(.up)) : 0
+        sigma > 0 ? Int(saturating: 3 * sigma - 1e-9, .up) : 0
     }
 
     /// From this σ on, the blur runs on a grid reduced by `reduction(sigma:)` (block means), and is
@@ -76,7 +76,7 @@ public enum GaussianBlur {
         var cellX = [Int32](repeating: 0, count: image.width), fracX = [Float](repeating: 0, count: image.width)
         for x in 0..<image.width {
             let u = (Double(x + pad) + 0.5) / Double(f) - 0.5
-            let u0 = Int(u.rounded(.down))
+            let u0 = Int(saturating: u, .down)
             cellX[x] = Int32(u0)
             fracX[x] = Float(u - Double(u0))
         }
@@ -91,7 +91,7 @@ public enum GaussianBlur {
                             let cellFloats = UnsafeMutableRawPointer(cells.baseAddress!).assumingMemoryBound(to: Float.self)
                             for y in 0..<image.height {
                                 let v = (Double(y + pad) + 0.5) / Double(f) - 0.5
-                                let v0 = Int(v.rounded(.down))
+                                let v0 = Int(saturating: v, .down)
                                 let fy = Float(v - Double(v0))
                                 reduced.update(repeating: 0)
                                 strata_splat_row(reduced.baseAddress!, source.baseAddress! + y * image.width * 4, image.width,
@@ -141,7 +141,7 @@ public enum GaussianBlur {
         for i in 0..<window.width {
             let x = window.x + i
             let u = (Double(x) + 0.5) / Double(f) - 0.5
-            let u0 = Int(u.rounded(.down))
+            let u0 = Int(saturating: u, .down)
             left[i] = Int32(min(max(u0, 0), smallWidth - 1))
             right[i] = Int32(min(max(u0 + 1, 0), smallWidth - 1))
             fracs[i] = Float(u - Double(u0))
@@ -161,7 +161,7 @@ public enum GaussianBlur {
                                 for row in 0..<window.height {
                                     let y = window.y + row
                                     let v = (Double(y) + 0.5) / Double(f) - 0.5
-                                    let v0 = Int(v.rounded(.down))
+                                    let v0 = Int(saturating: v, .down)
                                     let row0 = min(max(v0, 0), smallHeight - 1) * smallWidth * 4
                                     let row1 = min(max(v0 + 1, 0), smallHeight - 1) * smallWidth * 4
                                     strata_lerp_rows(column.baseAddress!, cellFloats + row0, cellFloats + row1, smallWidth * 4,

@@ -26,7 +26,7 @@ public enum MotionBlur {
     /// How far the output extends past the input on each side: (⌈|vx|⌉, ⌈|vy|⌉).
     public static func outset(radius: Double, angle: Double) -> (x: Int, y: Int) {
         let v = velocity(radius: radius, angle: angle)
-        return (Int((abs(v.x) - 1e-9).rounded(.up)), Int((abs(v.y) - 1e-9).rounded(.up)))
+        return (Int(saturating: abs(v.x) - 1e-9, .up), Int(saturating: abs(v.y) - 1e-9, .up))
     }
 
     /// One shifted copy: output(X, Y) += weight × input(X + dx, Y + dy), in output pixels.
@@ -37,7 +37,7 @@ public enum MotionBlur {
 
     /// The merged taps of the kernel, with weights summing to 1.
     static func taps(radius: Double, angle: Double, samples: Double) -> [(Tap, Double)] {
-        let n = Int(samples.rounded(.down))
+        let n = Int(saturating: samples, .down)
         let v = velocity(radius: radius, angle: angle)
         let (ox, oy) = outset(radius: radius, angle: angle)
         var weights: [Tap: Double] = [:]
@@ -47,7 +47,7 @@ public enum MotionBlur {
             // Sample point of output pixel X, relative to the input's pixel centres: X − ox + d.
             let dx = -v.x + Double(i) * v.x / Double(n), dy = -v.y + Double(i) * v.y / Double(n)
             let fx = dx - dx.rounded(.down), fy = dy - dy.rounded(.down)
-            let ix = Int(dx.rounded(.down)) - ox, iy = Int(dy.rounded(.down)) - oy
+            let ix = Int(saturating: dx, .down) - ox, iy = Int(saturating: dy, .down) - oy
             for (cx, cy, w) in [(0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)]
             where w > 1e-9 {
                 let tap = Tap(dx: ix + cx, dy: iy + cy)
@@ -60,7 +60,7 @@ public enum MotionBlur {
 
     /// The blurred image, larger than the input by `outset` on each side.
     public static func apply(_ image: PixelBuffer, radius: Double = 40, angle: Double = .pi / 2, samples: Double = 5) throws(RasterError) -> PixelBuffer {
-        let n = Int(samples.rounded(.down))
+        let n = Int(saturating: samples, .down)
         guard n > 0, radius != 0 else { return image }
         let (ox, oy) = outset(radius: radius, angle: angle)
         let width = image.width + 2 * ox, height = image.height + 2 * oy
@@ -86,7 +86,7 @@ public enum MotionBlur {
                 }
             }
         }
-        let factors: [UInt16] = integral ? taps.map { UInt16(($0.1 * Double(count)).rounded()) } : quantizedWeights(taps.map(\.1))
+        let factors: [UInt16] = integral ? taps.map { UInt16(saturating: $0.1 * Double(count), .toNearestOrAwayFromZero) } : quantizedWeights(taps.map(\.1))
         // Rounding, plus half a 1/256 step per tap: each fixed-point term is floored.
         let bias = UInt16(128 + min(127, taps.count / 2))
         // Whole-pixel taps one below the other at equal steps, each taken once (the default
@@ -150,7 +150,7 @@ public enum MotionBlur {
     /// Weights in 1/65536, rounded, each at most 65535 and together at most 65536 (so a 16-bit sum
     /// of weighted bytes cannot overflow).
     static func quantizedWeights(_ weights: [Double]) -> [UInt16] {
-        var quantized = weights.map { min(65535, max(0, Int(($0 * 65536).rounded()))) }
+        var quantized = weights.map { min(65535, max(0, Int(saturating: $0 * 65536, .toNearestOrAwayFromZero))) }
         var excess = quantized.reduce(0, +) - 65536
         while excess > 0, let largest = quantized.indices.max(by: { quantized[$0] < quantized[$1] }) {
             let cut = min(excess, quantized[largest])

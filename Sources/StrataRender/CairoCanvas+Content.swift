@@ -36,13 +36,24 @@ extension CairoCanvas {
                           y: rect.minY + gradient.startPoint.y * rect.height)
         let end = Point(x: rect.minX + gradient.endPoint.x * rect.width,
                         y: rect.minY + gradient.endPoint.y * rect.height)
+        if gradient.kind == .radial, min(abs(end.x - start.x), abs(end.y - start.y)) < 1e-6 || ![start.x, start.y, end.x, end.y].allSatisfy(\.isFinite) {
+            // A radial gradient of zero radius (its two points coincide on an axis): everything
+            // lies past the end, which pads with the last colour.
+            guard let last = gradient.colors.last else { return }
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            addPath(shape)
+            setSource(last, alpha: alpha)
+            cairo_fill(cr)
+            return
+        }
         let pattern: OpaquePointer
         switch gradient.kind {
         case .linear:
             pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
         case .radial:
             pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
-            let radiusX = max(abs(end.x - start.x), 1e-6), radiusY = max(abs(end.y - start.y), 1e-6)
+            let radiusX = abs(end.x - start.x), radiusY = abs(end.y - start.y)
             // The pattern matrix maps user space to pattern space: the unit circle there is the
             // ellipse of radii (radiusX, radiusY) centred at the start point.
             var matrix = cairo_matrix_t()
@@ -95,8 +106,8 @@ extension CairoCanvas {
         var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
         cairo_user_to_device(cr, &x0, &y0)
         cairo_user_to_device(cr, &x1, &y1)
-        let left = max(0, Int(min(x0, x1).rounded(.down))), top = max(0, Int(min(y0, y1).rounded(.down)))
-        let right = min(frame.surface.width, Int(max(x0, x1).rounded(.up))), bottom = min(frame.surface.height, Int(max(y0, y1).rounded(.up)))
+        let left = max(0, Int(saturating: min(x0, x1), .down)), top = max(0, Int(saturating: min(y0, y1), .down))
+        let right = min(frame.surface.width, Int(saturating: max(x0, x1), .up)), bottom = min(frame.surface.height, Int(saturating: max(y0, y1), .up))
         guard left < right, top < bottom else { return nil }
         let width = right - left, height = bottom - top
         do throws(RenderError) {

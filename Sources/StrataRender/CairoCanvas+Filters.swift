@@ -11,8 +11,8 @@ extension CairoCanvas {
         let parent = frames[frames.count - 2], group = frames[frames.count - 1]
         let read = backdrop.readBounds
         do throws(RenderError) {
-            let source = try parent.surface.region(x: Int(read.minX) - parent.originX, y: Int(read.minY) - parent.originY,
-                                                   width: max(1, Int(read.width)), height: max(1, Int(read.height)),
+            let source = try parent.surface.region(x: Int(saturating: read.minX) - parent.originX, y: Int(saturating: read.minY) - parent.originY,
+                                                   width: max(1, Int(saturating: read.width)), height: max(1, Int(saturating: read.height)),
                                                    edge: backdrop.edgeMode)
             let filtered: PixelBuffer
             let outsetX: Int, outsetY: Int
@@ -20,8 +20,8 @@ extension CairoCanvas {
                 // Only the pixels under the shape are painted: the blur computes just those (and a
                 // variable blur's mask covers the shape).
                 let shape = backdrop.shapeBounds.roundedOut
-                let window = PixelWindow(x: Int(shape.minX - read.minX), y: Int(shape.minY - read.minY),
-                                         width: max(1, Int(shape.width)), height: max(1, Int(shape.height)))
+                let window = PixelWindow(x: Int(saturating: shape.minX - read.minX), y: Int(saturating: shape.minY - read.minY),
+                                         width: max(1, Int(saturating: shape.width)), height: max(1, Int(saturating: shape.height)))
                 (filtered, outsetX, outsetY) = try FilterKernels.applyGrowing(backdrop.filters, to: source, maskInset: window.x, window: window)
             } catch {
                 throw RenderError("backdrop filter failed: \(error)")
@@ -32,8 +32,8 @@ extension CairoCanvas {
             addPath(backdrop.shape)
             cairo_clip(context)
             cairo_identity_matrix(context)
-            cairo_set_source_surface(context, image.pointer, Double(Int(read.minX) - outsetX - group.originX),
-                                     Double(Int(read.minY) - outsetY - group.originY))
+            cairo_set_source_surface(context, image.pointer, Double(Int(saturating: read.minX) - outsetX - group.originX),
+                                     Double(Int(saturating: read.minY) - outsetY - group.originY))
             cairo_paint(context)
             cairo_restore(context)
             checkFrame(group, "drawing a backdrop")

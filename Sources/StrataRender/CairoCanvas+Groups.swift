@@ -24,8 +24,8 @@ extension CairoCanvas {
 
     func pushFrame(bounds: Rect) {
         let parent = frames[frames.count - 1]
-        let width = max(1, Int(bounds.width)), height = max(1, Int(bounds.height))
-        let originX = Int(bounds.minX), originY = Int(bounds.minY)
+        let width = max(1, Int(saturating: bounds.width)), height = max(1, Int(saturating: bounds.height))
+        let originX = Int(saturating: bounds.minX), originY = Int(saturating: bounds.minY)
         do {
             let surface = try CairoSurface(width: width, height: height)
             let context = try CairoContext(surface: surface)
@@ -102,7 +102,7 @@ extension CairoCanvas {
         cairo_save(context)
         cairo_identity_matrix(context)
         if let shadow {
-            let padding = Int(shadow.spread)
+            let padding = Int(saturating: shadow.spread)
             let width = group.surface.width + 2 * padding, height = group.surface.height + 2 * padding
             var plane = group.surface.alphaPlane(padding: padding)
             BoxBlurPlane.blur(&plane, width: width, height: height, sigma: shadow.sigma)

@@ -132,10 +132,20 @@ public final class CairoCanvas: Canvas {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * alpha)
     }
 
+    /// Largest corner radius drawn, in device pixels. Cairo approximates an arc with a number of
+    /// segments that grows with the square root of its radius: a radius of 1e300 never finishes.
+    /// Above this radius (a layer over two million pixels a side) the corner is drawn with this
+    /// radius; within a canvas of at most 16,384 px the difference is a corner far off the canvas.
+    static let maximumArcRadius = 1_000_000.0
+
     func addPath(_ shape: RoundedRect) {
         let rect = shape.rect
-        let radius = shape.effectiveRadius
-        guard radius > 0 else {
+        guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
+        var dx = 1.0, dy = 1.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        let deviceScale = max(abs(dx), abs(dy), 1e-12)
+        let radius = min(shape.effectiveRadius, Self.maximumArcRadius / deviceScale)
+        guard radius > 0, radius.isFinite else {
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             return
         }

@@ -187,7 +187,7 @@ final class CairoSurface {
         for y in 0..<height {
             for x in 0..<width {
                 let value = plane[y * width + x]
-                data[y * stride + x] = UInt8(max(0, min(255, (value * 255).rounded())))
+                data[y * stride + x] = UInt8(saturating: min(max(value, 0), 1) * 255, .toNearestOrAwayFromZero)
             }
         }
         cairo_surface_mark_dirty(surface.pointer)

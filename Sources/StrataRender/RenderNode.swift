@@ -102,6 +102,43 @@ public struct RenderTree: Sendable {
         self.roots = roots
     }
 
+    /// The first offscreen surface this tree would allocate that breaks `Limits` (a group grown
+    /// by its filters or shadow, or what a backdrop filter reads), as a message naming the layer
+    /// (its name and its ancestors' names) and the size; nil when every surface fits. Checked
+    /// before any pixel is allocated, so that a scene's filters cannot ask for more than the limits.
+    public func oversizedSurface() -> String? {
+        func pixels(_ rect: Rect) -> (Int, Int) {
+            let r = rect.roundedOut
+            return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
+        }
+        func visit(_ node: RenderNode, _ ancestry: [String]) -> String? {
+            let chain = ancestry + [node.name ?? "an unnamed layer"]
+            func check(_ rect: Rect, _ what: String) -> String? {
+                let (width, height) = pixels(rect)
+                do {
+                    try Limits.checkSurface(width: width, height: height)
+                    return nil
+                } catch {
+                    return "layer \(chain.joined(separator: " › ")): \(what) needs a \(width)×\(height) px surface, over the limits (\(Limits.maximumSide) px a side, \(Limits.maximumPixels / (1024 * 1024)) Mpx); use smaller radii or a smaller canvas"
+                }
+            }
+            if !node.isolation.isEmpty, let problem = check(node.groupBounds, node.filters.isEmpty ? "its offscreen group" : "its filters' grown extent") {
+                return problem
+            }
+            if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
+                return problem
+            }
+            for child in node.children + (node.mask.map { [$0] } ?? []) {
+                if let problem = visit(child, chain) { return problem }
+            }
+            return nil
+        }
+        for root in roots {
+            if let problem = visit(root, []) { return problem }
+        }
+        return nil
+    }
+
     /// Every node of the tree, depth first, masks included (for tests and statistics).
     public var allNodes: [RenderNode] {
         var result: [RenderNode] = []

@@ -23,7 +23,7 @@ public struct RenderTreeBuilder: Sendable {
 
     /// Canvas width and height in pixels (points × scale, rounded up).
     public var pixelSize: (width: Int, height: Int) {
-        (Int((size.width * scale - 1e-9).rounded(.up)), Int((size.height * scale - 1e-9).rounded(.up)))
+        (Int(saturating: size.width * scale - 1e-9, .up), Int(saturating: size.height * scale - 1e-9, .up))
     }
 
     /// Builds the render tree of `layers`, the top-level layers of a scene, whose superlayer

@@ -47,7 +47,7 @@ public struct Scene: Sendable {
 
     /// Canvas size in pixels (points × scale, rounded up).
     public var pixelSize: (width: Int, height: Int) {
-        (Int((size.width * scale - 1e-9).rounded(.up)), Int((size.height * scale - 1e-9).rounded(.up)))
+        (Int(saturating: size.width * scale - 1e-9, .up), Int(saturating: size.height * scale - 1e-9, .up))
     }
 }
 

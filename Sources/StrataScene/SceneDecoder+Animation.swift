@@ -48,7 +48,7 @@ extension SceneDecoder {
         guard number == number.rounded(), number >= Double(minimum), number <= Double(maximum) else {
             throw reader.error(path, expected: "a whole number in \(minimum)…\(maximum)", found: value)
         }
-        return Int(number)
+        return Int(saturating: number)
     }
 
     // MARK: - Animations

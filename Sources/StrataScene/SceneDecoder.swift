@@ -29,7 +29,7 @@ struct SceneDecoder {
             throw SceneError(file: reader.file, keyPath: "version", expected: "the format version (version: 1)", found: "nothing")
         }
         let version = try reader.number(versionValue, at: "version")
-        guard version == version.rounded(), SceneLoader.supportedVersions.contains(Int(version)) else {
+        guard version == version.rounded(), SceneLoader.supportedVersions.contains(Int(saturating: version)) else {
             throw reader.error("version", expected: "a supported version (\(SceneLoader.supportedVersions.lowerBound)…\(SceneLoader.supportedVersions.upperBound))", found: versionValue)
         }
         let name = try entries["name"].map { v throws(SceneError) in try reader.string(v, at: "name") } ?? defaultName
@@ -47,9 +47,9 @@ struct SceneDecoder {
         }
         let side = Double(Limits.maximumSide)
         guard size.width * scale <= side, size.height * scale <= side else {
-            throw reader.error("size", expected: "a canvas at most \(Limits.maximumSide) px a side at scale \(Int(scale))", found: sizeValue)
+            throw reader.error("size", expected: "a canvas at most \(Limits.maximumSide) px a side at scale \(Int(saturating: scale))", found: sizeValue)
         }
-        let pixelWidth = Int((size.width * scale).rounded(.up)), pixelHeight = Int((size.height * scale).rounded(.up))
+        let pixelWidth = Int(saturating: size.width * scale, .up), pixelHeight = Int(saturating: size.height * scale, .up)
         do {
             try Limits.checkSurface(width: pixelWidth, height: pixelHeight)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 import Yams
 
 /// A parsed scene document before interpretation: YAML and JSON both become this tree, so one
@@ -24,7 +25,7 @@ struct SceneValue: Sendable {
         case .null: return "null"
         case .bool(let value): return "\(value)"
         case .number(let value):
-            return value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+            return value == value.rounded() && abs(value) < 1e15 ? "\(Int(saturating: value))" : "\(value)"
         case .string(let value):
             let short = value.count > 40 ? String(value.prefix(40)) + "…" : value
             return "\"\(short)\""
@@ -37,22 +38,46 @@ struct SceneValue: Sendable {
 // MARK: - Parsing
 
 extension SceneValue {
-    /// Parses YAML text with Yams (aliases and anchors are not supported).
+    /// Deepest nesting of lists and mappings a scene document may have: a layer tree at
+    /// `Limits.maximumDepth` nests two levels per layer (`sublayers:` and the layer's mapping).
+    static let maximumNesting = 2 * Limits.maximumDepth + 64
+
+    /// Parses YAML text with Yams. Anchors and aliases are allowed, but what they expand to is
+    /// bounded: a document may not hold more values than it has bytes (plus a little), so a
+    /// "billion laughs" alias bomb is refused after a few thousand values, in a few milliseconds
+    /// and kilobytes. libyaml refuses nesting deeper than 1,000 levels before Yams' composer,
+    /// which recurses, sees it.
     static func parseYAML(_ text: String, file: String) throws(SceneError) -> SceneValue {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch {
-            throw SceneError(file: file, keyPath: "", expected: "valid YAML", found: "a syntax error: \(error)")
+            throw SceneError(file: file, keyPath: "", expected: "valid YAML", found: "a syntax error: \(syntaxMessage(error))")
         }
         guard let node else {
             throw SceneError(file: file, keyPath: "", expected: "a scene document", found: "an empty file")
         }
-        return try convert(node, file: file)
+        var budget = text.utf8.count + 64
+        return try convert(node, file: file, depth: 0, budget: &budget)
     }
 
-    private static func convert(_ node: Node, file: String) throws(SceneError) -> SceneValue {
+    /// Yams' message without the source line it echoes (which may be megabytes long): its
+    /// "line:column: error: …" line and the reason, each cut to 200 characters.
+    static func syntaxMessage(_ error: Error) -> String {
+        let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: true).prefix(2)
+        return lines.map { $0.count > 200 ? $0.prefix(200) + "…" : $0 }.joined(separator: " ")
+    }
+
+    private static func convert(_ node: Node, file: String, depth: Int, budget: inout Int) throws(SceneError) -> SceneValue {
         let line = node.mark?.line
+        budget -= 1
+        guard budget >= 0 else {
+            throw SceneError(file: file, keyPath: "", expected: "at most as many values as the file has bytes",
+                             found: "aliases that expand to more (an alias bomb?)", line: line)
+        }
+        guard depth <= maximumNesting else {
+            throw SceneError(file: file, keyPath: "", expected: "nesting at most \(maximumNesting) levels deep", found: "deeper nesting", line: line)
+        }
         switch node {
         case .scalar(let scalar):
             switch Tag.Name(rawValue: node.tag.rawValue) {
@@ -65,7 +90,7 @@ extension SceneValue {
             }
         case .sequence(let sequence):
             var values: [SceneValue] = []
-            for element in sequence { values.append(try convert(element, file: file)) }
+            for element in sequence { values.append(try convert(element, file: file, depth: depth + 1, budget: &budget)) }
             return SceneValue(content: .array(values), line: line)
         case .mapping(let mapping):
             var entries: [(key: String, value: SceneValue)] = []
@@ -77,62 +102,18 @@ extension SceneValue {
                 guard seen.insert(key.string).inserted else {
                     throw SceneError(file: file, keyPath: key.string, expected: "each key once", found: "a duplicate key", line: keyNode.mark?.line)
                 }
-                entries.append((key.string, try convert(valueNode, file: file)))
+                entries.append((key.string, try convert(valueNode, file: file, depth: depth + 1, budget: &budget)))
             }
             return SceneValue(content: .object(entries), line: line)
         case .alias:
-            throw SceneError(file: file, keyPath: "", expected: "plain values", found: "a YAML alias (not supported)", line: line)
+            throw SceneError(file: file, keyPath: "", expected: "plain values", found: "an unresolved YAML alias", line: line)
         }
     }
 
-    /// Parses JSON text (numbers, strings, booleans, null, arrays, objects).
+    /// Parses JSON text strictly (`JSONParser`): line and column in syntax errors, no duplicate
+    /// keys, no trailing commas, bounded nesting.
     static func parseJSON(_ data: Data, file: String) throws(SceneError) -> SceneValue {
-        do {
-            return try JSONDecoder().decode(JSONNode.self, from: data).value
-        } catch let DecodingError.dataCorrupted(context) {
-            let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
-            throw SceneError(file: file, keyPath: "", expected: "valid JSON", found: "a syntax error: \(reason)")
-        } catch {
-            throw SceneError(file: file, keyPath: "", expected: "valid JSON", found: "\(error)")
-        }
-    }
-}
-
-/// Decodes any JSON value into a `SceneValue`.
-private struct JSONNode: Decodable {
-    let value: SceneValue
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: Decoder) throws {
-        if var array = try? decoder.unkeyedContainer() {
-            var values: [SceneValue] = []
-            while !array.isAtEnd { values.append(try array.decode(JSONNode.self).value) }
-            value = SceneValue(content: .array(values), line: nil)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: Key.self) {
-            var entries: [(key: String, value: SceneValue)] = []
-            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                entries.append((key.stringValue, try object.decode(JSONNode.self, forKey: key).value))
-            }
-            value = SceneValue(content: .object(entries), line: nil)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            value = SceneValue(content: .null, line: nil)
-        } else if let bool = try? single.decode(Bool.self) {
-            value = SceneValue(content: .bool(bool), line: nil)
-        } else if let number = try? single.decode(Double.self) {
-            value = SceneValue(content: .number(number), line: nil)
-        } else {
-            value = SceneValue(content: .string(try single.decode(String.self)), line: nil)
-        }
+        var parser = JSONParser([UInt8](data), file: file)
+        return try parser.parse()
     }
 }

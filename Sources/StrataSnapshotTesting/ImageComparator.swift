@@ -40,7 +40,7 @@ public enum ImageComparator {
             index += 4
         }
         let total = expected.width * expected.height
-        let allowed = Int((Double(total) * tolerance.maxDifferentPixelFraction).rounded(.down))
+        let allowed = Int(saturating: Double(total) * tolerance.maxDifferentPixelFraction, .down)
         let matches = different <= allowed
         let percent = Double(different) / Double(max(1, total)) * 100
         let failure = matches ? nil : "\(different) of \(total) pixels (\(String(format2: percent)) %) differ by more than \(tolerance.maxChannelDifference) (largest channel difference \(maximum), tolerance \(tolerance))"
@@ -96,7 +96,7 @@ public enum ImageComparator {
 extension String {
     /// A number with two decimals.
     init(format2 value: Double) {
-        let hundredths = Int((value * 100).rounded())
+        let hundredths = Int(saturating: value * 100, .toNearestOrAwayFromZero)
         let fraction = abs(hundredths % 100)
         self = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }

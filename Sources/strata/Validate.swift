@@ -13,10 +13,12 @@ struct Validate: ParsableCommand {
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let loaded = try Pipeline.loadScene(at: scene)
+            // What validate accepts renders: every frame's presentation and surfaces are checked.
+            try FrameRenderer(scene: loaded).checkRenderable()
             let (width, height) = loaded.pixelSize
             let frames = loaded.clock.displayedTicks.count
             let animated = loaded.timeline.animatedPaths.count
-            print("\(scene): valid — \(loaded.name), \(Int(loaded.size.width))×\(Int(loaded.size.height)) pt at scale \(Int(loaded.scale)) (\(width)×\(height) px), \(frames) frame\(frames == 1 ? "" : "s"), \(animated) animated layer\(animated == 1 ? "" : "s")")
+            print("\(scene): valid — \(loaded.name), \(Int(saturating: loaded.size.width))×\(Int(saturating: loaded.size.height)) pt at scale \(Int(saturating: loaded.scale)) (\(width)×\(height) px), \(frames) frame\(frames == 1 ? "" : "s"), \(animated) animated layer\(animated == 1 ? "" : "s")")
         }
     }
 }

@@ -113,4 +113,19 @@ struct ArchitectureTests {
             }
         }
     }
+
+    /// Swift's `Int(_: Double)` traps on NaN, ±∞ and out-of-range values. A conversion of a
+    /// rounded or scaled floating value goes through `Int(saturating:)` (StrataPixels), whose
+    /// behaviour at those values is tested in HostileNumberTests.
+    @Test("no float → integer conversion in Sources can trap: rounded values convert with saturating:")
+    func floatToIntegerConversionsSaturate() throws {
+        let conversion = try Regex(#"\b(?:U?Int(?:8|16|32|64)?)\((?!saturating:|exactly:|clamping:|truncatingIfNeeded:|bitPattern:)[^\n]*?\.rounded\("#)
+        for file in Self.files(in: PackagePaths.root.appendingPathComponent("Sources"), extensions: ["swift"]) {
+            for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let traps = line.firstMatch(of: conversion) != nil
+                #expect(!traps, "\(file.path):\(number + 1) converts a rounded float with a trapping initialiser: \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+    }
 }

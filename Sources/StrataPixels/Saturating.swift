@@ -1,0 +1,20 @@
+/// Float → integer conversions that cannot trap. Swift's `Int(_: Double)` stops the process on NaN,
+/// ±∞ and values outside the integer's range; every conversion of a computed value in Strata goes
+/// through these instead (the architecture test checks it), after the value has been checked where
+/// it entered. They round with `rule`, map NaN to 0 and clamp to the type's range.
+extension BinaryInteger where Self: FixedWidthInteger {
+    /// `value` rounded by `rule` and clamped to `Self.min…Self.max`; NaN gives 0.
+    @inlinable
+    public init<F: BinaryFloatingPoint>(saturating value: F, _ rule: FloatingPointRoundingRule = .towardZero) {
+        guard !value.isNaN else { self = 0; return }
+        let rounded = value.rounded(rule)
+        if rounded <= F(Self.min) {
+            self = Self.min
+        } else if rounded >= F(Self.max) {
+            // F(Self.max) may round up past Self.max (Int64.max → 2^63): anything at or above it clamps.
+            self = Self.max
+        } else {
+            self = Self(rounded)
+        }
+    }
+}
