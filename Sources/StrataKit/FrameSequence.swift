@@ -88,6 +88,9 @@ public struct FrameSequence: Sendable {
     @discardableResult
     public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
         let clock = self.clock
+        guard clock.tickCount <= Limits.maximumFrames else {
+            throw StrataError(.usage, "\(scene.name): at \(Manifest.number(clock.framesPerSecond)) fps the scene has \(clock.tickCount) ticks, over the limit of \(Limits.maximumFrames); use a lower --fps")
+        }
         let scale = options.scale ?? scene.scale
         let frameCount = clock.displayedFrames.count
         let range = options.frames ?? 0...(frameCount - 1)

@@ -24,58 +24,104 @@ public enum VariableBlur {
         return result
     }
 
+    /// Bytes `apply` holds at most for an output of `pixels` pixels, besides the Gaussian blur
+    /// of one level: σ and level per pixel (5 B), the running sum (16 B), one level (4 B) and the
+    /// output (4 B). The output is the input outset by ⌈3·maxSigma⌉ on each side, so a 130×20 layer
+    /// at the largest radius (532 → 3,322×3,212 px) holds about 310 MB.
+    public static func workingBytes(pixels: Int) -> Int { pixels * 29 }
+
     /// The blurred image. `mask` covers the input from pixel (maskX, maskY) on (its edge values
     /// extend outwards); by default it has the input's size and origin.
+    ///
+    /// Levels are blurred one at a time, in ascending order, and added to a running sum with their
+    /// weights, so that memory does not grow with the number of levels (`workingBytes`).
+    ///
+    /// A transparent margin of the input (an offscreen group grown for the blur's reach) is not
+    /// blurred: the blur runs on the part that has content, and the rest of the output is
+    /// transparent, as it would be anyway.
     public static func apply(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane, maskX: Int = 0, maskY: Int = 0) throws(RasterError) -> PixelBuffer {
         guard maxSigma > 0 else { return image }
         let pad = GaussianBlur.outset(sigma: maxSigma)
         let width = image.width + 2 * pad, height = image.height + 2 * pad
+        try Limits.checkSurface(width: width, height: height)
+        guard let content = contentWindow(of: image) else { return try PixelBuffer(width: width, height: height) }
+        if content.width < image.width || content.height < image.height {
+            let part = try apply(image.cropped(to: content), maxSigma: maxSigma, mask: mask, maskX: maskX - content.x, maskY: maskY - content.y)
+            var output = try PixelBuffer(width: width, height: height)
+            for y in 0..<part.height {
+                let from = y * part.width * 4, to = ((y + content.y) * width + content.x) * 4
+                output.pixels.replaceSubrange(to..<(to + part.width * 4), with: part.pixels[from..<(from + part.width * 4)])
+            }
+            return output
+        }
         let ladder = levels(maxSigma: maxSigma)
-        // σ per output pixel, and which levels are needed.
+        // σ per output pixel, and the level at or above it (the ladder has fewer than 256 levels).
         var sigmas = [Float](repeating: 0, count: width * height)
-        var uppers = [Int](repeating: 0, count: width * height)
-        var needed = Set<Int>()
+        var uppers = [UInt8](repeating: 0, count: width * height)
+        var needed = [Bool](repeating: false, count: ladder.count)
         for y in 0..<height {
             for x in 0..<width {
                 let sigma = Double(mask.value(x: x - pad - maskX, y: y - pad - maskY)) * maxSigma
                 let upper = ladder.firstIndex { $0 >= sigma - 1e-9 } ?? ladder.count - 1
                 sigmas[y * width + x] = Float(sigma)
-                uppers[y * width + x] = upper
-                needed.insert(upper)
-                if upper > 0 { needed.insert(upper - 1) }
+                uppers[y * width + x] = UInt8(truncatingIfNeeded: upper)
+                needed[upper] = true
+                if upper > 0 { needed[upper - 1] = true }
             }
         }
-        // Every needed level, padded to the output size.
-        var blurred: [Int: PixelBuffer] = [:]
-        for index in needed.sorted() {
+        // Each output pixel is lower·(1 − t) + upper·t; the lower level's term comes first, as the
+        // sum is formed in that order.
+        var sum = [SIMD4<Float>](repeating: .zero, count: width * height)
+        for index in ladder.indices where needed[index] {
             let level = try GaussianBlur.apply(image, sigma: ladder[index])
-            let inner = (width - level.width) / 2
-            blurred[index] = inner == 0 ? level : try Self.pad(level, by: inner)
+            let inset = (width - level.width) / 2  // the level is centred in the output
+            level.pixels.withUnsafeBufferPointer { pixels in
+                for y in 0..<height {
+                    let ly = y - inset
+                    for x in 0..<width {
+                        let p = y * width + x
+                        let upper = Int(uppers[p]), lower = max(0, upper - 1)
+                        guard lower == index || upper == index else { continue }
+                        let lx = x - inset
+                        var value = SIMD4<Float>.zero
+                        if lx >= 0, ly >= 0, lx < level.width, ly < level.height {
+                            let i = (ly * level.width + lx) * 4
+                            value = SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3]))
+                        }
+                        let span = ladder[upper] - ladder[lower]
+                        let t = span > 0 ? Float((Double(sigmas[p]) - ladder[lower]) / span) : 1
+                        if lower == index { sum[p] = value * (1 - t) }
+                        if upper == index { sum[p] += value * t }
+                    }
+                }
+            }
         }
         var output = try PixelBuffer(width: width, height: height)
         output.pixels.withUnsafeMutableBufferPointer { out in
             for p in 0..<(width * height) {
-                let sigma = Double(sigmas[p])
-                let upper = uppers[p], lower = max(0, upper - 1)
-                let span = ladder[upper] - ladder[lower]
-                let t = span > 0 ? Float((sigma - ladder[lower]) / span) : 1
-                let a = blurred[lower]!, b = blurred[upper]!
-                let i = p * 4
-                var value = SIMD4<Float>.zero
-                for c in 0..<4 { value[c] = Float(a.pixels[i + c]) * (1 - t) + Float(b.pixels[i + c]) * t }
-                GaussianBlur.store(value, into: out.baseAddress! + i)
+                GaussianBlur.store(sum[p], into: out.baseAddress! + p * 4)
             }
         }
         return output
     }
 
-    /// `image` with `amount` transparent pixels added on each side.
-    static func pad(_ image: PixelBuffer, by amount: Int) throws(RasterError) -> PixelBuffer {
-        var result = try PixelBuffer(width: image.width + 2 * amount, height: image.height + 2 * amount)
-        for y in 0..<image.height {
-            let from = y * image.width * 4, to = ((y + amount) * result.width + amount) * 4
-            result.pixels.replaceSubrange(to..<(to + image.width * 4), with: image.pixels[from..<(from + image.width * 4)])
+    /// The smallest window holding every pixel whose alpha is not 0, or nil when all are.
+    static func contentWindow(of image: PixelBuffer) -> PixelWindow? {
+        var minX = image.width, minY = image.height, maxX = -1, maxY = -1
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                let row = y * image.width * 4
+                var first = -1, last = -1
+                for x in 0..<image.width where pixels[row + x * 4 + 3] != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                minX = min(minX, first); maxX = max(maxX, last)
+                minY = min(minY, y); maxY = y
+            }
         }
-        return result
+        guard maxX >= 0 else { return nil }
+        return PixelWindow(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }
