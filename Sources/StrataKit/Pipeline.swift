@@ -10,9 +10,12 @@ public let strataVersion = "0.1.0"
 /// The pipeline: scene file → scene → render tree → pixels → PNG files.
 public enum Pipeline {
     /// Loads a scene file, mapping its errors to exit statuses.
-    public static func loadScene(at path: String) throws(StrataError) -> Scene {
+    ///
+    /// - Parameter assets: the folder the scene's image paths resolve in (and may not leave);
+    ///   nil for the scene file's own folder.
+    public static func loadScene(at path: String, assets: String? = nil) throws(StrataError) -> Scene {
         do {
-            return try SceneLoader.load(contentsOf: URL(fileURLWithPath: path))
+            return try SceneLoader.load(contentsOf: URL(fileURLWithPath: path), assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw StrataError(error)
         }

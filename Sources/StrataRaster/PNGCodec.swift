@@ -157,9 +157,15 @@ public enum PNGCodec {
 
     /// Decodes PNG bytes into a premultiplied buffer. The header's size is checked against
     /// `Limits` before any pixel memory is allocated.
+    ///
+    /// The chunks are walked first (`PNGChunks`): a chunk that declares more bytes than the file
+    /// holds is refused before libpng allocates for it. A 16-bit file that says nothing of its
+    /// colour space (no gAMA, sRGB, iCCP or cHRM) is read as sRGB, as browsers and other decoders
+    /// read it; libpng's simplified API would take it for linear light (50 % grey → 186).
     public static func decode(_ data: [UInt8]) throws(RasterError) -> PixelBuffer {
         let (width, height) = try headerSize(of: data)
         try Limits.checkSurface(width: width, height: height)
+        let chunks = try PNGChunks(data)
         var image = png_image()
         image.version = strata_png_image_version()
         let began = data.withUnsafeBytes { bytes in
@@ -167,6 +173,9 @@ public enum PNGCodec {
         }
         guard began != 0 else {
             throw .invalidPNG("cannot read PNG header: \(libpngMessage(&image))")
+        }
+        if chunks.bitDepth == 16 && !chunks.declaresColorSpace {
+            return try decodeSixteenBitAsSRGB(&image, width: width, height: height)
         }
         image.format = strata_png_format_rgba()
         var straight = [UInt8](repeating: 0, count: width * height * 4)

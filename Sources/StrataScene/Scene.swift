@@ -57,7 +57,8 @@ public enum SceneLoader {
     public static let supportedVersions: ClosedRange<Int> = 1...1
 
     /// Loads and validates the scene at `url`; image paths resolve relative to its folder.
-    public static func load(contentsOf url: URL) throws(SceneError) -> Scene {
+    /// `assets` is the folder image paths resolve in (and may not leave); nil for the file's own.
+    public static func load(contentsOf url: URL, assets: URL? = nil) throws(SceneError) -> Scene {
         let file = url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -76,7 +77,13 @@ public enum SceneLoader {
         default:
             throw SceneError(file: file, keyPath: "", expected: "a .yaml, .yml or .json file", found: "the extension \".\(url.pathExtension)\"")
         }
-        return try decode(data, format: format, file: file, baseURL: url.deletingLastPathComponent(),
+        if let assets {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw SceneError(kind: .inputMissing, file: file, keyPath: "", expected: "an assets folder", found: "no folder at \(assets.path)")
+            }
+        }
+        return try decode(data, format: format, file: file, baseURL: assets ?? url.deletingLastPathComponent(),
                           defaultName: url.deletingPathExtension().lastPathComponent)
     }
 

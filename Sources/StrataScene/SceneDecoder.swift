@@ -289,13 +289,23 @@ struct SceneDecoder {
         return gradient
     }
 
-    /// A PNG file named relative to the scene's folder; its header is checked before decoding.
+    /// A PNG file named relative to the assets folder (the scene's own, unless `--assets` names
+    /// another); its header is checked before decoding. Absolute paths, `..` and symbolic links
+    /// that lead out of the folder are refused with one message, before anything is looked up, so
+    /// that a scene cannot read, or learn whether there is, a file elsewhere on the machine.
     func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
         let name = try reader.string(value, at: path)
-        let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : baseURL.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw SceneError(file: reader.file, keyPath: path, expected: "a PNG file (relative to the scene's folder)",
-                             found: "no file at \(url.path)", line: value.line)
+        let refused = SceneError(file: reader.file, keyPath: path, expected: "a PNG path inside the scene's assets folder (relative, without '..')",
+                                 found: "\"\(name.count > 80 ? name.prefix(80) + "…" : name)\"", line: value.line)
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains(".."), !name.contains("\0") else { throw refused }
+        let root = baseURL.standardizedFileURL.resolvingSymlinksInPath()
+        let url = root.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath()
+        guard url.path.hasPrefix(root.path == "/" ? "/" : root.path + "/") else { throw refused }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a PNG file (relative to the scene's assets folder)",
+                             found: "no file at \(name)", line: value.line)
         }
         do {
             return try PNGCodec.decode(contentsOf: url)

@@ -26,7 +26,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let scene = try Pipeline.loadScene(at: options.scene)
+            let scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
             try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), atSeconds: time, scale: options.scale,
                                     encoding: pngOptions.png.options, overwrite: overwrite)
         }

@@ -70,7 +70,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let scene = try Pipeline.loadScene(at: options.scene)
+            let scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: frames?.range, framesPerSecond: fps, scale: options.scale,
                 overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)

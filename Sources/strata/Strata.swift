@@ -26,6 +26,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
     var scale: Double?
 
+    @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
+    var assets: String?
+
     func validate() throws {
         if let scale, ![1.0, 2.0, 3.0].contains(scale) {
             throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")

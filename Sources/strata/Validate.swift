@@ -10,9 +10,12 @@ struct Validate: ParsableCommand {
     @Argument(help: "The scene file (.yaml, .yml or .json).")
     var scene: String
 
+    @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
+    var assets: String?
+
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene)
+            let loaded = try Pipeline.loadScene(at: scene, assets: assets)
             // What validate accepts renders: every frame's presentation and surfaces are checked.
             try FrameRenderer(scene: loaded).checkRenderable()
             let (width, height) = loaded.pixelSize
