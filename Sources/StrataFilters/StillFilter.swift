@@ -41,7 +41,9 @@ public enum StillFilter {
         func pair(_ option: String) throws(FilterOptionError) -> (Double, Double) {
             let text = try value(option)
             let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 2 else { throw FilterOptionError(.usage, "\(option) expects X,Y, found \"\(text)\"") }
+            guard parts.count == 2, parts.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }) else {
+                throw FilterOptionError(.usage, "\(option) expects X,Y (finite numbers), found \"\(text)\"")
+            }
             return (parts[0], parts[1])
         }
         while index < arguments.count {
@@ -78,17 +80,24 @@ public enum StillFilter {
             case "--tint":
                 let text = try value(option)
                 let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-                guard let color = Color(hex: parts[0]), parts.count == 1 || Double(parts[1]) != nil else {
+                guard let color = Color(hex: parts[0]), parts.count == 1 || Double(parts[1])?.isFinite == true else {
                     throw FilterOptionError(.usage, "--tint expects #rrggbb[:amount], found \"\(text)\"")
                 }
                 filters.append(.tint(color, amount: parts.count == 2 ? min(1, max(0, Double(parts[1])!)) : 1))
             case "--color-matrix":
                 let text = try value(option)
-                let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard values.count == 20 else { throw FilterOptionError(.usage, "--color-matrix expects 20 numbers, found \(values.count)") }
+                let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                let values = fields.compactMap { Double($0) }
+                guard fields.count == 20, values.count == 20 else { throw FilterOptionError(.usage, "--color-matrix expects 20 numbers, found \"\(text)\"") }
+                if let bad = values.firstIndex(where: { !$0.isFinite || abs($0) > 1e6 }) {
+                    throw FilterOptionError(.usage, "--color-matrix entry m\(bad) must be a finite number within ±1e6, found \(fields[bad])")
+                }
                 filters.append(.colorMatrix(values))
             default:
-                throw FilterOptionError(.usage, "unknown filter option \"\(option)\"\n\(usage)")
+                let known = ["--gaussian-blur", "--motion-blur", "--angle", "--samples", "--box-blur", "--variable-blur", "--mask", "--mask-start", "--mask-end",
+                             "--fade-width", "--corner-radius", "--inset", "--exponent", "--easing", "--saturation", "--brightness", "--contrast", "--tint", "--color-matrix"]
+                let near = known.map { ($0, Self.editDistance(option, $0)) }.filter { $0.1 <= 3 }.min { $0.1 < $1.1 }?.0
+                throw FilterOptionError(.usage, "unknown filter option \"\(option)\"" + (near.map { "; did you mean \($0)?" } ?? "") + "\n\(usage)")
             }
             index += 1
         }
@@ -184,5 +193,22 @@ public struct FilterOptionError: Error, CustomStringConvertible {
     public init(_ kind: Kind, _ description: String) {
         self.kind = kind
         self.description = description
+    }
+}
+
+extension StillFilter {
+    /// Levenshtein distance between two short words (for "did you mean").
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

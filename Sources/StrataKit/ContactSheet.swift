@@ -8,6 +8,11 @@ import StrataRaster
 public enum ContactSheet {
     /// The frame PNGs of `directory` (`frame-NNNNN.png`), sorted.
     public static func frameFiles(in directory: URL) throws(StrataError) -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw StrataError(.noInput, "\(directory.path): no such folder")
+        }
+        guard isDirectory.boolValue else { throw StrataError(.noInput, "\(directory.path) is a file, not a folder of frames") }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

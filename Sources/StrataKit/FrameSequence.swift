@@ -83,14 +83,21 @@ public struct FrameSequence: Sendable {
         return clock
     }
 
-    /// Renders the frames. Stops after the frames in flight when `cancellation` is set, leaving no
-    /// temporary files, and throws `.interrupted`.
-    @discardableResult
-    public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
+    /// `clock`, checked against `Limits.maximumFrames` before anything is allocated for its ticks
+    /// (`--fps 1000` on a long scene would otherwise make millions).
+    public func checkedClock() throws(StrataError) -> FrameClock {
         let clock = self.clock
         guard clock.tickCount <= Limits.maximumFrames else {
             throw StrataError(.usage, "\(scene.name): at \(Manifest.number(clock.framesPerSecond)) fps the scene has \(clock.tickCount) ticks, over the limit of \(Limits.maximumFrames); use a lower --fps")
         }
+        return clock
+    }
+
+    /// Renders the frames. Stops after the frames in flight when `cancellation` is set, leaving no
+    /// temporary files, and throws `.interrupted`.
+    @discardableResult
+    public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
+        let clock = try checkedClock()
         let scale = options.scale ?? scene.scale
         let frameCount = clock.displayedFrames.count
         let range = options.frames ?? 0...(frameCount - 1)

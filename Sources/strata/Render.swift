@@ -3,19 +3,59 @@ import Dispatch
 import Foundation
 import StrataKit
 
-/// An inclusive range of frame indices, written `A..B` (or `N` for one frame).
+/// `--frames`: an inclusive range of displayed frame indices — `A..B`, `A..` (to the last frame),
+/// `..B` (from the first) or `A` (one frame). Parsed leniently so that a mistake gets a message
+/// that says what is accepted (`problem`), not ArgumentParser's bare "value is invalid".
 struct FrameRangeArgument: ExpressibleByArgument {
-    let range: ClosedRange<Int>
+    let text: String
+    let lower: Int?
+    let upper: Int?
+    /// What is wrong with the text, or nil.
+    let problem: String?
 
     init?(argument: String) {
-        let parts = argument.components(separatedBy: "..")
-        if parts.count == 1, let single = Int(parts[0]), single >= 0 {
-            range = single...single
-        } else if parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), low >= 0, low <= high {
-            range = low...high
-        } else {
-            return nil
+        text = argument
+        let forms = "write A..B, A.., ..B or A with frame numbers from 0"
+        func number(_ part: String) -> Int?? {
+            if part.isEmpty { return .some(nil) }
+            guard let value = Int(part) else { return nil }
+            return .some(value)
         }
+        let parts = argument.components(separatedBy: "..")
+        var lower: Int?, upper: Int?, problem: String?
+        switch parts.count {
+        case 1:
+            if let value = Int(argument) {
+                lower = value; upper = value
+            } else {
+                let dashed = argument.split(separator: "-").count == 2 && argument.split(separator: "-").allSatisfy { Int($0) != nil }
+                problem = "--frames \(argument) is not a frame range: \(forms)" + (dashed ? " (A..B, not A-B)" : "")
+            }
+        case 2:
+            if let low = number(parts[0]), let high = number(parts[1]), low != nil || high != nil {
+                lower = low; upper = high
+            } else {
+                problem = "--frames \(argument) is not a frame range: \(forms)"
+            }
+        default:
+            problem = "--frames \(argument) is not a frame range: \(forms)"
+        }
+        if problem == nil, let value = [lower, upper].compactMap({ $0 }).first(where: { $0 < 0 }) {
+            problem = "--frames \(argument): frame numbers start at 0, found \(value)"
+        } else if problem == nil, let lower, let upper, lower > upper {
+            problem = "--frames \(argument) runs backwards: write the first frame first (\(upper)..\(lower))"
+        }
+        (self.lower, self.upper, self.problem) = (lower, upper, problem)
+    }
+
+    /// The range among `count` displayed frames; an open end is the first or last frame. Throws
+    /// a usage error naming the scene's frames when the range leaves them.
+    func range(frameCount count: Int) throws(StrataError) -> ClosedRange<Int> {
+        let low = lower ?? 0, high = upper ?? count - 1
+        guard low <= high, high < count else {
+            throw StrataError(.usage, "--frames \(text) is outside the scene's frames 0..\(count - 1)")
+        }
+        return low...high
     }
 }
 
@@ -35,7 +75,8 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Folder for the frames (created if missing).")
     var out: String = "out"
 
-    @Option(name: .long, help: ArgumentHelp("Only these frames: an inclusive range A..B of frame indices, or one index.", valueName: "A..B"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Only these frames: an inclusive range A..B of frame indices, A.. (to the last), ..B (from the first) or one index A.", valueName: "A..B"))
     var frames: FrameRangeArgument?
 
     @Option(name: .long, help: "Frames per second; overrides the scene's clock, keeping its duration.")
@@ -60,6 +101,7 @@ struct Render: ParsableCommand {
     var subframes: Int?
 
     func validate() throws {
+        if let problem = frames?.problem { throw ValidationError(problem) }
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000], found \(fps)") }
@@ -72,8 +114,12 @@ struct Render: ParsableCommand {
         try runReportingErrors { () throws(StrataError) in
             let scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
             var settings = FrameSequence.Options(
-                directory: URL(fileURLWithPath: out), frames: frames?.range, framesPerSecond: fps, scale: options.scale,
+                directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,
                 overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)
+            if let frames {
+                let clock = try FrameSequence(scene: scene, options: settings).checkedClock()
+                settings.frames = try frames.range(frameCount: clock.displayedFrames.count)
+            }
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let sequence = FrameSequence(scene: scene, options: settings)
             FrameSequence.keepFrameBuffersInTheHeap()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrataFilters
 import StrataKit
 
 /// The `strata` command: renders layer-tree scenes to PNG frames.
@@ -16,6 +17,44 @@ struct Strata: ParsableCommand {
         version: strataVersion,
         subcommands: [Render.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, CurveCommand.self, TuneCommand.self]
     )
+
+    /// ArgumentParser's `main`, with one error style: usage errors say `strata: error: …` like every
+    /// other error (ArgumentParser writes `Error: …`), a misspelt subcommand gets a suggestion, and
+    /// errors already reported (`runReportingErrors`) only set the exit status.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var text = fullMessage(for: error)
+            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
+            if let first = arguments.first, !first.hasPrefix("-"), let guess = suggestion(for: first) {
+                text = "unknown command '\(first)'; did you mean '\(guess)'?\n" + "Commands: " + commandNames.joined(separator: ", ")
+            }
+            FileHandle.standardError.write(Data("strata: error: \(text)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+    }
+
+    /// The subcommand nearest to a misspelt `word` (at most two edits away), or nil when `word`
+    /// is a subcommand or nothing is near.
+    static func suggestion(for word: String) -> String? {
+        let names = commandNames
+        guard !names.contains(word) else { return nil }
+        return names.map { ($0, StillFilter.editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
 }
 
 /// Options shared by the commands that read a scene.

@@ -19,7 +19,7 @@ struct Verify: ParsableCommand {
     @Option(help: "Folder of the reference PNGs.")
     var snapshots: String
 
-    @Option(name: .long, help: ArgumentHelp("Frames to check: an inclusive range A..B or one index.", valueName: "A..B"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Frames to check: an inclusive range A..B, A.., ..B or one index A.", valueName: "A..B"))
     var frames: FrameRangeArgument?
 
     @Option(help: "exact, off-by-one or blur.")
@@ -32,6 +32,7 @@ struct Verify: ParsableCommand {
     var record = false
 
     func validate() throws {
+        if let problem = frames?.problem { throw ValidationError(problem) }
         guard SnapshotTolerance.named(tolerance) != nil else {
             throw ValidationError("--tolerance must be exact, off-by-one or blur, found \(tolerance)")
         }
@@ -42,7 +43,7 @@ struct Verify: ParsableCommand {
         try runReportingErrors { () throws(StrataError) in
             let loaded = try Pipeline.loadScene(at: scene)
             let count = loaded.clock.displayedFrames.count
-            let indices = frames.map { Array($0.range) } ?? loaded.snapshotFrames
+            let indices = try frames.map { frames throws(StrataError) in Array(try frames.range(frameCount: count)) } ?? loaded.snapshotFrames
             guard indices.allSatisfy({ $0 < count }) else {
                 throw StrataError(.usage, "--frames goes past the scene's last frame \(count - 1)")
             }
