@@ -12,11 +12,17 @@ public enum FilterKernels {
 
     /// The part of one filter's output that covers `window`, given in the input's pixel coordinates
     /// (it may reach into the growth; nil is the whole output). A Gaussian blur computes only that
-    /// part; the other filters compute all of it and crop.
+    /// part, a variable blur only its content's reach; the other filters compute all of it and crop.
     public static func apply(_ filter: Filter, to image: PixelBuffer, maskInset: Int = 0, window: PixelWindow?) throws(RasterError) -> PixelBuffer {
         if case .gaussianBlur(let radius) = filter {
             let sigma = min(radius, Limits.maximumBlurRadius), pad = GaussianBlur.outset(sigma: sigma)
             return try GaussianBlur.apply(image, sigma: sigma, window: window.map { PixelWindow(x: $0.x + pad, y: $0.y + pad, width: $0.width, height: $0.height) })
+        }
+        if case .variableBlur(let radius, let mask) = filter, let window {
+            let sigma = min(radius, Limits.maximumBlurRadius), pad = sigma > 0 ? GaussianBlur.outset(sigma: sigma) : 0
+            let width = max(1, image.width - 2 * maskInset), height = max(1, image.height - 2 * maskInset)
+            return try VariableBlur.apply(image, maxSigma: sigma, mask: maskPlane(mask, width: width, height: height), maskX: maskInset, maskY: maskInset,
+                                          window: PixelWindow(x: window.x + pad, y: window.y + pad, width: window.width, height: window.height))
         }
         let output = try apply(filter, whole: image, maskInset: maskInset)
         guard let window else { return output }

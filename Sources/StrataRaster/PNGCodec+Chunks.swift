@@ -19,7 +19,7 @@ struct PNGChunks {
             let length = be32(offset)
             let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= Int(Int32.max), length + 12 <= data.count - offset else {
-                throw .invalidPNG("the chunk \(type.debugDescription) declares \(length) bytes but the file has only \(max(0, data.count - offset - 12)) left (truncated or corrupt)")
+                throw .invalidPNG("the chunk \(type.debugDescription) declares \(length) bytes of data (\(length + 12) with its length, type and CRC) but the file has only \(data.count - offset) left (truncated or corrupt)")
             }
             if type == "IHDR", length >= 13 { depth = Int(data[offset + 16]) }
             if type == "IDAT" { seenData = true }

@@ -39,21 +39,36 @@ public enum VariableBlur {
     /// A transparent margin of the input (an offscreen group grown for the blur's reach) is not
     /// blurred: the blur runs on the part that has content, and the rest of the output is
     /// transparent, as it would be anyway.
-    public static func apply(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane, maskX: Int = 0, maskY: Int = 0) throws(RasterError) -> PixelBuffer {
-        guard maxSigma > 0 else { return image }
+    ///
+    /// - Parameter window: the part of the output wanted, in output pixels (the input is at
+    ///   (pad, pad) there, pad = ⌈3·maxSigma⌉); nil for all of it.
+    public static func apply(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane, maskX: Int = 0, maskY: Int = 0,
+                             window: PixelWindow? = nil) throws(RasterError) -> PixelBuffer {
+        let pad = maxSigma > 0 ? GaussianBlur.outset(sigma: maxSigma) : 0
+        let whole = PixelWindow(x: 0, y: 0, width: image.width + 2 * pad, height: image.height + 2 * pad)
+        let target = window ?? whole
+        try Limits.checkSurface(width: target.width, height: target.height)
+        guard let content = contentWindow(of: image) else { return try PixelBuffer(width: target.width, height: target.height) }
+        let trimmed = content.width == image.width && content.height == image.height ? image : try image.cropped(to: content)
+        try Limits.checkSurface(width: trimmed.width + 2 * pad, height: trimmed.height + 2 * pad)
+        let part = maxSigma > 0 ? try blur(trimmed, maxSigma: maxSigma, mask: mask, maskX: maskX - content.x, maskY: maskY - content.y) : trimmed
+        // `part` covers output pixels from (content.x, content.y) on.
+        if window == nil, trimmed.width == image.width, trimmed.height == image.height { return part }
+        var output = try PixelBuffer(width: target.width, height: target.height)
+        let left = max(target.x, content.x), right = min(target.x + target.width, content.x + part.width)
+        let top = max(target.y, content.y), bottom = min(target.y + target.height, content.y + part.height)
+        guard left < right, top < bottom else { return output }
+        for y in top..<bottom {
+            let from = ((y - content.y) * part.width + (left - content.x)) * 4, to = ((y - target.y) * target.width + (left - target.x)) * 4
+            output.pixels.replaceSubrange(to..<(to + (right - left) * 4), with: part.pixels[from..<(from + (right - left) * 4)])
+        }
+        return output
+    }
+
+    /// The whole blurred output of an input with content up to its edges.
+    private static func blur(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane, maskX: Int, maskY: Int) throws(RasterError) -> PixelBuffer {
         let pad = GaussianBlur.outset(sigma: maxSigma)
         let width = image.width + 2 * pad, height = image.height + 2 * pad
-        try Limits.checkSurface(width: width, height: height)
-        guard let content = contentWindow(of: image) else { return try PixelBuffer(width: width, height: height) }
-        if content.width < image.width || content.height < image.height {
-            let part = try apply(image.cropped(to: content), maxSigma: maxSigma, mask: mask, maskX: maskX - content.x, maskY: maskY - content.y)
-            var output = try PixelBuffer(width: width, height: height)
-            for y in 0..<part.height {
-                let from = y * part.width * 4, to = ((y + content.y) * width + content.x) * 4
-                output.pixels.replaceSubrange(to..<(to + part.width * 4), with: part.pixels[from..<(from + part.width * 4)])
-            }
-            return output
-        }
         let ladder = levels(maxSigma: maxSigma)
         // σ per output pixel, and the level at or above it (the ladder has fewer than 256 levels).
         var sigmas = [Float](repeating: 0, count: width * height)

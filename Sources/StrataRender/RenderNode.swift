@@ -112,7 +112,7 @@ public struct RenderTree: Sendable {
             return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
         }
         func visit(_ node: RenderNode, _ ancestry: [String]) -> String? {
-            let chain = ancestry + [node.name ?? "an unnamed layer"]
+            let chain = ancestry + [node.name.map { "\"\($0)\"" } ?? "(unnamed)"]
             func check(_ rect: Rect, _ what: String) -> String? {
                 let (width, height) = pixels(rect)
                 do {
@@ -124,6 +124,16 @@ public struct RenderTree: Sendable {
             }
             if !node.isolation.isEmpty, let problem = check(node.groupBounds, node.filters.isEmpty ? "its offscreen group" : "its filters' grown extent") {
                 return problem
+            }
+            // A filter chain computes whole outputs (the input grown by the filter's reach) for
+            // every filter that moves pixels but the last, and for that one too unless it is a
+            // Gaussian or variable blur, which compute only the group's window.
+            let moving = node.filters.filter { !$0.isPointwise }
+            var whole = moving
+            if let last = moving.last, case .gaussianBlur = last { whole.removeLast() } else if let last = moving.last, case .variableBlur = last { whole.removeLast() }
+            if !whole.isEmpty {
+                let (fx, fy) = RenderTreeBuilder.totalOutset(whole)
+                if let problem = check(node.groupBounds.outsetBy(dx: fx, dy: fy), "its filters' output") { return problem }
             }
             if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
                 return problem

@@ -94,7 +94,7 @@ struct HostileInputTests {
         let renderer = try FrameRenderer(scene: scene)
         let error = try #require(throws: StrataError.self) { try renderer.checkRenderable() }
         #expect(error.exitCode == 65)
-        #expect(error.message.contains("wall") && error.message.contains("11000×11000"))
+        #expect(error.message.contains("layer \"wall\"") && error.message.contains("11000×11000"))
         #expect(throws: StrataError.self) { try renderer.render(displayedIndex: 0) }
     }
 
@@ -165,7 +165,7 @@ struct HostileInputTests {
         bytes = Array(bytes[0..<33])  // signature + IHDR
         bytes += [0x40, 0x00, 0x00, 0x00] + Array("tEXt".utf8) + [0x41, 0x42, 0x43]  // 1 GiB declared
         let error = try #require(throws: RasterError.self) { try PNGCodec.decode(bytes) }
-        #expect(error.description.contains("declares 1073741824 bytes"))
+        #expect(error.description.contains("declares 1073741824 bytes of data"))
     }
 
     @Test("a 16-bit PNG without colour-space chunks is read as sRGB: 50 % grey stays 128")

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Hostile input through the command line (issue 12): a seeded slice of the fuzzer, SIGTERM, and
+/// messages that find the mistake.
+@Suite("strata under hostile input")
+struct HostileCLITests {
+    let cli = CLITests()
+
+    @Test("a seeded fuzz slice: no crash, hang, cap hit or partial output; what validate accepts renders")
+    func fuzzSlice() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fuzz-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // scripts/test builds the release binary and names it here; a bare `swift test` fuzzes the
+        // debug binary, ten times slower, with a longer time limit.
+        let release = ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"]
+        process.arguments = ["python3", "scripts/fuzz", "--seed", "12", "--scenes", "150", "--pngs", "60",
+                             "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "300" : "30", "--json", report.path]
+        process.currentDirectoryURL = CLITests.root
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.count >= 210)  // every case ran at least once
+        let outcomes = Set(results.compactMap { $0["outcome"] as? String })
+        #expect(outcomes.isSubset(of: ["success", "clean error"]), "\(outcomes)")
+        #expect(outcomes == ["success", "clean error"])  // the slice reaches both
+    }
+
+    @Test("--frames: every accepted form, and messages that say what is accepted")
+    func framesForms() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-frames-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for (form, expected) in [("58..", ["frame-00058.png", "frame-00059.png", "frame-00060.png"]), ("..1", ["frame-00000.png", "frame-00001.png"]), ("7", ["frame-00007.png"])] {
+            try? FileManager.default.removeItem(at: out)
+            let run = try cli.run(["render", "Scenes/side-menu.yaml", "--out", out.path, "--frames", form, "--quiet"])
+            #expect(run.status == 0, "\(form): \(run.stderr)")
+            let frames = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix("frame-") }.sorted()
+            #expect(frames == expected, "\(form)")
+        }
+        for (form, message) in [("20..10", "runs backwards"), ("10-20", "not A-B"), ("-1", "start at 0"), ("abc", "A..B, A.., ..B or A"), ("61..", "outside the scene's frames 0..60")] {
+            let run = try cli.run(["render", "Scenes/side-menu.yaml", "--out", out.path, "--overwrite", "--frames", form])
+            #expect(run.status == 64, "\(form)")
+            #expect(run.stderr.hasPrefix("strata: error: --frames \(form)") && run.stderr.contains(message), "\(form): \(run.stderr)")
+        }
+    }
+
+    @Test("one error style; suggestions for misspelt commands and filter options; missing folders named")
+    func messages() throws {
+        let misspelt = try cli.run(["rendr", "Scenes/side-menu.yaml"])
+        #expect(misspelt.status == 64 && misspelt.stderr.hasPrefix("strata: error: unknown command 'rendr'; did you mean 'render'?"))
+        let usage = try cli.run(["render"])
+        #expect(usage.status == 64 && usage.stderr.hasPrefix("strata: error: ") && !usage.stderr.contains("Error:"))
+        let option = try cli.run(["filter", "Scenes/assets/photo.png", "/tmp/x.png", "--gausian-blur", "2"])
+        #expect(option.status == 64 && option.stderr.contains("did you mean --gaussian-blur?"))
+        let matrix = try cli.run(["filter", "Scenes/assets/photo.png", "/tmp/x.png", "--color-matrix", "nan,0,0,0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,1,0"])
+        #expect(matrix.status == 64 && matrix.stderr.contains("m0 must be a finite number"))
+        let folder = try cli.run(["sheet", "/tmp/strata-no-such-folder", "--out", "/tmp/x.png"])
+        #expect(folder.status == 66 && folder.stderr.contains("/tmp/strata-no-such-folder: no such folder"))
+        let time = try cli.run(["frame", "Scenes/side-menu.yaml", "--time", "nan", "--out", "/tmp/strata-nan-\(getpid()).png"])
+        #expect(time.status == 64)
+    }
+
+    @Test("SIGTERM stops a render like Ctrl-C: exit 130, no partial or temporary file, resumable")
+    func sigtermLeavesNothingBehind() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-term-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = try CLITests.binary()
+        process.arguments = ["render", "Scenes/side-menu.yaml", "--out", out.path, "--jobs", "1", "--scale", "3", "--quiet"]
+        process.currentDirectoryURL = CLITests.root
+        process.standardError = Pipe()
+        try process.run()
+        // Wait for the first frame, then stop it the way a scheduler does.
+        for _ in 0..<400 where ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter({ $0.hasPrefix("frame-") }).isEmpty {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(left.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "\(left)")
+        for name in left {
+            let bytes = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(bytes.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(name) is complete")
+        }
+        let resumed = try cli.run(["render", "Scenes/side-menu.yaml", "--out", out.path, "--jobs", "1", "--scale", "3", "--skip-existing", "--quiet"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+    }
+}
