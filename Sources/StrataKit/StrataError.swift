@@ -41,7 +41,8 @@ public struct StrataError: Error, CustomStringConvertible {
 
     /// Wraps a scene error (missing file → 66, bad content → 65).
     public init(_ error: SceneError) {
-        self.init(error.kind == .inputMissing ? .noInput : .dataError, error.description)
+        // Further problems each on their own line, in the CLI's error style.
+        self.init(error.kind == .inputMissing ? .noInput : .dataError, error.all.map(\.description).joined(separator: "\nstrata: error: "))
     }
 
     /// Wraps a render error (a Cairo failure or an over-size surface).

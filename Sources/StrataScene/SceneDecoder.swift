@@ -92,8 +92,20 @@ struct SceneDecoder {
     mutating func layerList(_ value: SceneValue, at path: String, depth: Int, parent: LayerPath) throws(SceneError) -> [Layer] {
         let values = try reader.array(value, at: path)
         var layers: [Layer] = []
+        // Each layer is decoded on its own, so that one file reports every broken layer (up to
+        // 20 problems) rather than only the first.
+        var problems: [SceneError] = []
         for (index, element) in values.enumerated() {
-            layers.append(try layer(element, at: "\(path)[\(index)]", depth: depth, layerPath: parent.appending(index)))
+            do {
+                layers.append(try layer(element, at: "\(path)[\(index)]", depth: depth, layerPath: parent.appending(index)))
+            } catch {
+                problems += error.all
+                if problems.count >= 20 || layerCount > Limits.maximumLayers { break }
+            }
+        }
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            throw first
         }
         return layers
     }

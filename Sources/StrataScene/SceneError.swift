@@ -21,6 +21,12 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
     public let found: String
     /// 1-based line in the file, when the parser knows it.
     public let line: Int?
+    /// Further independent problems found in the same file (other layers), in document order;
+    /// `strata validate` reports them all.
+    public var others: [SceneError] = []
+
+    /// This problem and the others.
+    public var all: [SceneError] { [self] + others }
 
     /// Creates an error.
     public init(kind: Kind = .invalidData, file: String, keyPath: String, expected: String, found: String, line: Int? = nil) {

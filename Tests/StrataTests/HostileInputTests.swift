@@ -174,6 +174,17 @@ struct HostileInputTests {
         #expect(Array(image.pixels[0..<4]) == [128, 128, 128, 255])
     }
 
+    @Test("one file reports every broken layer, not only the first")
+    func everyIndependentProblem() throws {
+        let text = "version: 1\ndescription: d\nsize: [10, 10]\nlayers:\n  - {opacty: 1}\n  - {frame: [0, 0, 1, 1], cornerRadius: big}\n"
+            + "  - {backgroundColor: red}\n  - name: ok\n    sublayers:\n      - {backgroundColor: \"#12345z\"}\n"
+        let error = try #require(throws: SceneError.self) {
+            try SceneLoader.decode(Data(text.utf8), format: .yaml, file: "s.yaml", baseURL: PackagePaths.scenes, defaultName: "s")
+        }
+        #expect(error.all.map(\.keyPath) == ["layers[0].opacty", "layers[1].cornerRadius", "layers[3].sublayers[0].backgroundColor"])
+        #expect(StrataError(error).message.components(separatedBy: "\nstrata: error: ").count == 3)
+    }
+
     /// A 16-bit greyscale PNG with no ancillary chunk, its pixels in a stored (uncompressed)
     /// deflate block: written by hand so that no encoder adds a gAMA chunk.
     static func sixteenBitGreyPNG(width: Int, height: Int, value: UInt16) -> [UInt8] {
