@@ -147,6 +147,13 @@ public struct EffectsEngine: Sendable {
     /// The layer's subtree drawn in its own bounds at `scale`, without its transform and position.
     static func snapshot(_ layer: Layer, scale: Double) throws(RenderError) -> PixelBuffer? {
         guard !layer.bounds.isEmpty else { return nil }
+        let width = Int(saturating: layer.bounds.width * scale, .up), height = Int(saturating: layer.bounds.height * scale, .up)
+        do {
+            try Limits.checkSurface(width: width, height: height)
+        } catch {
+            throw RenderError("the motion-blur overlay of layer \(layer.name.map { "\"\($0)\"" } ?? "(unnamed)") needs a snapshot of its \(width)×\(height) px bounds: \(error)",
+                              exceedsLimits: true)
+        }
         var copy = layer
         copy.transform = .identity
         copy.opacity = 1

@@ -47,7 +47,7 @@ public struct StrataError: Error, CustomStringConvertible {
 
     /// Wraps a render error (a Cairo failure or an over-size surface).
     public init(_ error: RenderError) {
-        self.init(.software, error.description)
+        self.init(error.exceedsLimits ? .dataError : .software, error.description)
     }
 
     /// Wraps a raster error.

@@ -6,9 +6,14 @@ import StrataRaster
 public struct RenderError: Error, Equatable, CustomStringConvertible {
     /// What failed, with Cairo's status text.
     public let message: String
+    /// True when the input asked for more than `Limits` allow (a data error, not a fault).
+    public let exceedsLimits: Bool
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, exceedsLimits: Bool = false) {
+        self.message = message
+        self.exceedsLimits = exceedsLimits
+    }
 
     public var description: String { message }
 

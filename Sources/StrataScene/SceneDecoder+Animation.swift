@@ -262,6 +262,9 @@ extension SceneDecoder {
             guard (0...1).contains(n[0]), (0...1).contains(n[2]) else {
                 throw reader.error(path, expected: "x1 and x2 in 0…1", found: value)
             }
+            guard abs(n[1]) <= 1e6, abs(n[3]) <= 1e6 else {
+                throw reader.error(path, expected: "y1 and y2 within ±1e6 (larger overshoots overflow)", found: value)
+            }
             return .cubicBezier(x1: n[0], y1: n[1], x2: n[2], y2: n[3])
         case .object:
             let e = try reader.object(value, at: path, allowed: ["steps", "position"])
