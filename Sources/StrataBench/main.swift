@@ -10,8 +10,6 @@ import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
-// As the CLI does: frame-sized buffers reuse the previous frame's pages.
-FrameSequence.keepFrameBuffersInTheHeap()
 let runs = quick ? 3 : 11
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -8,6 +8,12 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `url` atomically. Without `overwrite`, an existing file is an error.
     public static func write(_ bytes: [UInt8], to url: URL, overwrite: Bool) throws(StrataError) {
+        try write(Data(bytes), to: url, overwrite: overwrite)
+    }
+
+    /// Writes `data` to `url` atomically (no copy of it is made). Without `overwrite`, an existing
+    /// file is an error.
+    public static func write(_ data: Data, to url: URL, overwrite: Bool) throws(StrataError) {
         let manager = FileManager.default
         let folder = url.deletingLastPathComponent()
         if !overwrite && manager.fileExists(atPath: url.path) {
@@ -15,7 +21,7 @@ public enum AtomicFile {
         }
         let temporary = folder.appendingPathComponent(
             "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(url.lastPathComponent)")
-        guard manager.createFile(atPath: temporary.path, contents: Data(bytes)) else {
+        guard manager.createFile(atPath: temporary.path, contents: data) else {
             throw StrataError(.cannotCreate, "cannot write \(temporary.path) (is \(folder.path) writable?)")
         }
         if rename(temporary.path, url.path) != 0 {

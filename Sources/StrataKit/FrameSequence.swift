@@ -67,12 +67,6 @@ public struct FrameSequence: Sendable {
         self.options = options
     }
 
-    /// For programs that render sequences (the `strata` CLI calls it): reuse the last frame's
-    /// buffers' pages instead of faulting in fresh ones for every frame (`ProcessMemory`).
-    public static func keepFrameBuffersInTheHeap() {
-        ProcessMemory.keepFrameBuffersInTheHeap()
-    }
-
     /// The clock after `framesPerSecond` (keeping the scene's duration).
     public var clock: FrameClock {
         var clock = scene.clock
@@ -132,7 +126,7 @@ public struct FrameSequence: Sendable {
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         let options = self.options, pending = queued
         let workers = min(options.jobs, max(1, pending.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        @Sendable func work() {
             let resources = RenderResources()
             while !cancellation.isCancelled, let slot = shared.take() {
                 let index = pending[slot]
@@ -154,13 +148,14 @@ public struct FrameSequence: Sendable {
                 progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
             }
         }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
         progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
         if let error = shared.error { throw error }
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
         let manifest = Manifest.make(renderer, encoding: options.encoding)
-        try AtomicFile.write(try manifest.encoded(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
+        try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
         }

@@ -143,10 +143,17 @@ public struct Manifest: Codable, Hashable, Sendable {
 
     /// The manifest as JSON with sorted keys (the same scene gives the same bytes).
     public func encoded() throws(StrataError) -> [UInt8] {
+        [UInt8](try encodedData())
+    }
+
+    /// `encoded()` as Data, without the copies (a 1,000-frame manifest is megabytes).
+    public func encodedData() throws(StrataError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
-            return [UInt8](try encoder.encode(self)) + [0x0A]
+            var data = try encoder.encode(self)
+            data.append(0x0A)
+            return data
         } catch {
             throw StrataError(.software, "cannot encode the manifest: \(error)")
         }

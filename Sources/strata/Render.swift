@@ -122,7 +122,6 @@ struct Render: ParsableCommand {
             }
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let sequence = FrameSequence(scene: scene, options: settings)
-            FrameSequence.keepFrameBuffersInTheHeap()
             let cancellation = CancellationFlag()
             let interrupt = InterruptHandler(cancellation: cancellation)
             defer { interrupt.remove() }

@@ -43,10 +43,4 @@ void strata_expand_row(uint8_t *out, const float *cells, const int32_t *left, co
 /// out[i] = Σₖ rows[k][i] × weights[k], for i < n.
 void strata_weighted_rows(float *out, const float *const *rows, const float *weights, size_t count, size_t n);
 
-/// Asks the C library to serve allocations of up to 32 MiB from its heap and to keep freed heap
-/// memory (up to 512 MiB) instead of returning it at once, so that the frame-sized buffers a
-/// sequence allocates for every frame reuse the previous frame's pages. glibc only (mallopt);
-/// elsewhere it does nothing. Returns 1 when the settings were applied.
-int strata_keep_large_buffers_in_heap(void);
-
 #endif
