@@ -21,8 +21,11 @@ public struct FrameSequence: Sendable {
         public var scale: Double?
         /// Replace existing frames.
         public var overwrite: Bool
-        /// Render only the frames whose file is missing (resume an interrupted run).
+        /// Keep the frames that exist and are recorded, with the same bytes, under this run's
+        /// fingerprint; render the others (resume an interrupted run).
         public var skipExisting: Bool
+        /// Render only this shard's contiguous chunk of the frames (of `frames` when set).
+        public var shard: FrameShard?
         /// Frames rendered at once (≥ 1); each job holds one frame in memory.
         public var jobs: Int
         /// PNG settings.
@@ -43,6 +46,7 @@ public struct FrameSequence: Sendable {
             self.jobs = jobs
             self.encoding = encoding
             self.groundTruth = nil
+            self.shard = nil
         }
     }
 
@@ -50,8 +54,12 @@ public struct FrameSequence: Sendable {
     public struct Summary: Sendable {
         /// Frames written by this run.
         public var written: Int
-        /// Frames skipped because they existed (`skipExisting`).
+        /// Frames kept because they existed, recorded under this run's fingerprint (`skipExisting`).
         public var skipped: Int
+        /// The frames this process was given (its shard's chunk; nil when a shard has none).
+        public var range: ClosedRange<Int>?
+        /// The run's fingerprint, as the manifest and the records carry it.
+        public var fingerprint: RunFingerprint
         /// Displayed frames of the scene.
         public var frameCount: Int
         /// The manifest written next to the frames.
@@ -94,26 +102,36 @@ public struct FrameSequence: Sendable {
         let clock = try checkedClock()
         let scale = options.scale ?? scene.scale
         let frameCount = clock.displayedFrames.count
-        let range = options.frames ?? 0...(frameCount - 1)
-        guard range.lowerBound >= 0, range.upperBound < frameCount else {
-            throw StrataError(.usage, "--frames \(range.lowerBound)..\(range.upperBound) is outside the scene's frames 0..\(frameCount - 1)")
+        let requested = options.frames ?? 0...(frameCount - 1)
+        guard requested.lowerBound >= 0, requested.upperBound < frameCount else {
+            throw StrataError(.usage, "--frames \(requested.lowerBound)..\(requested.upperBound) is outside the scene's frames 0..\(frameCount - 1)")
         }
+        let range = options.shard.map { $0.chunk(of: requested) } ?? requested
         guard options.jobs >= 1 else { throw StrataError(.usage, "--jobs must be at least 1") }
+        let fingerprint = RunFingerprint(scene: scene, fps: clock.framesPerSecond, scale: scale, encoding: options.encoding,
+                                         groundTruth: options.groundTruth)
         try AtomicFile.createDirectory(options.directory)
+        let records = try RenderFolder(directory: options.directory, fingerprint: fingerprint).claim(overwrite: options.overwrite)
+        let recorded = FrameRecords.digests(in: records, fingerprint: fingerprint.id)
 
-        // Decide every frame's fate before rendering anything.
+        // Decide every frame's fate before rendering anything: a frame is kept only when its
+        // bytes are those recorded under this fingerprint.
         var queued: [Int] = []
-        var skipped = 0
-        for index in range {
-            let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
-            if FileManager.default.fileExists(atPath: url.path) {
-                if options.skipExisting { skipped += 1; continue }
-                if !options.overwrite {
-                    throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it or --skip-existing to keep it")
-                }
+        var kept: [String: String] = [:]
+        for index in range ?? 1...0 {
+            let name = Pipeline.frameFileName(index)
+            let url = options.directory.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { queued.append(index); continue }
+            if options.skipExisting, let digests = recorded[name], let data = FileManager.default.contents(atPath: url.path) {
+                let digest = SHA256.hex(data)
+                if digests.contains(digest) { kept[name] = digest; continue }
+            }
+            if !options.skipExisting && !options.overwrite {
+                throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it or --skip-existing to keep it")
             }
             queued.append(index)
         }
+        let skipped = kept.count
 
         let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
         // A scene whose presentation is not finite, or that would need a surface over the limits,
@@ -121,10 +139,14 @@ public struct FrameSequence: Sendable {
         // itself is made after the frames, so that it does not occupy memory while they render.
         try renderer.checkRenderable()
         let truth = options.groundTruth
+        var writer: FrameRecordWriter?
+        if let range {
+            writer = try FrameRecordWriter(url: FrameRecords.url(in: self.options.directory, range: range), fingerprint: fingerprint, kept: kept)
+        }
         let shared = SharedWork(total: queued.count)
         let start = DispatchTime.now()
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-        let options = self.options, pending = queued
+        let options = self.options, pending = queued, record = writer
         let workers = min(options.jobs, max(1, pending.count))
         @Sendable func work() {
             let resources = RenderResources()
@@ -138,7 +160,9 @@ public struct FrameSequence: Sendable {
                     } else {
                         image = try renderer.render(displayedIndex: index, resources: resources).image
                     }
-                    try AtomicFile.write(try Pipeline.encode(image, options: options.encoding), to: url, overwrite: true)
+                    let bytes = try Pipeline.encode(image, options: options.encoding)
+                    try AtomicFile.write(bytes, to: url, overwrite: true)
+                    try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
                 } catch {
                     shared.fail(error)
                     cancellation.cancel()
@@ -150,16 +174,22 @@ public struct FrameSequence: Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
         progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
+        do throws(StrataError) {
+            try record?.finish()
+        } catch {
+            shared.fail(error)
+        }
         if let error = shared.error { throw error }
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(renderer, encoding: options.encoding)
+        let manifest = Manifest.make(renderer, fingerprint: fingerprint)
         try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
         }
-        return Summary(written: shared.done, skipped: skipped, frameCount: renderer.frames.count, manifest: manifest)
+        return Summary(written: shared.done, skipped: skipped, range: range, fingerprint: fingerprint,
+                       frameCount: renderer.frames.count, manifest: manifest)
     }
 }
 

@@ -46,6 +46,9 @@ public struct Manifest: Codable, Hashable, Sendable {
     }
 
     public var scene: String
+    /// What decided the frames' bytes: scene and asset digests, tool version, settings; absent
+    /// in manifests written before fingerprints (docs/farm.md).
+    public var fingerprint: RunFingerprint?
     /// The PNG mode the frames were written with (`fast`, `compact`); absent in older manifests.
     public var png: String?
     public var fps: Double
@@ -67,9 +70,15 @@ public struct Manifest: Codable, Hashable, Sendable {
     /// the renderer draws (`FrameRenderer.presentation(displayedIndex:)`), motion effects included,
     /// for every layer that animations or motion effects move.
     public static func make(_ renderer: FrameRenderer, encoding: PNGCodec.EncodingOptions = .fast) -> Manifest {
+        make(renderer, fingerprint: RunFingerprint(scene: renderer.scene, fps: renderer.clock.framesPerSecond, scale: renderer.scale,
+                                                   encoding: encoding, groundTruth: nil))
+    }
+
+    /// The manifest of the frames `renderer` draws for the run `fingerprint`.
+    public static func make(_ renderer: FrameRenderer, fingerprint: RunFingerprint) -> Manifest {
         let scene = renderer.scene, clock = renderer.clock
         let recorder = FrameRecorder(renderer)
-        return Manifest(scene: scene.name, png: encoding.modeName, fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
+        return Manifest(scene: scene.name, fingerprint: fingerprint, png: fingerprint.png.split(separator: "-").first.map(String.init), fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
                         pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
                         tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
                         frames: renderer.frames.indices.map(recorder.frame))

@@ -2,6 +2,7 @@ import Foundation
 import StrataAnimation
 import StrataEffects
 import StrataModel
+import StrataRaster
 
 /// A decoded, validated scene: the model layers, their animations, the frame clock and the output
 /// size. A scene without `clock:` is static: one frame at time 0.
@@ -26,6 +27,9 @@ public struct Scene: Sendable {
     public var effects = Effects()
     /// Displayed frames that have reference images under `Snapshots/<scene>/` (default: frame 0).
     public var snapshotFrames: [Int] = [0]
+    /// The bytes the scene was read from, by digest (nil for a scene made in Swift): what a
+    /// rendered folder's fingerprint records.
+    public var source: SceneSource?
 
     /// Creates a scene; without a timeline and clock it is static (one frame at time 0).
     public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer],
@@ -48,6 +52,20 @@ public struct Scene: Sendable {
     /// Canvas size in pixels (points × scale, rounded up).
     public var pixelSize: (width: Int, height: Int) {
         (Int(saturating: size.width * scale - 1e-9, .up), Int(saturating: size.height * scale - 1e-9, .up))
+    }
+}
+
+/// The files a scene was read from, as SHA-256 digests (64 lower-case hexadecimal digits).
+public struct SceneSource: Sendable, Hashable, Codable {
+    /// The digest of the scene file's bytes.
+    public var sceneSHA256: String
+    /// Every image the scene reads: its path as written in the scene → the digest of its bytes.
+    public var assets: [String: String]
+
+    /// Creates a record of a scene's sources.
+    public init(sceneSHA256: String, assets: [String: String] = [:]) {
+        self.sceneSHA256 = sceneSHA256
+        self.assets = assets
     }
 }
 
@@ -103,6 +121,8 @@ public enum SceneLoader {
             value = try SceneValue.parseJSON(data, file: file)
         }
         var decoder = SceneDecoder(reader: SceneReader(file: file), baseURL: baseURL)
-        return try decoder.scene(value, defaultName: defaultName)
+        var scene = try decoder.scene(value, defaultName: defaultName)
+        scene.source = SceneSource(sceneSHA256: SHA256.hex(data), assets: decoder.assetDigests.digests)
+        return scene
     }
 }

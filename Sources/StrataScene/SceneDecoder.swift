@@ -11,7 +11,8 @@ struct SceneDecoder {
     private var layerCount = 0
     /// Animations found so far, by layer.
     var animations: [LayerPath: [Animation]] = [:]
-
+    /// The digests of the asset files read so far (for the run fingerprint).
+    let assetDigests = AssetDigests()
 
     init(reader: SceneReader, baseURL: URL) {
         self.reader = reader
@@ -320,10 +321,26 @@ struct SceneDecoder {
                              found: "no file at \(name)", line: value.line)
         }
         do {
-            return try PNGCodec.decode(contentsOf: url)
+            let bytes: [UInt8]
+            do {
+                bytes = [UInt8](try Data(contentsOf: url))
+            } catch {
+                throw RasterError.invalidPNG("cannot read \(url.lastPathComponent): \(error.localizedDescription)")
+            }
+            assetDigests.record(name, digest: SHA256.hex(bytes))
+            return try PNGCodec.decode(bytes)
         } catch {
             throw SceneError(file: reader.file, keyPath: path, expected: "a readable PNG within the size limits",
                              found: "\(url.lastPathComponent): \(error)", line: value.line)
         }
+    }
+}
+
+/// The asset files a scene read, by the path written in the scene → SHA-256 of their bytes.
+final class AssetDigests: @unchecked Sendable {
+    private(set) var digests: [String: String] = [:]
+
+    func record(_ path: String, digest: String) {
+        digests[path] = digest
     }
 }

@@ -82,6 +82,12 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Frames per second; overrides the scene's clock, keeping its duration.")
     var fps: Double?
 
+    @Option(help: ArgumentHelp("Render one of N contiguous chunks of the frames: K/N (K from 0), or slurm (a job array task's SLURM_ARRAY_TASK_ID and _COUNT) or k8s (an Indexed Job pod's JOB_COMPLETION_INDEX, with --shards).", valueName: "K/N|slurm|k8s"))
+    var shard: String?
+
+    @Option(help: "Number of shards for --shard k8s (the Job's completions); overrides SLURM_ARRAY_TASK_COUNT for --shard slurm.")
+    var shards: Int?
+
     @Flag(help: "Replace frames that already exist.")
     var overwrite = false
 
@@ -108,6 +114,17 @@ struct Render: ParsableCommand {
         if let shutter, !(shutter > 0 && shutter <= 360) { throw ValidationError("--shutter must be in (0, 360] degrees, found \(shutter)") }
         if let subframes, !(1...1000).contains(subframes) { throw ValidationError("--subframes must be in 1…1000, found \(subframes)") }
         if subframes != nil && shutter == nil { throw ValidationError("--subframes needs --shutter") }
+        if shards != nil && shard == nil { throw ValidationError("--shards needs --shard k8s or --shard slurm") }
+        if let shards, shards < 1 { throw ValidationError("--shards must be at least 1, found \(shards)") }
+        if let shard, shard.contains("/") {
+            let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (0..<count).contains(index) else {
+                throw ValidationError("--shard \(shard) is not a shard: write K/N with 0 ≤ K < N (e.g. 0/4 … 3/4), slurm or k8s")
+            }
+            if shards != nil { throw ValidationError("--shards goes with --shard k8s or slurm; K/N already says the number of shards") }
+        } else if let shard, FrameShard.Scheduler(rawValue: shard) == nil {
+            throw ValidationError("--shard \(shard) is not a shard: write K/N with 0 ≤ K < N (e.g. 0/4 … 3/4), slurm or k8s")
+        }
     }
 
     func run() throws {
@@ -120,6 +137,7 @@ struct Render: ParsableCommand {
                 let clock = try FrameSequence(scene: scene, options: settings).checkedClock()
                 settings.frames = try frames.range(frameCount: clock.displayedFrames.count)
             }
+            settings.shard = try frameShard()
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()
@@ -128,10 +146,25 @@ struct Render: ParsableCommand {
             let summary = try sequence.run(progress: quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
             if !quiet {
                 var line = "rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name) to \(out)/"
+                if let shard = settings.shard {
+                    line += summary.range.map { " (shard \(shard): frames \($0.lowerBound)..\($0.upperBound))" } ?? " (shard \(shard) has no frames)"
+                }
                 if summary.skipped > 0 { line += " (\(summary.skipped) existing kept)" }
                 print(line + "; manifest in \(out)/manifest.json")
             }
         }
+    }
+}
+
+extension Render {
+    /// The shard `--shard` names, read from the scheduler's variables when it names one.
+    func frameShard() throws(StrataError) -> FrameShard? {
+        guard let shard else { return nil }
+        if let scheduler = FrameShard.Scheduler(rawValue: shard) {
+            return try FrameShard.from(scheduler, environment: ProcessInfo.processInfo.environment, shards: shards)
+        }
+        let parts = shard.split(separator: "/").compactMap { Int($0) }
+        return try FrameShard(index: parts[0], count: parts[1])
     }
 }
 
