@@ -15,7 +15,8 @@ struct FrameSequenceTests {
 
     func files(_ directory: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        // The records folder names the ranges each run rendered (FarmTests checks it).
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name != FrameRecords.folderName {
             result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
         }
         return result
@@ -154,7 +155,7 @@ struct FrameSequenceTests {
         #expect(manifest.frames.prefix(4).map(\.tick) == [0, 1, 3, 4])
         let x = manifest.frames.prefix(4).map { $0.layers[0].position[0] }
         #expect(abs((x[1] - x[0]) - 4) < 1e-9 && abs((x[2] - x[1]) - 8) < 1e-9)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 32)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 32 + 1, "31 frames, the manifest and records/")
     }
 
     final class CancelAfter: ProgressReporter, @unchecked Sendable {
@@ -174,9 +175,13 @@ struct FrameSequenceTests {
         } catch let error as StrataError {
             #expect(error.kind == .interrupted && error.exitCode == 130)
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != FrameRecords.folderName }
         #expect(names.count >= 3 && names.count <= 5, "\(names)")
         #expect(names.allSatisfy { $0.hasPrefix("frame-") }, "no temporary files and no manifest")
+        // The record, rewritten when the run stopped, names exactly the frames that landed.
+        let records = FrameRecords.read(directory)
+        #expect(records.count == 1 && Set(records[0].digests.keys) == Set(names))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(FrameRecords.folderName).path).count == 1)
         for name in names {
             _ = try PNGCodec.decode(contentsOf: directory.appendingPathComponent(name))
         }
