@@ -32,8 +32,10 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
 
     /// The schedulers whose own variables name a shard.
     public enum Scheduler: String, CaseIterable, Sendable {
-        /// Slurm job arrays: `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_MIN`, `SLURM_ARRAY_TASK_STEP`
-        /// and `SLURM_ARRAY_TASK_COUNT` (`sbatch --array=0-7` or `1-8`, any step).
+        /// Slurm job arrays: the array index `SLURM_ARRAY_TASK_ID` is the shard number (submit
+        /// `--array=0-(N-1)`); the number of shards is `shards` or else `SLURM_ARRAY_TASK_COUNT`.
+        /// Give `shards` whenever a subset of the indices is submitted (resubmitting `--array=2`
+        /// makes an array of one task).
         case slurm
         /// Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX`; the number of shards is the Job's
         /// `completions`, which the pod does not see: give it with `shards`.
@@ -58,13 +60,10 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
             let id = try integer("SLURM_ARRAY_TASK_ID", why: why)
             var count = shards ?? 0
             if shards == nil { count = try integer("SLURM_ARRAY_TASK_COUNT", why: why) }
-            var minimum = 0, step = 1
-            if environment["SLURM_ARRAY_TASK_MIN"] != nil { minimum = try integer("SLURM_ARRAY_TASK_MIN", why: why) }
-            if environment["SLURM_ARRAY_TASK_STEP"] != nil { step = try integer("SLURM_ARRAY_TASK_STEP", why: why) }
-            guard step >= 1, (id - minimum) % step == 0 else {
-                throw StrataError(.usage, "--shard slurm: SLURM_ARRAY_TASK_ID \(id) is not on the array's steps (min \(minimum), step \(step))")
+            guard id < count || shards != nil else {
+                throw StrataError(.usage, "--shard slurm: SLURM_ARRAY_TASK_ID is \(id) but the array has \(count) tasks; array indices are shard numbers, so submit --array=0-\(count - 1) (or give --shards N)")
             }
-            return try FrameShard(index: (id - minimum) / step, count: count)
+            return try FrameShard(index: id, count: count)
         case .k8s:
             let index = try integer("JOB_COMPLETION_INDEX", why: "is this a pod of an Indexed Job?")
             guard let shards else {
