@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(name: "StrataTests", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting",
+            "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
