@@ -63,7 +63,8 @@ struct CLITests {
         #expect(again.stderr.contains("--overwrite"))
         #expect(try strata("render", "Scenes/nested-opacity.yaml", "--out", out.path, "--overwrite").status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(leftovers == ["frame-00000.png", "manifest.json"], "no temporary files remain")
+        #expect(leftovers == ["frame-00000.png", "manifest.json", "records"], "no temporary files remain")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path) == ["frames-00000-00000.sha256"])
     }
 
     @Test func scaleOptionMultipliesThePixelSize() throws {
@@ -122,7 +123,7 @@ struct CLITests {
         #expect(run.stdout.contains("rendered 3 frames"))
         #expect(run.stderr.contains("3/3 frames"), "plain progress lines when stderr is not a terminal")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(names == ["frame-00010.png", "frame-00011.png", "frame-00012.png", "manifest.json"])
+        #expect(names == ["frame-00010.png", "frame-00011.png", "frame-00012.png", "manifest.json", "records"])
         let quiet = try strata("render", "Scenes/slide-linear.yaml", "--out", out.path, "--frames", "13", "--quiet")
         #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
         let fps = try strata("render", "Scenes/slide-linear.yaml", "--out", temporaryDirectory().path, "--fps", "10", "-q")
@@ -168,9 +169,11 @@ struct CLITests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 130, "\(stderr)")
         #expect(stderr.contains("interrupted"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "records" }
         #expect(names.count >= 3 && names.count < 3000)
         #expect(names.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "no temporary files, no manifest")
+        let records = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path)
+        #expect(records.count == 1 && !records[0].hasPrefix("."), "one record, no temporary file: \(records)")
         for name in names {
             _ = try PNGCodec.decode(contentsOf: out.appendingPathComponent(name))
         }

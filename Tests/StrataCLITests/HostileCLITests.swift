@@ -84,8 +84,10 @@ struct HostileCLITests {
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        let left = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "records" }
         #expect(left.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "\(left)")
+        let records = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path)
+        #expect(records.allSatisfy { !$0.hasPrefix(".") }, "no temporary record: \(records)")
         for name in left {
             let bytes = try Data(contentsOf: out.appendingPathComponent(name))
             #expect(bytes.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]), "\(name) is complete")
