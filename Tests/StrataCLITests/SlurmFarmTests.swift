@@ -83,6 +83,17 @@ struct SlurmFarmTests {
         return files
     }
 
+    /// `strata check` passes on `farm`, and its frames and manifest equal, byte for byte, those of
+    /// one process rendering the side menu with `settings` into `reference`.
+    static func expectCompleteAndSameAsOneProcess(_ farm: URL, reference: URL, frames: Int, settings: String, cluster: Cluster) throws {
+        let check = try cluster.run("$STRATA check \(farm.path)")
+        #expect(check.status == 0 && check.output.contains("complete — all \(frames) frames"), "\(check.output)")
+        let single = try cluster.run("$STRATA render Scenes/side-menu.yaml --out \(reference.path) --quiet \(settings)")
+        #expect(single.status == 0, "\(single.output)")
+        let farmed = try Self.frames(farm), whole = try Self.frames(reference)
+        #expect(farmed.count == frames + 1 && farmed == whole, "\(frames) frames and the manifest, byte for byte")
+    }
+
     static func scratch() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-farm-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -98,12 +109,7 @@ struct SlurmFarmTests {
         let farm = work.appendingPathComponent("farm"), single = work.appendingPathComponent("single")
         let submitted = try cluster.run("sbatch --wait --array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4")
         #expect(submitted.status == 0, "\(submitted.output)")
-        let check = try cluster.run("$STRATA check \(farm.path)")
-        #expect(check.status == 0 && check.output.contains("complete — all 61 frames"), "\(check.output)")
-        let reference = try cluster.run("$STRATA render Scenes/side-menu.yaml --out \(single.path) --quiet")
-        #expect(reference.status == 0, "\(reference.output)")
-        let farmed = try Self.frames(farm), whole = try Self.frames(single)
-        #expect(farmed.count == 62 && farmed == whole, "61 frames and the manifest, byte for byte")
+        try Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 61, settings: "", cluster: cluster)
         #expect(try FileManager.default.contentsOfDirectory(atPath: farm.appendingPathComponent("records").path).sorted()
                 == ["frames-00000-00014.sha256", "frames-00015-00029.sha256", "frames-00030-00044.sha256", "frames-00045-00060.sha256"])
     }
@@ -149,12 +155,7 @@ struct SlurmFarmTests {
 
         let resubmitted = try cluster.run("sbatch --wait --array=1 --output=\(work.path)/again-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
         #expect(resubmitted.status == 0, "\(resubmitted.output)")
-        let complete = try cluster.run("$STRATA check \(farm.path)")
-        #expect(complete.status == 0 && complete.output.contains("all 241 frames"), "\(complete.output)")
-        let reference = try cluster.run("$STRATA render Scenes/side-menu.yaml --out \(single.path) --quiet \(settings)")
-        #expect(reference.status == 0, "\(reference.output)")
-        let farmed = try Self.frames(farm), whole = try Self.frames(single)
-        #expect(farmed.count == 242 && farmed == whole, "241 frames and the manifest, byte for byte")
+        try Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 241, settings: settings, cluster: cluster)
         #expect(try FileManager.default.contentsOfDirectory(atPath: farm.path).allSatisfy { !$0.hasPrefix(".") })
     }
 }
