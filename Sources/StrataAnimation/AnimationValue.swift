@@ -32,9 +32,11 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A value of `kind` from components (colour components are clamped to 0…1).
-    public static func make(_ kind: Kind, _ c: [Double]) -> AnimationValue {
-        switch kind {
+    /// A value of `kind` from components (colour components are clamped to 0…1). Missing
+    /// components are 0 (alpha 1), so that no input can index past the end.
+    public static func make(_ kind: Kind, _ components: [Double]) -> AnimationValue {
+        let c = components + [0, 0, 0, 1].dropFirst(min(components.count, 4))
+        return switch kind {
         case .number: .number(c[0])
         case .point: .point(Point(x: c[0], y: c[1]))
         case .size: .size(Size(width: c[0], height: c[1]))
@@ -43,24 +45,31 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Linear interpolation: `self` at fraction 0, `other` at 1 (fractions outside extrapolate).
+    /// Values of different kinds cannot be blended: `self` until fraction 1, then `other` (scene
+    /// files are checked for this at decode; it never traps).
     public func interpolated(to other: AnimationValue, fraction: Double) -> AnimationValue {
+        guard kind == other.kind else { return fraction < 1 ? self : other }
         let a = components, b = other.components
         return .make(kind, zip(a, b).map { $0 + ($1 - $0) * fraction })
     }
 
-    /// Component-wise sum (for additive animations and `by`).
+    /// Component-wise sum (for additive animations and `by`); `self` when the kinds differ.
     public func adding(_ other: AnimationValue) -> AnimationValue {
-        .make(kind, zip(components, other.components).map(+))
+        guard kind == other.kind else { return self }
+        return .make(kind, zip(components, other.components).map(+))
     }
 
-    /// Component-wise difference.
+    /// Component-wise difference; `self` when the kinds differ.
     public func subtracting(_ other: AnimationValue) -> AnimationValue {
-        .make(kind, zip(components, other.components).map(-))
+        guard kind == other.kind else { return self }
+        return .make(kind, zip(components, other.components).map(-))
     }
 
-    /// Euclidean distance between the component vectors (for paced keyframes).
+    /// Euclidean distance between the component vectors (for paced keyframes); 0 when the kinds
+    /// differ.
     public func distance(to other: AnimationValue) -> Double {
-        zip(components, other.components).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        guard kind == other.kind else { return 0 }
+        return zip(components, other.components).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }
 
     public var description: String {

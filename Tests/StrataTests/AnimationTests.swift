@@ -22,6 +22,20 @@ struct AnimationTests {
         return animation
     }
 
+    /// Values of different kinds (a colour to a point) stopped the process with "Index out of
+    /// range"; now they never trap: no blend (the first value until the end), and no arithmetic.
+    @Test func mismatchedValueKindsDoNotTrap() {
+        let white = AnimationValue.color(Color(red: 1, green: 1, blue: 1)), point = AnimationValue.point(Point(x: 3, y: 4))
+        #expect(white.interpolated(to: point, fraction: 0.5) == white)
+        #expect(white.interpolated(to: point, fraction: 1) == point)
+        #expect(point.adding(white) == point && point.subtracting(white) == point && point.distance(to: white) == 0)
+        #expect(AnimationValue.make(.color, [0.5]) == .color(Color(red: 0.5, green: 0, blue: 0, alpha: 1)))
+        for animation in [Animation.basic(.positionX, from: .color(Color(red: 1, green: 1, blue: 1)), to: .point(Point(x: 1, y: 2)), duration: 1),
+                          Animation.basic(.position, from: .number(1), to: .size(Size(width: 1, height: 1)), duration: 1)] {
+            for seconds in [0, 0.5, 1, 2] { _ = position([animation], at: seconds) }
+        }
+    }
+
     @Test func basicLinearSlide() {
         #expect(x(slide(), at: 0) == 0)
         #expect(x(slide(), at: 0.25) == 25)
