@@ -77,12 +77,30 @@ public enum VariableBlur {
         for y in 0..<height {
             for x in 0..<width {
                 let sigma = Double(mask.value(x: x - pad - maskX, y: y - pad - maskY)) * maxSigma
-                let upper = ladder.firstIndex { $0 >= sigma - 1e-9 } ?? ladder.count - 1
+                // The first level at or above σ (binary search: the ladder ascends), else the last.
+                var low = 0, high = ladder.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ladder[middle] >= sigma - 1e-9 { high = middle } else { low = middle + 1 }
+                }
+                let upper = min(low, ladder.count - 1)
                 sigmas[y * width + x] = Float(sigma)
                 uppers[y * width + x] = UInt8(truncatingIfNeeded: upper)
                 needed[upper] = true
                 if upper > 0 { needed[upper - 1] = true }
             }
+        }
+        // The pixels grouped by their upper level (a counting sort), so that each level visits only
+        // the pixels it contributes to, not the whole output.
+        var starts = [Int](repeating: 0, count: ladder.count + 1)
+        for upper in uppers { starts[Int(upper) + 1] += 1 }
+        for index in ladder.indices { starts[index + 1] += starts[index] }
+        var byUpper = [Int32](repeating: 0, count: width * height)
+        var next = starts
+        for p in 0..<(width * height) {
+            let upper = Int(uppers[p])
+            byUpper[next[upper]] = Int32(p)
+            next[upper] += 1
         }
         // Each output pixel is lower·(1 − t) + upper·t; the lower level's term comes first, as the
         // sum is formed in that order.
@@ -91,22 +109,29 @@ public enum VariableBlur {
             let level = try GaussianBlur.apply(image, sigma: ladder[index])
             let inset = (width - level.width) / 2  // the level is centred in the output
             level.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<height {
-                    let ly = y - inset
-                    for x in 0..<width {
-                        let p = y * width + x
-                        let upper = Int(uppers[p]), lower = max(0, upper - 1)
-                        guard lower == index || upper == index else { continue }
-                        let lx = x - inset
-                        var value = SIMD4<Float>.zero
-                        if lx >= 0, ly >= 0, lx < level.width, ly < level.height {
-                            let i = (ly * level.width + lx) * 4
-                            value = SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3]))
+                sum.withUnsafeMutableBufferPointer { sum in
+                    uppers.withUnsafeBufferPointer { uppers in
+                        sigmas.withUnsafeBufferPointer { sigmas in
+                            func contribute(_ p: Int) {
+                                let upper = Int(uppers[p]), lower = max(0, upper - 1)
+                                let lx = p % width - inset, ly = p / width - inset
+                                var value = SIMD4<Float>.zero
+                                if lx >= 0, ly >= 0, lx < level.width, ly < level.height {
+                                    let i = (ly * level.width + lx) * 4
+                                    value = SIMD4(Float(pixels[i]), Float(pixels[i + 1]), Float(pixels[i + 2]), Float(pixels[i + 3]))
+                                }
+                                let span = ladder[upper] - ladder[lower]
+                                let t = span > 0 ? Float((Double(sigmas[p]) - ladder[lower]) / span) : 1
+                                if lower == index { sum[p] = value * (1 - t) }
+                                if upper == index { sum[p] += value * t }
+                            }
+                            // Pixels whose lower level is this one (their upper is the next), then
+                            // those whose upper level is this one.
+                            if index + 1 < ladder.count {
+                                for slot in starts[index + 1]..<starts[index + 2] { contribute(Int(byUpper[slot])) }
+                            }
+                            for slot in starts[index]..<starts[index + 1] { contribute(Int(byUpper[slot])) }
                         }
-                        let span = ladder[upper] - ladder[lower]
-                        let t = span > 0 ? Float((Double(sigmas[p]) - ladder[lower]) / span) : 1
-                        if lower == index { sum[p] = value * (1 - t) }
-                        if upper == index { sum[p] += value * t }
                     }
                 }
             }
