@@ -17,17 +17,51 @@ extension CairoCanvas {
             record(error)
             return
         }
+        let scaleX = destination.width / Double(image.width), scaleY = destination.height / Double(image.height)
+        let ordinary = [destination.minX, destination.minY].allSatisfy { abs($0) <= 1e7 }
+            && [scaleX, scaleY].allSatisfy { $0 >= 1e-6 && $0 <= 1e6 }
         cairo_save(cr)
         cairo_rectangle(cr, destination.minX, destination.minY, destination.width, destination.height)
         cairo_clip(cr)
-        cairo_translate(cr, destination.minX, destination.minY)
-        cairo_scale(cr, destination.width / Double(image.width), destination.height / Double(image.height))
-        cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        if ordinary {
+            cairo_translate(cr, destination.minX, destination.minY)
+            cairo_scale(cr, scaleX, scaleY)
+            cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        } else if !placeExtremeImage(image, surface: surface, in: destination, scaleX: scaleX, scaleY: scaleY) {
+            cairo_restore(cr)
+            return
+        }
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    /// Sets the source for an image whose destination is beyond what Cairo's matrices take (a
+    /// layer 1e308 points wide, or an image squeezed below a millionth of a pixel): anchored at the
+    /// visible part of the destination, so that every number Cairo sees is bounded. A scale over
+    /// 10⁶ device pixels per image pixel shows one image pixel wherever it is visible, drawn as that
+    /// pixel's colour; one under 10⁻⁶ draws nothing. Returns false when nothing is to be drawn.
+    private func placeExtremeImage(_ image: PixelBuffer, surface: CairoSurface, in destination: Rect,
+                                   scaleX: Double, scaleY: Double) -> Bool {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)   // already cut to the destination and the canvas
+        guard x2 > x1, y2 > y1, [x1, y1, x2, y2, scaleX, scaleY].allSatisfy(\.isFinite), scaleX >= 1e-6, scaleY >= 1e-6 else { return false }
+        // The image point under the visible part's corner, in image pixels (bounded by the image).
+        let sourceX = min(Double(image.width), max(0, (x1 - destination.minX) / scaleX))
+        let sourceY = min(Double(image.height), max(0, (y1 - destination.minY) / scaleY))
+        if scaleX <= 1e6 && scaleY <= 1e6 {
+            cairo_translate(cr, x1, y1)
+            cairo_scale(cr, scaleX, scaleY)
+            cairo_set_source_surface(cr, surface.pointer, -sourceX, -sourceY)
+        } else {
+            let pixel = image[min(image.width - 1, Int(saturating: sourceX, .down)), min(image.height - 1, Int(saturating: sourceY, .down))]
+            let alpha = Double(pixel.a) / 255
+            let straight = { (value: UInt8) in alpha > 0 ? Double(value) / 255 / alpha : 0 }
+            cairo_set_source_rgba(cr, straight(pixel.r), straight(pixel.g), straight(pixel.b), alpha)
+        }
+        return true
     }
 
     func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double) {

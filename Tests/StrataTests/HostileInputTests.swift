@@ -71,6 +71,49 @@ struct HostileInputTests {
         #expect(inside == 255)
     }
 
+    /// Found by the long fuzz run (seed 2612, scene 4892): an image layer 1e308 points wide made
+    /// Cairo refuse its matrix ("not invertible", exit 70).
+    @Test("image contents at extreme sizes and offsets render, bounded, without Cairo errors")
+    func extremeImageContents() throws {
+        // A 2×1 image: red on the left, blue on the right.
+        let image = try PixelBuffer(width: 2, height: 1, straightRGBA: [255, 0, 0, 255, 0, 0, 255, 255])
+        for (frame, gravity) in [(Rect(x: 0, y: 0, width: 1e308, height: 20), ContentsGravity.resizeAspectFill),
+                                 (Rect(x: 0, y: 0, width: 1e308, height: 20), .resize),
+                                 (Rect(x: -1e12, y: 0, width: 2e12, height: 20), .resize),
+                                 (Rect(x: 0, y: 0, width: 1e-300, height: 20), .resize)] {
+            var layer = Layer(name: "photo", frame: frame)
+            layer.contents = image
+            layer.contentsGravity = gravity
+            let drawn = try Renderer.render([layer], size: Size(width: 40, height: 20), scale: 1, background: nil)
+            let pixel = drawn[10, 10]
+            if frame.width < 1 {
+                #expect(pixel.a == 0, "an image squeezed below a millionth of a pixel draws nothing")
+            } else {
+                // One image pixel is millions of canvas pixels wide: a solid colour of the image.
+                #expect(pixel.a == 255 && (pixel.r == 255 || pixel.b == 255) && pixel.g == 0, "\(frame) \(gravity): \(pixel)")
+            }
+        }
+        // Where a single image pixel spans 10¹² canvas pixels, the visible part is one colour (the
+        // image pixel under its corner: documented, not interpolated), and every pixel is the same.
+        var layer = Layer(name: "seam", frame: Rect(x: 20 - 1e12, y: 0, width: 2e12, height: 20))
+        layer.contents = image
+        layer.contentsGravity = .resize
+        let seam = try Renderer.render([layer], size: Size(width: 40, height: 20), scale: 1, background: nil)
+        #expect(Set(stride(from: 0, to: seam.pixels.count, by: 4).map { Array(seam.pixels[$0..<($0 + 4)]) }).count == 1)
+        // 10⁵ canvas pixels per image pixel (Cairo's own path) and 10⁸ (bounded): both opaque, both
+        // a mix of the red and blue pixels (bilinear filtering blends them over the whole width).
+        func wide(_ width: Double) throws -> PixelBuffer {
+            var layer = Layer(name: "wide", frame: Rect(x: 20 - width / 2, y: 0, width: width, height: 20))
+            layer.contents = image
+            layer.contentsGravity = .resize
+            return try Renderer.render([layer], size: Size(width: 40, height: 20), scale: 1, background: nil)
+        }
+        let near = try wide(2e5), far = try wide(2e8)
+        for pixel in [near[5, 10], near[35, 10], far[5, 10], far[35, 10]] {
+            #expect(pixel.a == 255 && pixel.g == 0 && (250...260).contains(Int(pixel.r) + Int(pixel.b)), "\(pixel)")
+        }
+    }
+
     @Test("a radial gradient whose points coincide fills with its last colour")
     func degenerateRadialGradient() throws {
         var layer = Layer(name: "dot", frame: Rect(x: 0, y: 0, width: 10, height: 10))
