@@ -67,6 +67,11 @@ public struct FolderCheck: Sendable {
         } catch {
             throw StrataError(.dataError, "\(manifestURL.path) is not a Strata manifest: \(error)")
         }
+        // The frame list names the files read: only the folder's own frame files, in order (a
+        // manifest is input too, and must not send the check elsewhere on the machine).
+        for (slot, frame) in manifest.frames.enumerated() where frame.index != slot || frame.file != Pipeline.frameFileName(slot) {
+            throw StrataError(.dataError, "\(manifestURL.path) is not a Strata manifest: frames[\(slot)] is \(frame.file.prefix(80)) (index \(frame.index)), expected \(Pipeline.frameFileName(slot))")
+        }
         guard let fingerprint = manifest.fingerprint else {
             throw StrataError(.dataError, "\(manifestURL.path) has no run fingerprint (written by an earlier strata); render the folder again to check it")
         }

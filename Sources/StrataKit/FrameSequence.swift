@@ -118,7 +118,7 @@ public struct FrameSequence: Sendable {
         // bytes are those recorded under this fingerprint.
         var queued: [Int] = []
         var kept: [String: String] = [:]
-        for index in range ?? 1...0 {
+        for index in range.map(Array.init) ?? [] {
             let name = Pipeline.frameFileName(index)
             let url = options.directory.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: url.path) else { queued.append(index); continue }

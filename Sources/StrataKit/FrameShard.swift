@@ -9,9 +9,17 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
     /// Number of shards, ≥ 1.
     public var count: Int
 
-    /// Shard `index` of `count`; throws a usage error when `index` is not in 0 ..< count.
+    /// The most shards a run can be split into (more than `Limits.maximumFrames` frames' worth
+    /// of shards would all be empty).
+    public static let maximumCount = 1_000_000
+
+    /// Shard `index` of `count`; throws a usage error when `index` is not in 0 ..< count or
+    /// `count` is not in 1 … `maximumCount`.
     public init(index: Int, count: Int) throws(StrataError) {
         guard count >= 1 else { throw StrataError(.usage, "a sharded run needs at least 1 shard, found \(count)") }
+        guard count <= Self.maximumCount else {
+            throw StrataError(.usage, "\(count) shards is more than the \(Self.maximumCount) a run can be split into")
+        }
         guard (0..<count).contains(index) else {
             throw StrataError(.usage, "shard \(index) is not one of the \(count) shards 0..\(count - 1)")
         }
@@ -60,6 +68,9 @@ public struct FrameShard: Hashable, Sendable, CustomStringConvertible {
             let id = try integer("SLURM_ARRAY_TASK_ID", why: why)
             var count = shards ?? 0
             if shards == nil { count = try integer("SLURM_ARRAY_TASK_COUNT", why: why) }
+            guard count >= 1 else {
+                throw StrataError(.usage, "--shard slurm: SLURM_ARRAY_TASK_COUNT is \(count); an array has at least one task")
+            }
             guard id < count || shards != nil else {
                 throw StrataError(.usage, "--shard slurm: SLURM_ARRAY_TASK_ID is \(id) but the array has \(count) tasks; array indices are shard numbers, so submit --array=0-\(count - 1) (or give --shards N)")
             }

@@ -82,7 +82,8 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Frames per second; overrides the scene's clock, keeping its duration.")
     var fps: Double?
 
-    @Option(help: ArgumentHelp("Render one of N contiguous chunks of the frames: K/N (K from 0), or slurm (a job array task's SLURM_ARRAY_TASK_ID and _COUNT) or k8s (an Indexed Job pod's JOB_COMPLETION_INDEX, with --shards).", valueName: "K/N|slurm|k8s"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Render one of N contiguous chunks of the frames: K/N (K from 0), or slurm (a job array task's SLURM_ARRAY_TASK_ID and _COUNT) or k8s (an Indexed Job pod's JOB_COMPLETION_INDEX, with --shards).", valueName: "K/N|slurm|k8s"))
     var shard: String?
 
     @Option(help: "Number of shards for --shard k8s (the Job's completions); overrides SLURM_ARRAY_TASK_COUNT for --shard slurm.")

@@ -37,6 +37,8 @@ struct FarmCLITests {
         let cases: [([String], Int32, String)] = [
             (["--shard", "3/3"], 64, "write K/N with 0 ≤ K < N"),
             (["--shard", "2-4"], 64, "is not a shard"),
+            (["--shard", "-1/4"], 64, "write K/N with 0 ≤ K < N"),
+            (["--shard", "0/9999999"], 64, "more than the 1000000"),
             (["--shard", "slurm"], 64, "SLURM_ARRAY_TASK_ID"),
             (["--shard", "k8s"], 64, "JOB_COMPLETION_INDEX"),
             (["--shards", "4"], 64, "--shards needs --shard"),

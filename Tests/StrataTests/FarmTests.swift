@@ -56,6 +56,19 @@ struct FarmTests {
             }
         }
         #expect(throws: StrataError.self) { try FrameShard(index: 4, count: 4) }
+        #expect(throws: StrataError.self) { try FrameShard(index: 0, count: FrameShard.maximumCount + 1) }
+        // The largest count on the largest sequence: no overflow, the last chunk ends at the end.
+        let last = try FrameShard(index: FrameShard.maximumCount - 1, count: FrameShard.maximumCount).chunk(of: 0...(Limits.maximumFrames - 1))
+        #expect(last == nil || last?.upperBound == Limits.maximumFrames - 1)
+    }
+
+    /// A shard with no frames (more shards than frames) writes the manifest and nothing else.
+    @Test func aShardWithoutFramesWritesOnlyTheManifest() throws {
+        let scene = try scene("slide-linear")
+        let directory = PackagePaths.temporaryDirectory()
+        let summary = try FrameSequence(scene: scene, options: options(directory, shard: try FrameShard(index: 500, count: 1000))).run()
+        #expect(summary.range == nil && summary.written == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["manifest.json"])
     }
 
     @Test func schedulerVariablesNameTheShard() throws {
@@ -181,5 +194,13 @@ struct FarmTests {
         #expect(throws: StrataError.self) { try FolderCheck.run(directory) }
         try Data("{\"scene\": \"old\"}".utf8).write(to: directory.appendingPathComponent("manifest.json"))
         #expect(throws: StrataError.self) { try FolderCheck.run(directory) }
+        // A manifest that names a file outside the folder is refused before anything is read.
+        let rendered = PackagePaths.temporaryDirectory()
+        try FrameSequence(scene: try scene("slide-linear"), options: options(rendered)).run()
+        let url = rendered.appendingPathComponent("manifest.json")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"frame-00003.png\"", with: "\"../../../etc/passwd\"")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let error = try #require(throws: StrataError.self) { try FolderCheck.run(rendered) }
+        #expect(error.message.contains("frames[3]") && error.message.contains("expected frame-00003.png"), "\(error.message)")
     }
 }
