@@ -46,8 +46,10 @@ extension SceneValue {
     /// bounded: a document may not hold more values than it has bytes (plus a little), so a
     /// "billion laughs" alias bomb is refused after a few thousand values, in a few milliseconds
     /// and kilobytes. libyaml refuses nesting deeper than 1,000 levels before Yams' composer,
-    /// which recurses, sees it.
+    /// which recurses, sees it. The layer limit is checked on libyaml's events before Yams
+    /// composes anything (`YAMLEvents`).
     static func parseYAML(_ text: String, file: String) throws(SceneError) -> SceneValue {
+        try YAMLEvents.checkLayerCount(text, file: file)
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)

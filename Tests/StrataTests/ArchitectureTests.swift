@@ -83,7 +83,10 @@ struct ArchitectureTests {
         let executables = Set(targets.filter { $0.kind == "executableTarget" }.map(\.name))
         for target in targets {
             let imported = try Self.imports(of: target)
-            let undeclared = imported.subtracting(target.dependencies)
+            var undeclared = imported.subtracting(target.dependencies)
+            // Yams' own libyaml, whose events StrataScene reads before Yams composes (YAMLEvents):
+            // reachable through the Yams product, and the one module imported that way.
+            if target.dependencies.contains("Yams") { undeclared.remove("CYaml") }
             #expect(undeclared.isEmpty, "\(target.name) imports \(undeclared.sorted()) without declaring them")
             // C targets are used through #include from C files; an executable is a dependency so
             // that it is built (the CLI tests run it).

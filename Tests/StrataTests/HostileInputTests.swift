@@ -5,7 +5,7 @@ import StrataKit
 import StrataModel
 import StrataRaster
 import StrataRender
-import StrataScene
+@testable import StrataScene  // YAMLEvents, with a small limit
 import Testing
 
 /// Bad input gets a clear error, never a trap, a hang or an unbounded allocation (issue 12).
@@ -153,6 +153,31 @@ struct HostileInputTests {
         }
         #expect(error.found.contains("alias"))
         #expect(ContinuousClock.now - start < .seconds(5))  // 10^10 values if expanded
+    }
+
+    @Test("the layer limit is checked on YAML's events, before anything is composed")
+    func layerLimitBeforeComposing() throws {
+        // One root layer with 100,000 sublayers: the 100,001st layer is sublayers[99999].
+        let text = "version: 1\ndescription: d\nsize: [10, 10]\nlayers:\n  - name: root\n    sublayers:\n"
+            + String(repeating: "      - {}\n", count: Limits.maximumLayers)
+        let start = ContinuousClock.now
+        let error = try #require(throws: SceneError.self) {
+            try SceneLoader.decode(Data(text.utf8), format: .yaml, file: "many.yaml", baseURL: PackagePaths.scenes, defaultName: "many")
+        }
+        #expect(error.keyPath == "layers[0].sublayers[99999]", "\(error.keyPath)")
+        #expect(error.expected.contains("at most 100000 layers") && error.line == 100_006, "\(error)")
+        // Composing 100,001 layers with Yams takes seconds and hundreds of MB; the event pass does not.
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // Flow style, aliases and other keys named "layers" (scalars) are counted as layers only
+        // where they are mappings in a layers/sublayers list.
+        let flow = "version: 1\ndescription: d\nsize: [10, 10]\nlayers: [{name: a, sublayers: [{}, {}]}, {}]\nx: &x {layers: [a, b, c]}\ny: *x\n"
+        let three = try #require(throws: SceneError.self) {
+            try YAMLEvents.checkLayerCount(flow, file: "f.yaml", limit: 3)
+        }
+        #expect(three.keyPath == "layers[1]", "\(three.keyPath)")
+        #expect(throws: Never.self) {
+            try YAMLEvents.checkLayerCount(flow, file: "f.yaml", limit: 4)
+        }
     }
 
     @Test("JSON: duplicate keys and trailing commas are errors; syntax errors give line and column")
