@@ -125,3 +125,14 @@ void strata_png_buffer_free(strata_png_buffer *buffer) {
     buffer->size = 0;
     buffer->capacity = 0;
 }
+
+uint32_t strata_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    // zlib's crc32 takes at most UINT_MAX bytes at a time.
+    while (count > 0) {
+        uInt part = count > 0x40000000u ? 0x40000000u : (uInt)count;
+        crc = (uint32_t)crc32(crc, bytes, part);
+        bytes += part;
+        count -= part;
+    }
+    return crc;
+}

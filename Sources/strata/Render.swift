@@ -107,6 +107,12 @@ struct Render: ParsableCommand {
     @Option(help: "Evaluations per frame for --shutter (default 16).")
     var subframes: Int?
 
+    @Option(help: ArgumentHelp("Also write an animated PNG of the frames rendered (strata preview).", valueName: "file.png"))
+    var preview: String?
+
+    @Option(help: "Pixels of the --preview per frame pixel, in (0, 1] (default 1: the frames exactly).")
+    var previewScale: Double?
+
     func validate() throws {
         if let problem = frames?.problem { throw ValidationError(problem) }
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
@@ -115,6 +121,13 @@ struct Render: ParsableCommand {
         if let shutter, !(shutter > 0 && shutter <= 360) { throw ValidationError("--shutter must be in (0, 360] degrees, found \(shutter)") }
         if let subframes, !(1...1000).contains(subframes) { throw ValidationError("--subframes must be in 1…1000, found \(subframes)") }
         if subframes != nil && shutter == nil { throw ValidationError("--subframes needs --shutter") }
+        if previewScale != nil && preview == nil { throw ValidationError("--preview-scale needs --preview FILE.png") }
+        if let previewScale, !(previewScale > 0 && previewScale <= 1) {
+            throw ValidationError("--preview-scale must be in (0, 1], found \(previewScale)")
+        }
+        if preview != nil && shard != nil {
+            throw ValidationError("--preview shows the whole run: make it after the shards with strata preview DIR --out FILE.png")
+        }
         if shards != nil && shard == nil { throw ValidationError("--shards needs --shard k8s or --shard slurm") }
         if let shards, shards < 1 { throw ValidationError("--shards must be at least 1, found \(shards)") }
         if let shard, shard.contains("/") {
@@ -140,6 +153,10 @@ struct Render: ParsableCommand {
             }
             settings.shard = try frameShard()
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
+            let previewURL = preview.map { URL(fileURLWithPath: $0) }
+            if let previewURL, !overwrite, FileManager.default.fileExists(atPath: previewURL.path) {
+                throw StrataError(.cannotCreate, "\(previewURL.path) exists; pass --overwrite to replace it")
+            }
             let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()
             let interrupt = InterruptHandler(cancellation: cancellation)
@@ -152,6 +169,11 @@ struct Render: ParsableCommand {
                 }
                 if summary.skipped > 0 { line += " (\(summary.skipped) existing kept)" }
                 print(line + "; manifest in \(out)/manifest.json")
+            }
+            if let previewURL {
+                let made = try AnimatedPreview.write(frames: settings.directory, indices: summary.range, to: previewURL,
+                                                     scale: previewScale ?? 1, overwrite: overwrite)
+                if !quiet { print(previewLine(made, path: previewURL.path)) }
             }
         }
     }

@@ -65,6 +65,10 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
 int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int level,
                               strata_png_buffer *out, char *error, size_t error_size);
 
+/// The CRC-32 of PNG chunks (ISO 3309, as zlib computes it): continue `crc` (0 to start) over
+/// `count` bytes. For chunks the project assembles itself (the APNG container).
+uint32_t strata_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
+
 /// Releases the memory of a buffer filled by the encoder.
 void strata_png_buffer_free(strata_png_buffer *buffer);
 
