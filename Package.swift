@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
         .target(name: "StrataSnapshotStrategy", dependencies: [
-            "StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataSnapshotTesting",
+            "StrataKit", "StrataRaster", "StrataSnapshotTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "strata", dependencies: [
@@ -79,7 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
-            "StrataSnapshotStrategy", "StrataKit", "StrataModel", "StrataRaster",
+            "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
     ],

@@ -1,10 +1,11 @@
+import Foundation
 import StrataFilters
 import StrataRaster
 import StrataRender
 import StrataScene
 
 /// An error of the pipeline with the exit status the CLI uses (BSD sysexits).
-public struct StrataError: Error, CustomStringConvertible {
+public struct StrataError: Error, CustomStringConvertible, LocalizedError {
     /// The failure's category, which fixes the exit status.
     public enum Kind: Int32, Sendable {
         /// Wrong command-line use (EX_USAGE).
@@ -38,6 +39,9 @@ public struct StrataError: Error, CustomStringConvertible {
     public var exitCode: Int32 { kind.rawValue }
 
     public var description: String { message }
+
+    /// The message, so that `localizedDescription` (what test libraries print) is the message.
+    public var errorDescription: String? { message }
 
     /// Wraps a scene error (missing file → 66, bad content → 65).
     public init(_ error: SceneError) {

@@ -47,45 +47,51 @@ public enum ImageComparator {
         return Result(matches: matches, failure: failure, differentPixels: different, totalPixels: total, maxChannelDifference: maximum)
     }
 
-    /// A three-panel picture: expected | difference | actual, side by side with 4 px gaps.
-    ///
-    /// In the middle panel, pixels beyond `tolerance` are red (brighter for larger differences),
-    /// pixels within it are a faded grey copy of the expected image.
+    /// A three-panel picture without labels: expected | difference | actual, side by side with
+    /// 4 px gaps (`DiffPanel` adds labels and figures).
     public static func diffImage(expected: PixelBuffer, actual: PixelBuffer, tolerance: SnapshotTolerance) throws(RasterError) -> PixelBuffer {
         let gap = 4
-        let panelWidth = max(expected.width, actual.width), panelHeight = max(expected.height, actual.height)
-        var output = try PixelBuffer(width: panelWidth * 3 + gap * 2, height: panelHeight)
-        let width = output.width
-        func put(_ x: Int, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
-            let i = (y * width + x) * 4
-            output.pixels[i] = r; output.pixels[i + 1] = g; output.pixels[i + 2] = b; output.pixels[i + 3] = a
-        }
-        for (image, offset) in [(expected, 0), (actual, 2 * (panelWidth + gap))] {
+        let difference = try differenceImage(expected: expected, actual: actual, tolerance: tolerance)
+        var output = try PixelBuffer(width: difference.width * 3 + gap * 2, height: difference.height)
+        for (image, offset) in [(expected, 0), (difference, difference.width + gap), (actual, 2 * (difference.width + gap))] {
             for y in 0..<image.height {
-                for x in 0..<image.width {
-                    let p = image[x, y]
-                    put(offset + x, y, p.r, p.g, p.b, p.a)
-                }
+                let row = y * image.width * 4
+                output.pixels.replaceSubrange(((y * output.width + offset) * 4)..<((y * output.width + offset + image.width) * 4),
+                                              with: image.pixels[row..<(row + image.width * 4)])
             }
         }
+        return output
+    }
+
+    /// The middle panel: pixels beyond `tolerance` are red (brighter for larger differences),
+    /// pixels within it a faded grey copy of the expected image, and where only one image has
+    /// pixels (sizes differ) magenta. Its size is the larger of the two in each direction.
+    public static func differenceImage(expected: PixelBuffer, actual: PixelBuffer, tolerance: SnapshotTolerance) throws(RasterError) -> PixelBuffer {
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        var output = try PixelBuffer(width: width, height: height)
         let a = expected.straightRGBA, b = actual.straightRGBA
-        let middle = panelWidth + gap
-        for y in 0..<panelHeight {
-            for x in 0..<panelWidth {
-                let inA = x < expected.width && y < expected.height, inB = x < actual.width && y < actual.height
-                guard inA && inB else {
-                    put(middle + x, y, 255, 0, 255, 255)  // outside one of the images: magenta
-                    continue
-                }
-                let ia = (y * expected.width + x) * 4, ib = (y * actual.width + x) * 4
-                var difference = 0
-                for c in 0..<4 { difference = max(difference, abs(Int(a[ia + c]) - Int(b[ib + c]))) }
-                if difference > tolerance.maxChannelDifference {
-                    put(middle + x, y, UInt8(min(255, 128 + difference)), 0, 0, 255)
-                } else {
-                    let luma = (Int(a[ia]) * 3 + Int(a[ia + 1]) * 6 + Int(a[ia + 2])) / 10
-                    let faded = UInt8(200 + luma * 55 / 255)
-                    put(middle + x, y, faded, faded, faded, 255)
+        output.pixels.withUnsafeMutableBufferPointer { out in
+            func put(_ x: Int, _ y: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
+                let i = (y * width + x) * 4
+                out[i] = r; out[i + 1] = g; out[i + 2] = b; out[i + 3] = 255
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let inA = x < expected.width && y < expected.height, inB = x < actual.width && y < actual.height
+                    guard inA && inB else {
+                        put(x, y, 255, 0, 255)
+                        continue
+                    }
+                    let ia = (y * expected.width + x) * 4, ib = (y * actual.width + x) * 4
+                    var difference = 0
+                    for c in 0..<4 { difference = max(difference, abs(Int(a[ia + c]) - Int(b[ib + c]))) }
+                    if difference > tolerance.maxChannelDifference {
+                        put(x, y, UInt8(min(255, 128 + difference)), 0, 0)
+                    } else {
+                        let luma = (Int(a[ia]) * 3 + Int(a[ia + 1]) * 6 + Int(a[ia + 2])) / 10
+                        let faded = UInt8(200 + luma * 55 / 255)
+                        put(x, y, faded, faded, faded)
+                    }
                 }
             }
         }

@@ -2,22 +2,28 @@ import Foundation
 import StrataKit
 import StrataRaster
 
-/// When references are (re)written. A recording run always fails, so that no reference lands
-/// without someone looking at it.
+/// When references are (re)written, with pointfreeco/swift-snapshot-testing's names. A recording
+/// run always fails, so that no reference lands without someone looking at it.
 public enum RecordMode: String, Sendable, CaseIterable {
-    /// Never write references: a missing one is a failure.
+    /// Never write references: a missing one is a failure (pointfree's `.never`).
     case none
-    /// Write references that do not exist yet.
+    /// Write references that do not exist yet (pointfree's default).
     case missing
     /// Write references that do not exist or do not match.
     case failed
     /// Write every reference.
     case all
 
-    /// The mode in `STRATA_RECORD` (`missing`, `failed`, `all`); `.none` when unset or empty.
+    /// The mode the environment asks for: `SNAPSHOT_TESTING_RECORD` (pointfree's variable: `all`,
+    /// `missing`, `failed` or `never`), else `STRATA_RECORD` (the same values, `none` for never);
+    /// `.none` when neither is set. Inside `StrataSnapshot.withRecordMode(_:_:)` that mode wins.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
-        guard let value = environment["STRATA_RECORD"], !value.isEmpty else { return .none }
-        return RecordMode(rawValue: value) ?? .none
+        if let scoped = StrataSnapshot.scopedRecordMode { return scoped }
+        for variable in ["SNAPSHOT_TESTING_RECORD", "STRATA_RECORD"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            return value == "never" ? .none : RecordMode(rawValue: value) ?? .none
+        }
+        return .none
     }
 }
 
@@ -40,58 +46,85 @@ public struct SnapshotVerifier: Sendable {
         public var message: String {
             switch self {
             case .matched: "matched"
-            case .recorded(let path): "recorded a new reference at \(path); look at it, then run again without STRATA_RECORD"
+            case .recorded(let path): "recorded a new reference at \(path); look at it, then run again without recording"
             case .failed(let message): message
             }
         }
     }
 
-    /// Where failing checks write `NAME.actual.png` and `NAME.diff.png` (never under the references).
+    /// Where failing checks write `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png`
+    /// (never under the references).
     public var artifactsDirectory: URL
     /// When to write references.
     public var recordMode: RecordMode
+    /// How the caller records a missing reference, for the message (`--record` on the command line).
+    public var recordHint: String
 
     /// Creates a verifier.
-    public init(artifactsDirectory: URL, recordMode: RecordMode = .fromEnvironment()) {
+    public init(artifactsDirectory: URL, recordMode: RecordMode = .fromEnvironment(),
+                recordHint: String = "run with SNAPSHOT_TESTING_RECORD=missing to record it") {
         self.artifactsDirectory = artifactsDirectory
         self.recordMode = recordMode
+        self.recordHint = recordHint
+    }
+
+    /// One check in full, for reports: the outcome, the reference as decoded and the figures.
+    public struct Check: Sendable {
+        /// Passed, recorded or failed, with the message.
+        public var outcome: Outcome
+        /// The reference's pixels, when it exists and decodes.
+        public var expected: PixelBuffer?
+        /// The comparison, when there was a reference to compare with.
+        public var result: ImageComparator.Result?
+        /// The files written on failure: expected, actual and the labelled diff.
+        public var artifacts: [URL]
     }
 
     /// Checks `actual` against the PNG at `reference`; `name` (e.g. `text/frame-00000`) names the
     /// artefacts.
     public func verify(_ actual: PixelBuffer, reference: URL, name: String, tolerance: SnapshotTolerance) -> Outcome {
+        check(actual, reference: reference, name: name, tolerance: tolerance).outcome
+    }
+
+    /// `verify`, keeping the decoded reference and the figures.
+    public func check(_ actual: PixelBuffer, reference: URL, name: String, tolerance: SnapshotTolerance) -> Check {
         let exists = FileManager.default.fileExists(atPath: reference.path)
         if recordMode == .all || (!exists && recordMode != .none) {
-            return record(actual, at: reference)
+            return Check(outcome: record(actual, at: reference), expected: nil, result: nil, artifacts: [])
         }
         guard exists else {
-            return .failed(message: "no reference at \(reference.path); run with STRATA_RECORD=missing to record it")
+            return Check(outcome: .failed(message: "no reference at \(reference.path); \(recordHint)"), expected: nil, result: nil, artifacts: [])
         }
         let expected: PixelBuffer
         do {
             expected = try PNGCodec.decode(contentsOf: reference)
         } catch {
-            return .failed(message: "cannot decode the reference \(reference.path): \(error)")
+            return Check(outcome: .failed(message: "cannot decode the reference \(reference.path): \(error)"), expected: nil, result: nil, artifacts: [])
         }
         let result = ImageComparator.compare(expected: expected, actual: actual, tolerance: tolerance)
-        if result.matches { return .matched }
-        if recordMode == .failed { return record(actual, at: reference) }
+        if result.matches { return Check(outcome: .matched, expected: expected, result: result, artifacts: []) }
+        if recordMode == .failed { return Check(outcome: record(actual, at: reference), expected: expected, result: result, artifacts: []) }
         var message = "\(name) does not match \(reference.path): \(result.failure ?? "")"
+        var written: [URL] = []
         do {
-            let base = artifactsDirectory.appendingPathComponent(name)
-            try AtomicFile.createDirectory(base.deletingLastPathComponent())
-            let actualURL = URL(fileURLWithPath: base.path + ".actual.png")
-            let diffURL = URL(fileURLWithPath: base.path + ".diff.png")
-            try AtomicFile.write(try Pipeline.encode(actual), to: actualURL, overwrite: true)
-            let diff = try ImageComparator.diffImage(expected: expected, actual: actual, tolerance: tolerance)
-            try AtomicFile.write(try Pipeline.encode(diff), to: diffURL, overwrite: true)
-            message += "\n  actual: \(actualURL.path)\n  diff (expected | difference | actual): \(diffURL.path)"
+            written = try writeArtifacts(expected: expected, actual: actual, name: name, tolerance: tolerance)
+            message += "\n  expected: \(written[0].path)\n  actual: \(written[1].path)\n  diff (expected | difference | actual): \(written[2].path)"
         } catch {
             message += "\n  (could not write the artefacts: \(error))"
         }
-        return .failed(message: message)
+        return Check(outcome: .failed(message: message), expected: expected, result: result, artifacts: written)
     }
 
+    /// Writes `NAME.expected.png`, `NAME.actual.png` and the labelled `NAME.diff.png`.
+    func writeArtifacts(expected: PixelBuffer, actual: PixelBuffer, name: String, tolerance: SnapshotTolerance) throws(StrataError) -> [URL] {
+        let base = artifactsDirectory.appendingPathComponent(name)
+        try AtomicFile.createDirectory(base.deletingLastPathComponent())
+        let urls = ["expected", "actual", "diff"].map { URL(fileURLWithPath: base.path + ".\($0).png") }
+        try AtomicFile.write(try Pipeline.encode(expected), to: urls[0], overwrite: true)
+        try AtomicFile.write(try Pipeline.encode(actual), to: urls[1], overwrite: true)
+        try AtomicFile.write(try Pipeline.encode(try DiffPanel.make(expected: expected, actual: actual, tolerance: tolerance)), to: urls[2], overwrite: true)
+        return urls
+    }
     private func record(_ actual: PixelBuffer, at reference: URL) -> Outcome {
         do {
             try AtomicFile.createDirectory(reference.deletingLastPathComponent())

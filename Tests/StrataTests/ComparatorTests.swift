@@ -73,13 +73,26 @@ struct ComparatorTests {
         let outcome = verifier.verify(try image(changing: 0), reference: reference, name: "s/frame-00000", tolerance: .offByOne)
         #expect(!outcome.passed)
         #expect(outcome.message.contains("1 of 48 pixels"))
+        // The unlabelled panels: the differing pixel is red in the middle panel; an equal one is grey.
+        let panels = try ImageComparator.diffImage(expected: try image(), actual: try image(changing: 0), tolerance: .offByOne)
+        #expect(panels.width == 8 * 3 + 8 && panels.height == 6)
+        #expect(panels[12 + 4, 3].r > 200 && panels[12 + 4, 3].g == 0)
+        #expect(panels[12, 0].r == panels[12, 0].g && panels[12, 0].g == panels[12, 0].b)
+        // The labelled diff written on failure: the same panels at (8, 30), (28, 30) and (48, 30) under their
+        // labels (dark text above each panel), the figures underneath.
         let diff = try PNGCodec.decode(contentsOf: artifacts.appendingPathComponent("s/frame-00000.diff.png"))
-        #expect(diff.width == 8 * 3 + 8 && diff.height == 6)
-        // The differing pixel is red in the middle panel; an equal one is grey.
-        let red = diff[12 + 4, 3], grey = diff[12, 0]
-        #expect(red.r > 200 && red.g == 0)
-        #expect(grey.r == grey.g && grey.g == grey.b)
-        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("s/frame-00000.actual.png").path))
+        #expect(diff.width == 8 + 3 * 8 + 2 * 12 + 8 && diff.height == 8 + 22 + 6 + 34 + 8)
+        #expect(diff[28 + 4, 30 + 3].r > 200 && diff[28 + 4, 30 + 3].g == 0)
+        #expect(diff[28, 30] == panels[12, 0])
+        func inked(_ rows: Range<Int>) -> Int {
+            rows.reduce(0) { sum, y in sum + (0..<diff.width).filter { diff[$0, y].r < 128 }.count }
+        }
+        #expect(inked(8..<30) > 20, "labels above the panels")
+        #expect(inked(40..<70) > 20, "figures below")
+        for kind in ["expected", "actual", "diff"] {
+            #expect(outcome.message.contains(artifacts.appendingPathComponent("s/frame-00000.\(kind).png").path), "\(outcome.message)")
+        }
+        #expect(try PNGCodec.decode(contentsOf: artifacts.appendingPathComponent("s/frame-00000.expected.png")) == image())
     }
 
     @Test func recordingWritesTheReferenceAndFails() throws {
@@ -93,6 +106,10 @@ struct ComparatorTests {
         #expect(!outcome.passed)
         #expect(missing.verify(try image(), reference: reference, name: "n", tolerance: .exact).passed)
         #expect(RecordMode.fromEnvironment(["STRATA_RECORD": "failed"]) == .failed)
+        // pointfree's variable and values win; `never` is `.none`; withRecordMode wins over both.
+        #expect(RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "all", "STRATA_RECORD": "failed"]) == .all)
+        #expect(RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "never"]) == RecordMode.none)
+        #expect(StrataSnapshot.withRecordMode(.missing) { RecordMode.fromEnvironment(["SNAPSHOT_TESTING_RECORD": "all"]) } == .missing)
         #expect(RecordMode.fromEnvironment([:]) == RecordMode.none)
     }
 }
@@ -104,7 +121,7 @@ struct StrataSnapshotHelperTests {
         let layers = [box("card", Rect(x: 5, y: 5, width: 30, height: 20), Color(red: 0, green: 0.5, blue: 1))]
         let size = Size(width: 40, height: 30)
         let missing = StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .none, artifacts: folder)
-        #expect(!missing.passed && missing.message.contains("STRATA_RECORD"))
+        #expect(!missing.passed && missing.message.contains("SNAPSHOT_TESTING_RECORD=missing"))
         #expect(StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .missing, artifacts: folder)
                 == .recorded(path: folder.appendingPathComponent("card.png").path))
         #expect(StrataSnapshot.verify(layers, size: size, named: "card", in: folder, record: .none, artifacts: folder).passed)
@@ -116,5 +133,10 @@ struct StrataSnapshotHelperTests {
                                             record: .none, artifacts: folder)
         #expect(matched.passed, "\(matched.message)")
         #expect(!StrataSnapshot.verify(scene, frame: 99, in: folder, record: .none).passed)
+
+        // A canvas over the limits fails with the render error's own text and records nothing.
+        let huge = StrataSnapshot.verify(layers, size: Size(width: 20000, height: 20000), named: "huge", in: folder, record: .all, artifacts: folder)
+        #expect(!huge.passed && huge.message.contains("20000") && huge.message.contains("16384"), "\(huge.message)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("huge.png").path))
     }
 }
