@@ -34,6 +34,11 @@ public struct Tuner: Sendable {
         public var table: [Double]
         /// Pixels in the region.
         public var regionPixels: Int
+        /// The region: where the frame with the overlay, without it, or the truth differ (pixels).
+        public var region: PixelWindow?
+
+        /// True when the layer moved since the previous displayed frame (delta > 0).
+        public var moves: Bool { (delta ?? 0) > 0 }
 
         /// Error at opacity `o`, interpolated in the table.
         public func error(atOpacity o: Double) -> Double {
@@ -57,6 +62,28 @@ public struct Tuner: Sendable {
         public var referenceError: Double
         public var fittedError: Double
         public var frames: [FrameError]
+
+        /// Frames where the layer moved since the previous displayed frame.
+        public var movingFrames: [FrameError] { frames.filter(\.moves) }
+
+        /// The fitted curve's highest opacity over the moving frames, 0…1.
+        public var fittedPeakOpacity: Double {
+            movingFrames.map { fitted.opacity(forDelta: $0.delta ?? 0) }.max() ?? 0
+        }
+
+        /// True when the best curve keeps the overlay under 5 % opacity on every frame: the
+        /// overlay's blur does not look like this motion's blur at any strength.
+        public var overlayStaysFaint: Bool { fittedPeakOpacity < 0.05 }
+
+        /// A blur radius (points) whose smear matches the truth's on a typical moving frame: true
+        /// motion blur with shutter S smears delta × S/360 points, the overlay's motion blur 2 ×
+        /// radius; the median over the moving frames, to 0.5 pt.
+        public func suggestedRadius(shutterDegrees: Double) -> Double? {
+            let smears = movingFrames.compactMap(\.delta).map { $0 * shutterDegrees / 360 }.sorted()
+            guard !smears.isEmpty else { return nil }
+            let median = smears.count % 2 == 1 ? smears[smears.count / 2] : (smears[smears.count / 2 - 1] + smears[smears.count / 2]) / 2
+            return max(0.5, (median / 2 * 2).rounded() / 2)
+        }
     }
 
     /// Measures every displayed frame. `truthCurve` replaces the supersampled truth by the overlay
@@ -82,9 +109,9 @@ public struct Tuner: Sendable {
                     } else {
                         truth = try groundTruth.render(renderer, displayedIndex: index)
                     }
-                    let (table, pixels) = Self.errorTable(off: off, on: on, truth: truth)
+                    let (table, region) = Self.errorTable(off: off, on: on, truth: truth)
                     results.set(index, FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: state.delta,
-                                                  table: table, regionPixels: pixels))
+                                                  table: table, regionPixels: region.map { $0.width * $0.height } ?? 0, region: region))
                 } catch {
                     results.fail(error)
                 }
@@ -97,7 +124,7 @@ public struct Tuner: Sendable {
 
     /// The error at each opacity 0, 0.01, …, 1 over the region where the overlay or the truth
     /// differ from the frame without overlay (its bounding box).
-    static func errorTable(off: PixelBuffer, on: PixelBuffer, truth: PixelBuffer) -> ([Double], Int) {
+    static func errorTable(off: PixelBuffer, on: PixelBuffer, truth: PixelBuffer) -> ([Double], PixelWindow?) {
         let width = off.width, height = off.height
         var x0 = width, y0 = height, x1 = -1, y1 = -1
         for y in 0..<height {
@@ -108,7 +135,7 @@ public struct Tuner: Sendable {
                 if differs { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y) }
             }
         }
-        guard x1 >= x0, y1 >= y0 else { return ([Double](repeating: 0, count: 101), 0) }
+        guard x1 >= x0, y1 >= y0 else { return ([Double](repeating: 0, count: 101), nil) }
         var sums = [Double](repeating: 0, count: 101)
         for y in y0...y1 {
             for x in x0...x1 {
@@ -125,12 +152,13 @@ public struct Tuner: Sendable {
             }
         }
         let count = Double((x1 - x0 + 1) * (y1 - y0 + 1) * 4)
-        return (sums.map { $0 / count }, (x1 - x0 + 1) * (y1 - y0 + 1))
+        return (sums.map { $0 / count }, PixelWindow(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1))
     }
 
-    /// Mean error per moving frame of `curve`.
+    /// Mean error per moving frame (delta > 0) of `curve`. Frames at rest get opacity 0 from every
+    /// curve, so they do not take part.
     public static func error(_ curve: OpacityCurve, _ frames: [FrameError]) -> Double {
-        let moving = frames.filter { $0.delta != nil }
+        let moving = frames.filter(\.moves)
         guard !moving.isEmpty else { return 0 }
         return moving.reduce(0) { $0 + $1.error(atOpacity: curve.opacity(forDelta: $1.delta!)) } / Double(moving.count)
     }
@@ -169,101 +197,6 @@ public struct Tuner: Sendable {
             ranges = (max(family == .log2 ? 0.05 : 0, best.a - spanA)...(best.a + spanA), (best.b - spanB)...(best.b + spanB))
         }
         return make((best.a * 1000).rounded() / 1000, (best.b * 1000).rounded() / 1000)
-    }
-
-    /// Writes the report into `directory`: tune.md (fitted parameters, errors, the line to paste
-    /// into the scene), errors.csv, error.png (per-frame error of the reference and the fit, and
-    /// the best opacity per frame against the curves), and sheet.png (reference overlay, fitted
-    /// overlay and truth at the frames where the reference errs most).
-    public static func writeReport(_ result: Result, scene: Scene, overlayIndex: Int, groundTruth: GroundTruth,
-                                   truthCurve: OpacityCurve?, to directory: URL) throws(StrataError) -> [URL] {
-        try AtomicFile.createDirectory(directory)
-        let overlay = scene.effects.motionBlurOverlays[overlayIndex]
-        var csv = ["frame,time,delta,reference_opacity,reference_error,fitted_opacity,fitted_error,best_opacity,best_error"]
-        for frame in result.frames {
-            let ro = frame.delta.map(result.reference.opacity(forDelta:)) ?? 0, fo = frame.delta.map(result.fitted.opacity(forDelta:)) ?? 0
-            csv.append([String(frame.frame), Manifest.number(frame.time), frame.delta.map(Manifest.number) ?? "",
-                        Manifest.number(ro), Manifest.number(frame.error(atOpacity: ro)), Manifest.number(fo),
-                        Manifest.number(frame.error(atOpacity: fo)), Manifest.number(frame.bestOpacity),
-                        Manifest.number(frame.error(atOpacity: frame.bestOpacity))].joined(separator: ","))
-        }
-        let csvURL = directory.appendingPathComponent("errors.csv")
-        try AtomicFile.write(Array((csv.joined(separator: "\n") + "\n").utf8), to: csvURL, overwrite: true)
-
-        let truthText = truthCurve.map { "the overlay driven by \($0) (a known answer)" }
-            ?? "true motion blur, shutter \(Manifest.number(groundTruth.shutterDegrees))°, \(groundTruth.subframes) subframes"
-        let markdown = """
-            # Tuning \(overlay.id) in \(scene.name)
-
-            Truth: \(truthText). Error: mean absolute difference of premultiplied channels (0…255)
-            over the region the layer and its overlay touch, averaged over the \(result.frames.filter { $0.delta != nil }.count) frames that move.
-
-            | curve | mean error |
-            |---|---|
-            | \(result.reference) (the article's) | \(Manifest.number(result.referenceError)) |
-            | \(result.fitted) (fitted, \(result.family.rawValue)) | \(Manifest.number(result.fittedError)) |
-
-            Paste into the scene's motionBlurOverlay:
-
-                curve: "\(result.fitted)"
-
-            Columns of errors.csv: frame, time (s), delta (points since the previous displayed frame;
-            empty on the first), reference_opacity, reference_error, fitted_opacity, fitted_error,
-            best_opacity (the opacity with the least error on that frame), best_error.
-
-            """
-        let mdURL = directory.appendingPathComponent("tune.md")
-        try AtomicFile.write(Array(markdown.utf8), to: mdURL, overwrite: true)
-
-        let count = Double(max(1, result.frames.count - 1))
-        let errors = Chart(title: "error per frame", xLabel: "frame", yLabel: "mean |difference| (0…255)", series: [
-            Chart.Series(name: "\(result.reference)", color: Chart.palette[1],
-                         points: result.frames.map { (Double($0.frame), $0.error(atOpacity: $0.delta.map(result.reference.opacity(forDelta:)) ?? 0)) }),
-            Chart.Series(name: "\(result.fitted) (fit)", color: Chart.palette[0],
-                         points: result.frames.map { (Double($0.frame), $0.error(atOpacity: $0.delta.map(result.fitted.opacity(forDelta:)) ?? 0)) }),
-        ], xRange: 0...count)
-        let moving = result.frames.filter { $0.delta != nil }
-        let maxDelta = max(1, moving.compactMap(\.delta).max() ?? 1) * 1.1
-        let samples = (0...100).map { maxDelta * Double($0) / 100 }
-        let shapes = Chart(title: "best opacity per frame and the curves", xLabel: "delta (points per frame)", yLabel: "opacity", series: [
-            Chart.Series(name: "best per frame", color: Color(red: 0.3, green: 0.3, blue: 0.3),
-                         points: moving.map { ($0.delta!, $0.bestOpacity) }.sorted { $0.0 < $1.0 }),
-            Chart.Series(name: "\(result.reference)", color: Chart.palette[1], points: samples.map { ($0, result.reference.opacity(forDelta: $0)) }),
-            Chart.Series(name: "\(result.fitted) (fit)", color: Chart.palette[0], points: samples.map { ($0, result.fitted.opacity(forDelta: $0)) }),
-        ], xRange: 0...maxDelta, yRange: 0...1)
-        let chartURL = directory.appendingPathComponent("error.png")
-        try AtomicFile.write(try Pipeline.encode(try Chart.render([errors, shapes])), to: chartURL, overwrite: true)
-
-        // Contact sheet: the three frames where the reference errs most.
-        let worst = moving.sorted {
-            $0.error(atOpacity: result.reference.opacity(forDelta: $0.delta!)) > $1.error(atOpacity: result.reference.opacity(forDelta: $1.delta!))
-        }.prefix(3)
-        let renderer = try FrameRenderer(scene: scene)
-        func render(_ index: Int, opacity: Double) throws(StrataError) -> PixelBuffer {
-            try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
-        }
-        var tiles: [(label: String, image: PixelBuffer)] = []
-        for frame in worst.sorted(by: { $0.frame < $1.frame }) {
-            let ro = result.reference.opacity(forDelta: frame.delta!), fo = result.fitted.opacity(forDelta: frame.delta!)
-            tiles.append(("frame \(frame.frame): \(result.reference) (o \(Manifest.number((ro * 100).rounded() / 100)))",
-                          try render(frame.frame, opacity: ro)))
-            tiles.append(("fitted (o \(Manifest.number((fo * 100).rounded() / 100)))",
-                          try render(frame.frame, opacity: fo)))
-            if let truthCurve {
-                let to = truthCurve.opacity(forDelta: frame.delta!)
-                tiles.append(("truth", try render(frame.frame, opacity: to)))
-            } else {
-                tiles.append(("truth (shutter \(Manifest.number(groundTruth.shutterDegrees))°)",
-                              try groundTruth.render(renderer, displayedIndex: frame.frame)))
-            }
-        }
-        var urls = [mdURL, csvURL, chartURL]
-        if !tiles.isEmpty {
-            let sheetURL = directory.appendingPathComponent("sheet.png")
-            try AtomicFile.write(try Pipeline.encode(try ContactSheet.make(tiles, columns: 3)), to: sheetURL, overwrite: true)
-            urls.append(sheetURL)
-        }
-        return urls
     }
 
     /// Measures and fits; the reference is the article's log2 with divisor 5.

@@ -53,7 +53,12 @@ struct TuneCommand: ParsableCommand {
             let urls = try Tuner.writeReport(result, scene: loaded, overlayIndex: index, groundTruth: truth, truthCurve: known,
                                              to: URL(fileURLWithPath: out))
             print("fitted \(result.fitted): mean error \(Manifest.number(result.fittedError)) (the article's \(result.reference): \(Manifest.number(result.referenceError)))")
-            print("paste into the scene: curve: \"\(result.fitted)\"")
+            if let advice = result.advice(overlay: loaded.effects.motionBlurOverlays[index], groundTruth: truth, truthCurve: known) {
+                print("note: \(advice)")
+            } else {
+                print("paste into the scene: curve: \"\(result.fitted)\"")
+            }
+            print("averaged over the \(result.movingFrames.count) frames of \(result.frames.count) where the layer moves")
             print("wrote " + urls.map(\.path).joined(separator: ", "))
         }
     }

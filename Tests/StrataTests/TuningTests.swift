@@ -11,15 +11,15 @@ import StrataRender
 @Suite("Curve charts, ground truth and tuning (issue 6)")
 struct TuningTests {
     /// A 30×20 striped box crossing a 160×40 canvas with ease-in-ease-out, under a horizontal overlay.
-    func scene(curve: OpacityCurve = .seed) -> Scene {
+    func scene(curve: OpacityCurve = .seed, radius: Double = 6, ticks: Int = 16) -> Scene {
         var box = Layer(name: "box", frame: Rect(x: 0, y: 10, width: 30, height: 20))
         box.backgroundColor = Color(red: 0.1, green: 0.3, blue: 0.9)
         box.sublayers = [Layer(name: "stripe", frame: Rect(x: 12, y: 0, width: 6, height: 20))]
         box.sublayers[0].backgroundColor = .white
         let move = Animation.basic(.positionX, from: .number(15), to: .number(145), duration: 0.5, timingFunction: .easeInEaseOut)
         var scene = Scene(name: "tune", description: "d", size: Size(width: 160, height: 40), background: .white, layers: [box],
-                          timeline: Timeline(animations: [LayerPath([0]): [move]]), clock: FrameClock(framesPerSecond: 30, tickCount: 16))
-        scene.effects = Effects(motionBlurOverlays: [MotionBlurOverlay(id: "box", layer: LayerPath([0]), angle: 0, radius: 6, curve: curve)])
+                          timeline: Timeline(animations: [LayerPath([0]): [move]]), clock: FrameClock(framesPerSecond: 30, tickCount: ticks))
+        scene.effects = Effects(motionBlurOverlays: [MotionBlurOverlay(id: "box", layer: LayerPath([0]), angle: 0, radius: radius, curve: curve)])
         return scene
     }
 
@@ -82,5 +82,33 @@ struct TuningTests {
         #expect(OpacityCurve(parsing: result.fitted.description) == result.fitted, "the fitted curve can be pasted back")
         let errors = try String(contentsOf: directory.appendingPathComponent("errors.csv"), encoding: .utf8).split(separator: "\n")
         #expect(errors[0] == "frame,time,delta,reference_opacity,reference_error,fitted_opacity,fitted_error,best_opacity,best_error")
+    }
+
+    /// Frames at rest are not "frames that move"; an overlay whose blur is far longer than the
+    /// motion's is reported plainly, with a radius that matches the truth's smear.
+    @Test func restingFramesAndAFaintOverlayAreSaidPlainly() throws {
+        // 0.5 s of motion, then the box rests back at its model position for 0.3 s.
+        let truth = GroundTruth(shutterDegrees: 180, subframes: 4)
+        let long = try Tuner.run(scene(radius: 60, ticks: 25), overlayIndex: 0, family: .log2, groundTruth: truth)
+        let renderer = try FrameRenderer(scene: scene(radius: 60, ticks: 25))
+        let positions = (0..<25).map { renderer.presentation(displayedIndex: $0).layers.first { $0.name == "box" }!.position.x }
+        let moved = zip(positions.dropFirst(), positions).filter { $0 != $1 }.count
+        #expect(long.frames.count == 25 && moved < 24 && long.movingFrames.count == moved, "\(long.movingFrames.count) of \(moved)")
+        let advice = try #require(long.advice(overlay: scene(radius: 60).effects.motionBlurOverlays[0], groundTruth: truth, truthCurve: nil))
+        #expect(long.overlayStaysFaint && advice.contains("too long for this motion") && advice.contains("(60 pt)"), "\(advice)")
+        let suggested = try #require(long.suggestedRadius(shutterDegrees: 180))
+        #expect(suggested > 0.5 && suggested < 10, "\(suggested)")
+        let directory = PackagePaths.temporaryDirectory()
+        try Tuner.writeReport(long, scene: scene(radius: 60, ticks: 25), overlayIndex: 0, groundTruth: truth, truthCurve: nil, to: directory)
+        let report = try String(contentsOf: directory.appendingPathComponent("tune.md"), encoding: .utf8)
+        #expect(report.contains("averaged over the \(moved) frames that move") && report.contains("shorten it to about"), "\(report)")
+        // The sheet is cropped around where the frames differ (a margin, at least 220 px across), not scaled down.
+        let regions = [PixelWindow(x: 300, y: 40, width: 30, height: 20), PixelWindow(x: 350, y: 50, width: 40, height: 10)]
+        #expect(Tuner.sheetWindow(regions, canvas: (1000, 600)) == PixelWindow(x: 235, y: 28, width: 220, height: 44))
+        #expect(Tuner.sheetWindow(regions, canvas: (400, 600)) == PixelWindow(x: 235, y: 28, width: 165, height: 44))
+        #expect(Tuner.sheetWindow([], canvas: (400, 600)) == PixelWindow(x: 0, y: 0, width: 400, height: 600))
+        // A known curve with real opacity gets no such note.
+        let known = try Tuner.run(scene(), overlayIndex: 0, family: .log2, groundTruth: truth, truthCurve: .log2(divisor: 3.5, offset: 0.5))
+        #expect(known.advice(overlay: scene().effects.motionBlurOverlays[0], groundTruth: truth, truthCurve: .log2(divisor: 3.5, offset: 0.5)) == nil)
     }
 }
