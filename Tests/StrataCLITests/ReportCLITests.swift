@@ -40,6 +40,10 @@ struct ReportCLITests {
     @Test func reportRendersInABrowserWithFailuresFirst() throws {
         let folder = cli.temporaryDirectory()
         let references = folder.appendingPathComponent("refs")
+        // No reference folder yet: said plainly, with the flag that records one.
+        let none = try cli.strata("verify", "Scenes/slide-linear.yaml", "--snapshots", references.path)
+        #expect(none.status == 66 && none.stderr.contains("no reference folder at \(references.path)") && none.stderr.contains("--record"),
+                "\(none.stderr)")
         let recorded = try cli.strata("verify", "Scenes/slide-linear.yaml", "--snapshots", references.path, "--frames", "12..15", "--record")
         #expect(recorded.status == 0, "\(recorded.stderr)")
         // The same slide with ease-in-ease-out timing: frames 12…14 differ, 15 (the middle) matches.
@@ -51,6 +55,9 @@ struct ReportCLITests {
         let run = try cli.strata("verify", eased.path, "--snapshots", references.path, "--frames", "12..15",
                                  "--diffs", folder.appendingPathComponent("diffs").path, "--report", index.path)
         #expect(run.status == 1 && run.stdout.contains("report: \(index.path)"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("diff (expected | difference | actual): ") && run.stderr.contains("strata: 3 frames did not match"), "\(run.stderr)")
+        let missing = try cli.strata("verify", eased.path, "--snapshots", references.path, "--frames", "16")
+        #expect(missing.status == 1 && missing.stderr.contains("record it with --record"), "\(missing.stderr)")
 
         // The DOM after load: every image decoded, the failing frames before the passing one.
         let dom = try browser(["--dump-dom", index.absoluteString], in: folder)
