@@ -122,7 +122,8 @@ public struct Keyframes: Hashable, Sendable {
         return (0..<n).map { Double($0) / Double(n - 1) }
     }
 
-    /// The value at overall progress `progress` (0…1, after the animation's timing function).
+    /// The value at overall progress `progress` (after the animation's timing function; outside
+    /// 0…1 when that function overshoots).
     public func value(atProgress progress: Double) -> AnimationValue? {
         let n = count
         guard n > 0 else { return nil }
@@ -133,13 +134,15 @@ public struct Keyframes: Hashable, Sendable {
             for (i, time) in times.enumerated() where i < n && progress >= time { index = i }
             return keyframe(index)
         }
-        // The segment containing progress; before the first or after the last key time, clamp.
-        if progress <= times[0] { return keyframe(0) }
-        if progress >= times[n - 1] { return keyframe(n - 1) }
+        // The segment containing progress, its timing function applied from the segment's own
+        // start (so steps(1, jumpStart) jumps at progress 0). Progress beyond the first or last key
+        // time — an overshooting timing function — extrapolates through the first or last segment,
+        // as Web Animations specifies (§ 4.4.3, "the effect value of a keyframe effect").
+        if progress == times[n - 1] { return keyframe(n - 1) }
         var segment = 0
         while segment < n - 2 && progress >= times[segment + 1] { segment += 1 }
         let span = times[segment + 1] - times[segment]
-        var local = span > 0 ? (progress - times[segment]) / span : 1
+        var local = span > 0 ? (progress - times[segment]) / span : (progress < times[segment] ? 0 : 1)
         if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, !functions.isEmpty {
             local = functions[min(segment, functions.count - 1)].value(at: local)
         }

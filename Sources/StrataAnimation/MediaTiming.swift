@@ -2,7 +2,7 @@
 public enum FillMode: String, Hashable, Sendable, CaseIterable {
     /// No effect before the start or after the end.
     case removed
-    /// Keeps the final value after the end (with `isRemovedOnCompletion` false).
+    /// Keeps the final value after the end (with `isRemovedOnCompletion` false, or inside a group).
     case forwards
     /// Shows the initial value before the start.
     case backwards
@@ -66,21 +66,39 @@ public struct MediaTiming: Hashable, Sendable {
     /// The time within the current play (0…`duration`, already reversed on backward plays) at the
     /// parent's time `parentSeconds`, or nil when the animation has no effect then.
     public func simpleTime(atParentTime parentSeconds: Double) -> Double? {
+        state(atParentTime: parentSeconds)?.simpleTime
+    }
+
+    /// Where an animation is at a parent time: the time within the current play, and whether it
+    /// is in its before phase (shown before `beginTime` through a backwards fill).
+    public struct State: Hashable, Sendable {
+        /// Seconds into the current play, 0…`duration`.
+        public var simpleTime: Double
+        /// True before `beginTime` (CSS Easing's "before flag" for `steps()`).
+        public var isBefore: Bool
+    }
+
+    /// The state at the parent's time `parentSeconds`, or nil when the animation has no effect.
+    ///
+    /// - Parameter inGroup: true for an animation inside a `CAAnimationGroup`: its
+    ///   `isRemovedOnCompletion` is ignored there, as Apple documents for the group's animations,
+    ///   so a child with `fillMode` forwards keeps its end value while the group is active.
+    public func state(atParentTime parentSeconds: Double, inGroup: Bool = false) -> State? {
         guard duration > 0 else { return nil }
         let elapsed = parentSeconds - beginTime
         let active = activeDuration
         var local: Double
         if elapsed < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
-            local = wrap(timeOffset, active)
+            return State(simpleTime: simpleTime(atActiveTime: wrap(timeOffset, active)), isBefore: true)
         } else if elapsed >= activeDurationInParent {
-            guard (fillMode == .forwards || fillMode == .both) && !isRemovedOnCompletion else { return nil }
+            guard (fillMode == .forwards || fillMode == .both) && (inGroup || !isRemovedOnCompletion) else { return nil }
             local = active
         } else {
             local = elapsed * speed + timeOffset
             if timeOffset != 0 { local = wrap(local, active) }
         }
-        return simpleTime(atActiveTime: local)
+        return State(simpleTime: simpleTime(atActiveTime: local), isBefore: false)
     }
 
     private func wrap(_ time: Double, _ period: Double) -> Double {

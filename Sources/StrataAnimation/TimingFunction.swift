@@ -43,19 +43,25 @@ public enum TimingFunction: Hashable, Sendable {
 
     /// The value progress at time progress `x`. Inside 0…1 the Bézier is solved for x to 1e-6;
     /// outside, it is extended along its end tangents (as Chromium does).
-    public func value(at x: Double) -> Double {
+    ///
+    /// - Parameter isBefore: CSS Easing's "before flag": true while the animation is in its before
+    ///   phase (a delay shown through a backwards fill). A `steps()` jump that falls exactly on `x`
+    ///   is then not taken, so `steps(1, jumpStart)` shows its first value before it begins.
+    public func value(at x: Double, isBefore: Bool = false) -> Double {
         switch self {
         case .cubicBezier(let x1, let y1, let x2, let y2):
             return Self.bezier(x1, y1, x2, y2, at: x)
         case .steps(let count, let position):
-            return Self.steps(count, position, at: x)
+            return Self.steps(count, position, at: x, isBefore: isBefore)
         }
     }
 
-    private static func steps(_ count: Int, _ position: StepPosition, at x: Double) -> Double {
+    /// CSS Easing Functions Level 1, § 2.3 (step easing functions), step by step.
+    private static func steps(_ count: Int, _ position: StepPosition, at x: Double, isBefore: Bool) -> Double {
         let n = Double(max(1, count))
         var step = (x * n).rounded(.down)
         if position == .jumpStart || position == .jumpBoth { step += 1 }
+        if isBefore && (x * n).truncatingRemainder(dividingBy: 1) == 0 { step -= 1 }
         if x >= 0 && step < 0 { step = 0 }
         let jumps: Double
         switch position {
