@@ -2,14 +2,16 @@
 // Strata: a headless layer-tree compositor and animation simulator.
 // Stages (DESIGN §1, docs/architecture.md): Pixels ← Model, Raster (kernels, PNG) → Filters (what a
 // filter does) → Render (the only Cairo user) → Effects → Scene (file format) → Kit (the pipeline,
-// FrameRenderer) → strata (CLI). StrataSnapshotTesting compares images.
+// FrameRenderer) → StrataCLI (the strata command); Strata re-exports the public modules. StrataSnapshotTesting compares images.
 import PackageDescription
 
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "strata", targets: ["strata"]),
+        .executable(name: "strata", targets: ["StrataCLI"]),
+        // `import Strata`: every public module in one import.
+        .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
         .library(name: "StrataSnapshotStrategy", targets: ["StrataSnapshotStrategy"]),
@@ -64,7 +66,13 @@ let package = Package(
             "StrataKit", "StrataRaster", "StrataSnapshotTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
-        .executableTarget(name: "strata", dependencies: [
+        // The umbrella module: re-exports the public modules (Sources/Strata/Strata.swift).
+        .target(name: "Strata", dependencies: [
+            "StrataAnimation", "StrataEffects", "StrataFilters", "StrataKit", "StrataModel", "StrataRaster", "StrataRender",
+            "StrataScene", "StrataSnapshotTesting",
+        ]),
+        // The `strata` command (the product's name is the binary's).
+        .executableTarget(name: "StrataCLI", dependencies: [
             "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -77,7 +85,7 @@ let package = Package(
             "StrataKit", "StrataSnapshotTesting",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
-        .testTarget(name: "StrataCLITests", dependencies: ["strata", "StrataRaster"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
             "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -33,6 +33,25 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
                   alpha: components.count == 4 ? components[3] : 1)
     }
 
+    /// Creates a colour from a 24-bit `0xRRGGBB` literal, as in CSS: `Color(rgb: 0x1e88e5)`. Bits
+    /// above the low 24 are ignored; `alpha` is in 0…1.
+    public init(rgb: UInt32, alpha: Double = 1) {
+        self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255,
+                  alpha: alpha)
+    }
+
+    /// Creates a colour from a 32-bit `0xRRGGBBAA` literal: `Color(rgba: 0x1e88e580)`.
+    public init(rgba: UInt32) {
+        self.init(rgb: rgba >> 8, alpha: Double(rgba & 0xFF) / 255)
+    }
+
+    /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`, throwing an error that shows the text
+    /// (the failable `init?(hex:)` for code that has a fallback).
+    public init(parsing text: String) throws(ColorError) {
+        guard let color = Color(hex: text) else { throw ColorError(text: text) }
+        self = color
+    }
+
     /// The same colour with its alpha multiplied by `factor`.
     public func withAlphaMultiplied(by factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
@@ -52,5 +71,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     private static func clamp(_ value: Double) -> Double {
         value.isNaN ? 0 : Swift.min(1, Swift.max(0, value))
+    }
+}
+
+/// A text that is not a colour.
+public struct ColorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+
+    public var description: String {
+        "expected a colour (#rgb, #rgba, #rrggbb or #rrggbbaa with hexadecimal digits), found \"\(text.prefix(40))\""
     }
 }

@@ -68,11 +68,11 @@ struct ArchitectureTests {
     func packageIsRead() throws {
         let names = Set(try Self.targets().map(\.name))
         for stage in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataRender",
-                      "StrataEffects", "StrataScene", "StrataKit", "strata", "StrataTests"] {
+                      "StrataEffects", "StrataScene", "StrataKit", "StrataCLI", "Strata", "StrataTests"] {
             #expect(names.contains(stage), "no target \(stage) found in Package.swift")
         }
         let byName = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
-        #expect(byName["strata"]?.dependencies.isSuperset(of: ["ArgumentParser", "StrataKit"]) == true, "products and targets are both read")
+        #expect(byName["StrataCLI"]?.dependencies.isSuperset(of: ["ArgumentParser", "StrataKit"]) == true, "products and targets are both read")
         #expect(byName["StrataScene"]?.dependencies.contains("Yams") == true)
         #expect(byName["strata-bench"]?.folder.lastPathComponent == "StrataBench", "a path: is followed")
     }

@@ -59,3 +59,16 @@ struct ModelTests {
         #expect(Color(hex: "#12345") == nil)
     }
 }
+
+@Suite("Colours without force-unwrapping")
+struct ColorLiteralTests {
+    @Test func literalsAndThrowingParse() throws {
+        #expect(Color(rgb: 0x1e88e5) == Color(hex: "#1e88e5"))
+        #expect(Color(rgba: 0x1e88e580) == Color(hex: "#1e88e580"))
+        #expect(Color(rgb: 0xFF_1e88e5) == Color(rgb: 0x1e88e5), "bits above 24 are ignored")
+        #expect(Color(rgb: 0xffffff, alpha: 0.5).alpha == 0.5)
+        #expect(try Color(parsing: "#fff") == .white)
+        let error = try #require(throws: ColorError.self) { try Color(parsing: "#1e88ez") }
+        #expect(error.description.contains("\"#1e88ez\""))
+    }
+}
