@@ -28,7 +28,8 @@ public struct LayerPath: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 }
 
-/// The animations of a scene, by layer. Evaluating it at a time is a pure function of the model
+/// The animations of a scene by index path: the evaluation engine's view of the animations the
+/// layers hold (`Timeline(layers:)`). Evaluating it at a time is a pure function of the model
 /// layers, the animations and the time, so frames can be evaluated alone, in any order, in parallel.
 public struct Timeline: Hashable, Sendable {
     /// The animations of each layer, in the order added (later ones apply on top).
@@ -37,6 +38,18 @@ public struct Timeline: Hashable, Sendable {
     /// Creates a timeline.
     public init(animations: [LayerPath: [Animation]] = [:]) {
         self.animations = animations
+    }
+
+    /// The animations the layers hold (`Layer.add(_:forKey:)`), by index path.
+    public init(layers: [Layer]) {
+        var collected: [LayerPath: [Animation]] = [:]
+        func walk(_ layer: Layer, _ path: LayerPath) {
+            if !layer.animations.isEmpty { collected[path] = layer.animations.map(\.animation) }
+            for (index, child) in layer.sublayers.enumerated() { walk(child, path.appending(index)) }
+            if let mask = layer.mask { walk(mask, path.appending(LayerPath.maskIndex)) }
+        }
+        for (index, layer) in layers.enumerated() { walk(layer, LayerPath([index])) }
+        self.init(animations: collected)
     }
 
     /// True when nothing is animated.

@@ -74,6 +74,9 @@ public struct Layer: Hashable, Sendable {
 
     /// Child layers, drawn in order of `zPosition`, then of this array, above the layer's content.
     public var sublayers: [Layer]
+    /// The layer's animations in the order added (later ones apply on top), each under its key:
+    /// `add(_:forKey:)`, `animation(forKey:)`, `removeAnimation(forKey:)`, `animationKeys()`.
+    public internal(set) var animations: [KeyedAnimation]
     // A struct cannot hold itself; an array of at most one element stores the mask.
     private var maskStorage: [Layer]
 
@@ -112,6 +115,7 @@ public struct Layer: Hashable, Sendable {
         self.text = nil
         self.gradient = nil
         self.sublayers = []
+        self.animations = []
         self.maskStorage = []
     }
 

@@ -6,7 +6,7 @@ import StrataRaster
 
 /// A decoded, validated scene: the model layers, their animations, the frame clock and the output
 /// size. A scene without `clock:` is static: one frame at time 0.
-public struct Scene: Sendable {
+public struct Scene: Hashable, Sendable {
     /// The scene's name (the file name without extension unless `name:` says otherwise).
     public var name: String
     /// What a person should see when looking at the rendered frames.
@@ -17,10 +17,8 @@ public struct Scene: Sendable {
     public var scale: Double
     /// Fill of the canvas; nil leaves it transparent.
     public var background: Color?
-    /// Top-level model layers, drawn in order (then by zPosition).
+    /// Top-level model layers, drawn in order (then by zPosition); each holds its animations.
     public var layers: [Layer]
-    /// The animations, by layer.
-    public var timeline: Timeline
     /// The frame clock: rate, number of ticks, dropped ticks.
     public var clock: FrameClock
     /// Effects: motion-blur and blur overlays, motion effects and the viewer track.
@@ -28,21 +26,26 @@ public struct Scene: Sendable {
     /// Displayed frames that have reference images under `Snapshots/<scene>/` (default: frame 0).
     public var snapshotFrames: [Int] = [0]
     /// The bytes the scene was read from, by digest (nil for a scene made in Swift): what a
-    /// rendered folder's fingerprint records.
+    /// rendered folder's fingerprint records. Where the scene came from, not what it is: compare
+    /// a decoded scene with one built in Swift after clearing it.
     public var source: SceneSource?
 
-    /// Creates a scene; without a timeline and clock it is static (one frame at time 0).
+    /// Creates a scene; without animations on its layers and a clock it is static (one frame at
+    /// time 0).
     public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer],
-                timeline: Timeline = Timeline(), clock: FrameClock = FrameClock(tickCount: 1)) {
+                clock: FrameClock = FrameClock(tickCount: 1)) {
         self.name = name
         self.description = description
         self.size = size
         self.scale = scale
         self.background = background
         self.layers = layers
-        self.timeline = timeline
         self.clock = clock
     }
+
+    /// The layers' animations by index path, as the evaluation engine takes them (derived from
+    /// the layers every time: the layers are the one model).
+    public var timeline: Timeline { Timeline(layers: layers) }
 
     /// The layer tree as presented at `seconds`.
     public func presentation(atSeconds seconds: Double) -> PresentationTree {

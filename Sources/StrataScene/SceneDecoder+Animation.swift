@@ -56,7 +56,7 @@ extension SceneDecoder {
     static let animationKeys = [
         "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode", "path",
         "duration", "beginTime", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-        "removedOnCompletion", "additive", "timingFunction", "mass", "stiffness", "damping", "initialVelocity", "animations",
+        "removedOnCompletion", "additive", "timingFunction", "mass", "stiffness", "damping", "initialVelocity", "animations", "key",
     ]
 
     enum AnimationType: String, CaseIterable { case basic, keyframe, spring, group }
@@ -75,6 +75,9 @@ extension SceneDecoder {
             type = .spring
         } else {
             type = .basic
+        }
+        if inGroup, let v = e["key"] {
+            throw reader.error(key("key"), expected: "no key inside a group (a group's animations are not looked up by key)", found: v)
         }
         var keyPath: AnimationKeyPath? = nil
         if type != .group {
@@ -311,5 +314,17 @@ extension SceneDecoder {
             return .size(Size(width: n[0], height: n[1]))
         case .color: return .color(try reader.color(value, at: path))
         }
+    }
+}
+
+extension SceneDecoder {
+    /// An animation's optional `key:` (Core Animation's `forKey:`), unique within its layer.
+    func animationKey(_ value: SceneValue, at path: String, taken: [String?]) throws(SceneError) -> String? {
+        guard case .object(let entries) = value.content, let v = entries.first(where: { $0.key == "key" })?.value else { return nil }
+        let key = try reader.string(v, at: SceneReader.join(path, "key"))
+        guard !key.isEmpty, !taken.contains(key) else {
+            throw reader.error(SceneReader.join(path, "key"), expected: "a key no other animation of the layer has", found: v)
+        }
+        return key
     }
 }

@@ -9,8 +9,6 @@ struct SceneDecoder {
     let baseURL: URL
     /// Layers decoded so far, against `Limits.maximumLayers`.
     private var layerCount = 0
-    /// Animations found so far, by layer.
-    var animations: [LayerPath: [Animation]] = [:]
     /// The digests of the asset files read so far (for the run fingerprint).
     let assetDigests = AssetDigests()
 
@@ -64,7 +62,7 @@ struct SceneDecoder {
         var clock = FrameClock(framesPerSecond: 60, tickCount: 1)
         if let clockValue = entries["clock"] { clock = try self.clock(clockValue, at: "clock") }
         var scene = Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers,
-                          timeline: Timeline(animations: animations), clock: clock)
+                          clock: clock)
         scene.effects = try effects(entries["effects"], viewer: entries["viewer"], layers: layers)
         if let v = entries["snapshots"] {
             let frameCount = clock.displayedTicks.count
@@ -174,11 +172,20 @@ struct SceneDecoder {
         if let v = e["animations"] {
             let list = try reader.array(v, at: key("animations"))
             var decoded: [Animation] = []
+            var keys: [String?] = []
             for (index, element) in list.enumerated() {
-                decoded.append(try animation(element, at: "\(key("animations"))[\(index)]", inGroup: false))
+                let path = "\(key("animations"))[\(index)]"
+                decoded.append(try animation(element, at: path, inGroup: false))
+                keys.append(try animationKey(element, at: path, taken: keys))
             }
             try checkFilterKeyPaths(decoded, layer: layer, at: key("animations"))
-            if !decoded.isEmpty { animations[layerPath] = decoded }
+            for (index, animation) in decoded.enumerated() {
+                do {
+                    try layer.add(animation, forKey: keys[index])
+                } catch {
+                    throw SceneError(file: reader.file, keyPath: "\(key("animations"))[\(index)]", expected: error.expected, found: error.found, line: list[index].line)
+                }
+            }
         }
         return layer
     }

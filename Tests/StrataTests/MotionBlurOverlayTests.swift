@@ -35,8 +35,8 @@ struct MotionBlurOverlayTests {
         let animation = Animation.basic(.positionX, from: .number(20), to: .number(20 + speed * fps * duration), duration: duration)
         var overlay = MotionBlurOverlay(id: "box", layer: LayerPath([0]), angle: 0, radius: 10, samples: 5, referenceRate: referenceRate)
         configure(&overlay)
+        try layer.add(animation, forKey: "slide")
         var scene = Scene(name: "slide", description: "d", size: Size(width: 400, height: 40), layers: [layer],
-                          timeline: Timeline(animations: [LayerPath([0]): [animation]]),
                           clock: FrameClock(framesPerSecond: fps, tickCount: 30, droppedFrames: dropped))
         scene.effects = Effects(motionBlurOverlays: [overlay])
         return (try #require(FrameRenderer(scene: scene, scale: 1).effects), scene)
@@ -101,8 +101,9 @@ struct MotionBlurOverlayTests {
         var move = Animation.basic(.position, from: .point(Point(x: 10, y: 10)), to: .point(Point(x: 10, y: 130)), duration: 0.1, beginTime: 0.1)
         move.timing.fillMode = .both
         move.timing.isRemovedOnCompletion = false
+        try layer.add(move, forKey: "move")
         var scene = Scene(name: "s", description: "d", size: Size(width: 40, height: 200), layers: [layer],
-                          timeline: Timeline(animations: [LayerPath([0]): [move]]), clock: FrameClock(framesPerSecond: 60, tickCount: 20))
+                          clock: FrameClock(framesPerSecond: 60, tickCount: 20))
         var overlay = MotionBlurOverlay(id: "box", layer: LayerPath([0]), angle: 0, radius: 6)
         overlay.followsPositionAnimation = true
         overlay.angleFromMotion = true

@@ -17,8 +17,9 @@ struct TuningTests {
         box.sublayers = [Layer(name: "stripe", frame: Rect(x: 12, y: 0, width: 6, height: 20))]
         box.sublayers[0].backgroundColor = .white
         let move = Animation.basic(.positionX, from: .number(15), to: .number(145), duration: 0.5, timingFunction: .easeInEaseOut)
+        _ = try? box.add(move, forKey: "move")  // a basic animation of a number: always fits
         var scene = Scene(name: "tune", description: "d", size: Size(width: 160, height: 40), background: .white, layers: [box],
-                          timeline: Timeline(animations: [LayerPath([0]): [move]]), clock: FrameClock(framesPerSecond: 30, tickCount: ticks))
+                          clock: FrameClock(framesPerSecond: 30, tickCount: ticks))
         scene.effects = Effects(motionBlurOverlays: [MotionBlurOverlay(id: "box", layer: LayerPath([0]), angle: 0, radius: radius, curve: curve)])
         return scene
     }

@@ -1,4 +1,3 @@
-import StrataModel
 
 /// A value an animation produces for a key path: a number, a point, a size or a colour.
 public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import StrataModel
 
 /// How keyframe values are joined, as `CAAnimationCalculationMode`.
 public enum CalculationMode: String, Hashable, Sendable, CaseIterable {

@@ -1,0 +1,41 @@
+import StrataModel
+
+/// Evaluating an animation description (StrataModel) on a layer's animated properties.
+extension Animation {
+    /// Applies the animation at the parent's time `parentSeconds` to `state`, whose values are
+    /// the current ones (model values, then earlier animations in the order added).
+    public func apply(atParentTime parentSeconds: Double, to state: inout AnimatedProperties) {
+        apply(atParentTime: parentSeconds, inGroup: false, to: &state)
+    }
+
+    private func apply(atParentTime parentSeconds: Double, inGroup: Bool, to state: inout AnimatedProperties) {
+        guard let now = timing.state(atParentTime: parentSeconds, inGroup: inGroup) else { return }
+        if case .group(let children) = kind {
+            for child in children { child.apply(atParentTime: now.simpleTime, inGroup: true, to: &state) }
+            return
+        }
+        guard let keyPath else { return }
+        let current = state[keyPath]
+        guard let value = value(atSimpleTime: now.simpleTime, isBefore: now.isBefore, current: current) else { return }
+        state[keyPath] = isAdditive ? current.adding(value) : value
+    }
+
+    /// The animation's value `simple` seconds into a play, given the current value of the key path.
+    /// `isBefore` is the before phase (see `TimingFunction.value(at:isBefore:)`).
+    func value(atSimpleTime simple: Double, isBefore: Bool = false, current: AnimationValue) -> AnimationValue? {
+        let progress = timing.duration > 0 ? simple / timing.duration : 1
+        switch kind {
+        case .basic(let from, let to, let by):
+            guard let (start, end) = Self.endpoints(from: from, to: to, by: by, current: current, additive: isAdditive) else { return nil }
+            return start.interpolated(to: end, fraction: timingFunction.value(at: progress, isBefore: isBefore))
+        case .spring(let spring, let from, let to, let by):
+            guard let (start, end) = Self.endpoints(from: from, to: to, by: by, current: current, additive: isAdditive) else { return nil }
+            return start.interpolated(to: end, fraction: 1 - spring.displacement(atSeconds: simple))
+        case .keyframe(let keyframes):
+            return keyframes.value(atProgress: timingFunction.value(at: progress, isBefore: isBefore))
+        case .group:
+            return nil
+        }
+    }
+
+}
