@@ -86,6 +86,13 @@ let package = Package(
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
+        // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
+        .executableTarget(name: "ReadmeExtractor"),
+        .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),
+        .testTarget(name: "ReadmeTests", dependencies: [
+            "Strata", "StrataSnapshotStrategy",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], exclude: ["README.md", "Snapshots", "__Snapshots__"], plugins: ["ReadmeExamples"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
             "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
