@@ -28,7 +28,7 @@ extension Layer {
     /// first, and the new one applies on top of the others. Throws when a value does not fit the
     /// key path (a point for `position.x`, say), naming the layer and key path; nothing is added then.
     public mutating func add(_ animation: Animation, forKey key: String? = nil) throws(AnimationError) {
-        try animation.check(layer: name, prefix: "")
+        try animation.check(layer: self, prefix: "")
         if let key { animations.removeAll { $0.key == key } }
         animations.append(KeyedAnimation(key: key, animation: animation))
     }
@@ -55,10 +55,11 @@ extension Layer {
 }
 
 extension Animation {
-    /// Checks that every value fits its key path, recursively through groups.
-    func check(layer: String?, prefix: String) throws(AnimationError) {
+    /// Checks that every value fits its key path and that a filter key path names one of the
+    /// layer's filters, recursively through groups.
+    func check(layer: Layer, prefix: String) throws(AnimationError) {
         func fail(_ path: String, _ expected: String, _ found: String) -> AnimationError {
-            AnimationError(layer: layer, keyPath: prefix + path, expected: expected, found: found)
+            AnimationError(layer: layer.name, keyPath: prefix + path, expected: expected, found: found)
         }
         if case .group(let children) = kind {
             for (index, child) in children.enumerated() {
@@ -67,6 +68,7 @@ extension Animation {
             return
         }
         guard let keyPath else { throw fail("(no key path)", "a key path for an animation that is not a group", "none") }
+        if let problem = layer.problem(animating: keyPath) { throw fail(keyPath.description, problem.expected, problem.found) }
         let expected = keyPath.valueKind
         var values: [AnimationValue?] = []
         switch kind {
@@ -89,5 +91,20 @@ extension Animation {
         if numbers.contains(where: { !$0.isFinite }) || timing.repeatCount.isNaN {
             throw fail(keyPath.description, "finite timing (beginTime, duration, speed, timeOffset, repeatDuration)", "\(numbers)")
         }
+    }
+}
+
+extension Layer {
+    /// Why this layer cannot animate `keyPath`, or nil: a filter key path must name one of the
+    /// layer's filters (or backdrop filters) and a parameter that filter has.
+    public func problem(animating keyPath: AnimationKeyPath) -> (expected: String, found: String)? {
+        guard case .filter(let background, let name, let parameter) = keyPath else { return nil }
+        let list = background ? backgroundFilters : filters
+        guard let filter = list.first(where: { $0.name == name }) else {
+            return ("the name of one of the layer's \(background ? "backgroundFilters" : "filters") (\(list.map(\.name).joined(separator: ", ")))",
+                    "\"\(name)\"")
+        }
+        guard filter.filter.value(of: parameter) != nil else { return ("a parameter that \(name) has", "\"\(parameter)\"") }
+        return nil
     }
 }

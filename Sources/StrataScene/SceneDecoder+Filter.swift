@@ -105,17 +105,8 @@ extension SceneDecoder {
             if case .group(let children) = animation.kind {
                 try checkFilterKeyPaths(children, layer: layer, at: "\(animationPath).animations")
             }
-            guard case .filter(let background, let name, let parameter)? = animation.keyPath else { continue }
-            let list = background ? layer.backgroundFilters : layer.filters
-            guard let filter = list.first(where: { $0.name == name }) else {
-                throw SceneError(file: reader.file, keyPath: "\(animationPath).keyPath",
-                                 expected: "the name of one of the layer's \(background ? "backgroundFilters" : "filters") (\(list.map(\.name).joined(separator: ", ")))",
-                                 found: "\"\(name)\"")
-            }
-            guard filter.filter.value(of: parameter) != nil else {
-                throw SceneError(file: reader.file, keyPath: "\(animationPath).keyPath",
-                                 expected: "a parameter that \(name) has", found: "\"\(parameter)\"")
-            }
+            guard let keyPath = animation.keyPath, let problem = layer.problem(animating: keyPath) else { continue }
+            throw SceneError(file: reader.file, keyPath: "\(animationPath).keyPath", expected: problem.expected, found: problem.found)
         }
     }
 }

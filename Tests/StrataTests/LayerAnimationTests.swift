@@ -41,6 +41,12 @@ struct LayerAnimationTests {
         ]), timing: MediaTiming(duration: 1))
         let nested = try #require(throws: AnimationError.self) { try layer.add(inGroup) }
         #expect(nested.keyPath == "group.animations[1].position" && nested.expected == "a point value", "\(nested)")
+        // A filter key path names one of the layer's filters.
+        let blur = Animation.basic(.filter(background: false, name: "focus", parameter: "radius"), to: .number(4), duration: 1)
+        let noFilter = try #require(throws: AnimationError.self) { try layer.add(blur) }
+        #expect(noFilter.keyPath == "filters.focus.radius" && noFilter.found == "\"focus\"", "\(noFilter)")
+        layer.filters = [NamedFilter(name: "focus", filter: .gaussianBlur(radius: 8))]
+        try layer.add(blur, forKey: "focus")
         var unnamed = Layer(frame: .zero)
         let keyframes = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: [], path: KeyframePath(start: .zero, segments: [.line(to: .zero)]))))
         #expect(throws: AnimationError.self) { try unnamed.add(keyframes) }
