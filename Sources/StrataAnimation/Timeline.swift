@@ -98,16 +98,6 @@ public struct PresentationTree: Hashable, Sendable {
     /// The presented layer at `path`, if it exists.
     public func layer(at path: LayerPath) -> Layer? {
         guard let first = path.indices.first, layers.indices.contains(first) else { return nil }
-        var layer = layers[first]
-        for index in path.indices.dropFirst() {
-            if index == LayerPath.maskIndex {
-                guard let mask = layer.mask else { return nil }
-                layer = mask
-            } else {
-                guard layer.sublayers.indices.contains(index) else { return nil }
-                layer = layer.sublayers[index]
-            }
-        }
-        return layer
+        return layers[first].layer(atPath: Array(path.indices.dropFirst()))
     }
 }

@@ -57,7 +57,9 @@ extension Layer {
         return nil
     }
 
-    func layer(atPath path: [Int]) -> Layer? {
+    /// The layer at `path` below this one (indices through `sublayers`, −1 for the mask; [] for
+    /// this layer), or nil when the path leaves the tree.
+    public func layer(atPath path: [Int]) -> Layer? {
         var layer = self
         for index in path {
             if index == -1 {
