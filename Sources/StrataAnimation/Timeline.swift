@@ -32,13 +32,18 @@ public struct LayerPath: Hashable, Sendable, Comparable, CustomStringConvertible
 /// layers hold (`Timeline(layers:)`). Evaluating it at a time is a pure function of the model
 /// layers, the animations and the time, so frames can be evaluated alone, in any order, in parallel.
 public struct Timeline: Hashable, Sendable {
-    /// The animations of each layer, in the order added (later ones apply on top).
-    public var animations: [LayerPath: [Animation]]
+    /// The animations of each layer, in the order added (later ones apply on top). Internal: the
+    /// layers are the model (`Layer.add(_:forKey:)`); a path here that points nowhere would be
+    /// ignored without a word, so only `init(layers:)` makes one from outside.
+    var animations: [LayerPath: [Animation]]
 
-    /// Creates a timeline.
-    public init(animations: [LayerPath: [Animation]] = [:]) {
+    /// A timeline from animations by path (for this module and its tests).
+    init(animations: [LayerPath: [Animation]] = [:]) {
         self.animations = animations
     }
+
+    /// The animations of the layer at `path`, in the order added.
+    public func animations(at path: LayerPath) -> [Animation] { animations[path] ?? [] }
 
     /// The animations the layers hold (`Layer.add(_:forKey:)`), by index path.
     public init(layers: [Layer]) {

@@ -163,7 +163,7 @@ public struct EffectsEngine: Sendable {
 
     /// True while a position animation of the layer at `path` is in its active period.
     func positionAnimationIsActive(_ path: LayerPath, atSeconds seconds: Double) -> Bool {
-        (timeline.animations[path] ?? []).contains { animation in
+        timeline.animations(at: path).contains { animation in
             guard let keyPath = animation.keyPath, [.position, .positionX, .positionY].contains(keyPath) else { return false }
             let elapsed = seconds - animation.timing.beginTime
             return elapsed >= 0 && elapsed <= animation.timing.activeDurationInParent

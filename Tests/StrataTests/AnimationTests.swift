@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import StrataAnimation
+@testable import StrataAnimation  // Timeline(animations:), the engine's internal view
 import StrataModel
 
 @Suite("Animations and the presentation tree")

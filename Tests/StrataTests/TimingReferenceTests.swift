@@ -1,5 +1,5 @@
 import Foundation
-import StrataAnimation
+@testable import StrataAnimation  // Timeline(animations:), the engine's internal view
 import StrataModel
 import Testing
 
