@@ -89,6 +89,23 @@ public struct Timeline: Hashable, Sendable {
 
 /// The layer tree at one time, with every animation applied: an immutable value.
 public struct PresentationTree: Hashable, Sendable {
+    /// The tree of `layers` at `seconds`, each layer's own animations applied (what
+    /// `Timeline(layers:).evaluate(layers, atSeconds:)` gives, without building the path index).
+    public init(evaluating layers: [Layer], atSeconds seconds: Double) {
+        func evaluate(_ layer: Layer) -> Layer {
+            var result = layer
+            if !layer.animations.isEmpty {
+                var properties = AnimatedProperties(layer)
+                for entry in layer.animations { entry.animation.apply(atParentTime: seconds, to: &properties) }
+                result = properties.applied(to: layer)
+            }
+            if !layer.sublayers.isEmpty { result.sublayers = layer.sublayers.map(evaluate) }
+            if let mask = layer.mask { result.mask = evaluate(mask) }
+            return result
+        }
+        self.init(layers: layers.map(evaluate), seconds: seconds)
+    }
+
     /// The top-level layers as presented.
     public let layers: [Layer]
     /// The time, in seconds.

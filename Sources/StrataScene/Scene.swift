@@ -49,7 +49,7 @@ public struct Scene: Hashable, Sendable {
 
     /// The layer tree as presented at `seconds`.
     public func presentation(atSeconds seconds: Double) -> PresentationTree {
-        timeline.evaluate(layers, atSeconds: seconds)
+        PresentationTree(evaluating: layers, atSeconds: seconds)
     }
 
     /// Canvas size in pixels (points × scale, rounded up).

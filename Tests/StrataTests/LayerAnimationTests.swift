@@ -99,6 +99,10 @@ struct LayerAnimationTests {
                           background: Color(rgb: 0xfafafa), layers: [outline, dot], clock: FrameClock(framesPerSecond: 20, seconds: 2))
         built.snapshotFrames = [0, 4, 8, 14, 20, 28, 40]
         #expect(built == decoded)
+        // The layers' own animations and the engine's path index give the same presentation.
+        for seconds in [0, 0.3, 0.9, 1.7, 2.5] {
+            #expect(built.presentation(atSeconds: seconds) == built.timeline.evaluate(built.layers, atSeconds: seconds))
+        }
         // And they render the same frames.
         #expect(try FrameRenderer(scene: built).render(displayedIndex: 9).image == FrameRenderer(scene: decoded).render(displayedIndex: 9).image)
     }
