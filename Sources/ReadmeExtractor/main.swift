@@ -29,13 +29,17 @@ struct Block {
 var blocks: [Block] = []
 var current: Block?
 for (offset, line) in text.components(separatedBy: "\n").enumerated() {
-    if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+    let fence = line.trimmingCharacters(in: .whitespaces)
+    if var block = current {
+        if fence == "```" {
+            blocks.append(block)
+            current = nil
+        } else {
+            block.lines.append(line)
+            current = block
+        }
+    } else if fence == "```swift" {
         current = Block(firstLine: offset + 2, lines: [])
-    } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-        blocks.append(current!)
-        current = nil
-    } else if current != nil {
-        current!.lines.append(line)
     }
 }
 
