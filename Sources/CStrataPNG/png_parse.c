@@ -120,6 +120,7 @@ void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const u
 }
 
 static inline uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint64_t load64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 /// How many bytes at `a` equal those at `b` (a > b), at most `limit`.
 static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t limit) {
@@ -151,55 +152,102 @@ static inline void literals(parse *p, const uint8_t *data, size_t from, size_t t
     }
 }
 
-void strata_png_parse(const uint8_t *data, size_t n, parse *c, uint32_t *table) {
+/// The hash probe at position i (a multiple of 4): an earlier occurrence of the next 4 bytes
+/// within the window, extended forwards and backwards over the pending literals; taken when 6 or
+/// more bytes match. Returns the length of the match taken (it starts at i − back, with `back`
+/// set), or 0. Positions are entered in `table` (2^HASH_BITS entries, position + 1) as they are
+/// probed.
+static inline __attribute__((always_inline)) size_t probe(parse *c, const uint8_t *data, size_t n, uint32_t *table,
+                                                          size_t i, size_t pending, size_t *back_out) {
+    uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
+    uint32_t candidate = table[hash];
+    table[hash] = (uint32_t)i + 1;
+    if (!candidate || i - (candidate - 1) > WINDOW) return 0;
+    size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
+    size_t length = common_length(data + i, data + from, limit);
+    if (length < 4) return 0;
+    size_t back = 0;
+    while (back < i - pending && back < from && length + back < 258 && data[i - back - 1] == data[from - back - 1]) back++;
+    if (length + back < SHORTEST_MATCH) return 0;
+    literals(c, data, pending, i - back);
+    matches(c, length + back, (uint32_t)(i - from));
+    *back_out = back;
+    return length + back;
+}
+
+/// A zero run of 4 or more at i: a literal 0, then matches at distance 1 (a remainder under 3
+/// stays literal). Returns the new position and sets `pending`, or returns i when there is none.
+static inline __attribute__((always_inline)) size_t take_zero_run(parse *c, const uint8_t *data, size_t n, size_t i,
+                                                                  size_t *pending) {
+    size_t run = zero_run(data, i, n);
+    if (run < 4) return i;
+    literals(c, data, *pending, i + 1);
+    size_t left = matches(c, run - 1, 1);
+    *pending = i + run - left;
+    return i + run;
+}
+
+/// Parses `data` (filtered rows of `stride` bytes each) into `c`. Each row is parsed in one of
+/// two modes, chosen from the data before it (so the parse is a function of the data alone):
+/// - LZ: zero runs of 4 or more (matches at distance 1), runs of 6 or more bytes repeating the
+///   pixel before (distance 4), and at every fourth position one hash probe for an earlier
+///   occurrence within 32 KiB, extended backwards, taken at 6 or more bytes;
+/// - RLE: zero runs only, found 8 bytes at a time.
+/// Long matches pay (UI frames: repeated edges and bars), short ones do not (blurred and
+/// photo-like rows, where a 6–16 byte match costs about what its literals cost, and searching
+/// for it costs more): a row stays LZ while matches of 32 bytes or more cover a tenth of the
+/// row before it; an RLE row goes back to LZ every 8 rows to look again.
+void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, uint32_t *table) {
     pthread_once(&length_codes_once, init_length_codes);
     size_t i = 0, pending = 0;  // data[pending..<i] are literals not yet counted
-    unsigned misses = 0;        // hash probes that found nothing since the last match
+    size_t row = (size_t)-1, long_matched = 0;
+    int lz = 1;
     while (i < n) {
-        uint8_t byte = data[i];
-        if (byte == 0) {
-            size_t run = zero_run(data, i, n);
-            if (run >= 4) {
-                // A literal 0, then matches at distance 1 (a remainder under 3 stays literal).
-                literals(c, data, pending, i + 1);
-                size_t left = matches(c, run - 1, 1);
-                i += run;
-                pending = i - left;
-                misses = 0;
-                continue;
-            }
+        size_t y = i / stride, end = (y + 1) * stride < n ? (y + 1) * stride : n;
+        if (y != row) {
+            lz = lz ? long_matched * 10 >= stride : y % 8 == 0;
+            row = y;
+            long_matched = 0;
         }
-        if (i >= 4 && byte == data[i - 4]) {
-            size_t run = pixel_run(data, i, n);
-            if (run >= SHORTEST_PIXEL_RUN) {
-                literals(c, data, pending, i);
-                size_t left = matches(c, run, 4);
-                i += run;
-                pending = i - left;
-                misses = 0;
-                continue;
+        if (!lz) {
+            while (i < end) {
+                if (i + 8 <= end && load64(data + i) != 0) { i += 8; continue; }
+                size_t next = data[i] == 0 ? take_zero_run(c, data, n, i, &pending) : i;
+                i = next == i ? i + 1 : next;
             }
+            continue;
         }
-        // After many probes without a match (noise, blurred areas), probe every fourth position.
-        if (i + 8 <= n && (misses < 64 || (i & 3) == 0)) {
-            uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
-            uint32_t candidate = table[hash];
-            table[hash] = (uint32_t)i + 1;
-            if (candidate && i - (candidate - 1) <= WINDOW) {
-                size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
-                size_t length = common_length(data + i, data + from, limit);
-                if (length >= SHORTEST_MATCH) {
-                    literals(c, data, pending, i);
-                    matches(c, length, (uint32_t)(i - from));
-                    i += length;
-                    pending = i;
-                    misses = 0;
-                    continue;
+        while (i < end) {
+            // At a multiple of 4, one test clears four positions at once: a zero run of 4 or more
+            // starting at i…i+3 covers i+3 (so data[i+3] is 0), and a pixel run of 6 or more
+            // covers i+3 too (so data[i+3] == data[i-1]). Otherwise only the hash probe is left.
+            int aligned = (i & 3) == 0 && i + 8 <= n;
+            if (!aligned || data[i + 3] == 0 || (i >= 4 && data[i + 3] == data[i - 1])) {
+                if (data[i] == 0) {
+                    size_t next = take_zero_run(c, data, n, i, &pending);
+                    if (next != i) { i = next; continue; }
                 }
+                if (i >= 4 && data[i] == data[i - 4]) {
+                    size_t run = pixel_run(data, i, n);
+                    if (run >= SHORTEST_PIXEL_RUN) {
+                        literals(c, data, pending, i);
+                        size_t left = matches(c, run, 4);
+                        i += run;
+                        pending = i - left;
+                        continue;
+                    }
+                }
+                if (!aligned) { i++; continue; }
             }
-            misses++;
+            size_t back = 0, length = probe(c, data, n, table, i, pending, &back);
+            if (length) {
+                if (length >= 32) long_matched += length;
+                i += length - back;
+                pending = i;
+                continue;
+            }
+            i += 4;
         }
-        i++;
     }
     literals(c, data, pending, n);
 }

@@ -1,7 +1,9 @@
 // The row kernels of the fast PNG encoder, written once and compiled for each dispatch path:
 // strata_fast_png.c includes this file with KERNEL(name) defined to a path-specific name, inside
-// a `#pragma clang attribute` that sets the target (portable, SSE4.1, AVX2). The loops are plain
-// integer C written to vectorise; every path computes the same integers, so the bytes are equal.
+// a `#pragma clang attribute` that sets the target (portable, SSE4.1, AVX2). Adler-32 is plain
+// integer C written to vectorise; the row costs and filters are plain C on the portable path and
+// intrinsics (png_row_vectors.h, with KERNEL_LANES set) on the others. Every path computes the
+// same integers, so the bytes are equal.
 //
 // Not a public header: it has no include guard on purpose.
 
@@ -46,6 +48,9 @@
         for (; i < (BYTES); i++) (TOTAL) += STRATA_COST(EXPR);                      \
     } while (0)
 
+#ifdef KERNEL_LANES
+#include "png_row_vectors.h"
+#else
 /// The Paeth residual of byte i of the row.
 static inline uint8_t KERNEL(paeth_residual)(const uint8_t *restrict row, const uint8_t *restrict above, size_t i) {
     uint8_t p;
@@ -102,6 +107,8 @@ static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint
         return;
     }
 }
+
+#endif
 
 /// Adler-32 of `data` continued from `adler`, 16 lanes at a time: per lane the byte sum S and the
 /// running sum P of earlier S, from which the block's s2 term is 16·ΣP + Σ(16 − l)·S_l.

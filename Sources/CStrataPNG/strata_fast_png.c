@@ -29,13 +29,17 @@
 #define STRATA_PNG_HAS_X86_PATHS 1
 #pragma clang attribute push(__attribute__((target("sse4.1"))), apply_to = function)
 #define KERNEL(name) KERNEL_NAME(name, sse41)
+#define KERNEL_LANES 16
 #include "png_row_kernels.h"
+#undef KERNEL_LANES
 #undef KERNEL
 #pragma clang attribute pop
 
 #pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
 #define KERNEL(name) KERNEL_NAME(name, avx2)
+#define KERNEL_LANES 32
 #include "png_row_kernels.h"
+#undef KERNEL_LANES
 #undef KERNEL
 #pragma clang attribute pop
 #endif
@@ -165,7 +169,7 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     // 2. Statistics, then the Huffman table.
     parse *parsed = (parse *)calloc(1, sizeof(parse));
     uint32_t *table = (uint32_t *)calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
-    if (parsed && table) strata_png_parse(filtered, total, parsed, table);
+    if (parsed && table) strata_png_parse(filtered, total, 4 * (size_t)width + 1, parsed, table);
     free(table);
     if (!parsed || !table || parsed->failed) {
         if (parsed) free(parsed->tokens);
