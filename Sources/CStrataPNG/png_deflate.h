@@ -7,7 +7,16 @@
 
 enum { LITLEN_SYMBOLS = 286, END_OF_BLOCK = 256, CODELEN_SYMBOLS = 19, DISTANCE_CODES = 30, HASH_BITS = 15 };
 
-/// A bit writer, least significant bit first, into memory sized beforehand.
+/// Stores `v` at `p` as 8 little-endian bytes.
+static inline void store64le(uint8_t *p, uint64_t v) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(p, &v, 8);
+}
+
+/// A bit writer, least significant bit first, into memory sized beforehand (with 8 bytes to spare
+/// past the end: strata_png_emit stores whole 64-bit words).
 typedef struct { uint64_t bits; int count; uint8_t *out; } bit_writer;
 
 static inline void put_bits(bit_writer *w, uint64_t value, int count) {
@@ -35,6 +44,7 @@ static inline void flush_bits(bit_writer *w) {
 /// (its length), a match is MATCH | (distance − 1) << 9 | length.
 typedef struct {
     uint64_t freq[LITLEN_SYMBOLS], dfreq[DISTANCE_CODES], extra_bits;
+    uint32_t literal_counts[4][256];
     uint32_t *tokens;
     size_t count, capacity;
     int failed;

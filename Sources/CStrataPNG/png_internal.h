@@ -8,13 +8,27 @@
 
 #include "strata_png.h"
 
+#include "png_deflate.h"
+
+/// The working memory of the encoders, kept from one image to the next (a frame sequence
+/// encodes thousands of images of one size: allocating 8 MB for each costs more in page faults
+/// than the encoding). Grown as needed, released by strata_png_encoder_free.
+struct strata_png_encoder {
+    uint8_t *filtered;          // the filtered rows of the image being encoded
+    size_t filtered_capacity;
+    uint8_t *rows;              // three rows: two un-premultiplied, one of zeros
+    size_t rows_capacity;
+    parse *parsed;              // statistics and tokens (the token list keeps its capacity)
+    uint32_t *table;            // the hash table of the fast encoder's parse
+};
+
 /// Every row of premultiplied RGBA `pixels`, un-premultiplied and filtered with the PNG filter
-/// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + 4·width) bytes,
-/// malloc'd (the caller frees it), or NULL when memory runs out or `path` is not available. With
-/// `adler` non-NULL it also receives the Adler-32 of that data, computed row by row while each
-/// row is in cache.
-uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
-                                 uint32_t *adler);
+/// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + 4·width) bytes
+/// in `encoder`'s memory (valid until its next use), or NULL when memory runs out or `path` is
+/// not available. With `adler` non-NULL it also receives the Adler-32 of that data, computed
+/// row by row while each row is in cache.
+uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                 size_t row_bytes, int path, uint32_t *adler);
 
 /// Un-premultiplies a row of `width` premultiplied RGBA pixels into `d` and returns it (alpha 0
 /// gives transparent black; premultiplying again gives back the input); returns `s` itself when

@@ -91,32 +91,54 @@ static inline size_t matches(parse *p, size_t left, uint32_t distance) {
     return left;
 }
 
-/// Writes the tokens of `p` over `data` with the codes given.
+/// Writes the tokens of `p` over `data` with the codes given: three literals (at most 45 bits)
+/// or one match (at most 48 bits) between flushes of the 64-bit bit buffer.
 void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,
-                 const uint16_t *dcodes, const uint8_t *dlengths) {
+                     const uint16_t *dcodes, const uint8_t *dlengths) {
+    // The code of each length 3…258 with its extra bits appended, and its size in bits.
+    uint32_t length_code_bits[259];
+    uint8_t length_code_size[259];
+    for (int length = 3; length <= 258; length++) {
+        length_code l = length_codes[length];
+        length_code_bits[length] = codes[l.symbol] | (uint32_t)l.extra << lengths[l.symbol];
+        length_code_size[length] = (uint8_t)(lengths[l.symbol] + l.extra_bits);
+    }
+    uint64_t bits = w->bits;
+    int count = w->count;
+    uint8_t *out = w->out;
+#define EMIT(value, size) (bits |= (uint64_t)(value) << count, count += (size))
+#define FLUSH() (store64le(out, bits), out += count >> 3, bits = (count >> 3) ? bits >> ((count >> 3) << 3) : bits, count &= 7)
+    FLUSH();
     for (size_t t = 0; t < p->count; t++) {
         uint32_t token = p->tokens[t];
         if (!(token & MATCH)) {
-            // Two literals per write: at most 30 bits.
             uint32_t k = 0;
-            for (; k + 1 < token; k += 2) {
-                uint8_t x = data[k], y = data[k + 1];
-                put_bits(w, codes[x] | ((uint64_t)codes[y] << lengths[x]), lengths[x] + lengths[y]);
+            for (; k + 3 <= token; k += 3) {
+                uint8_t x = data[k], y = data[k + 1], z = data[k + 2];
+                EMIT(codes[x], lengths[x]);
+                EMIT(codes[y], lengths[y]);
+                EMIT(codes[z], lengths[z]);
+                FLUSH();
             }
-            if (k < token) put_bits(w, codes[data[k]], lengths[data[k]]);
+            for (; k < token; k++) EMIT(codes[data[k]], lengths[data[k]]);
+            FLUSH();
             data += token;
             continue;
         }
         uint32_t length = token & 511, distance = ((token & ~MATCH) >> 9) + 1;
-        length_code l = length_codes[length];
         int dcode, dextra_bits;
         uint32_t dextra;
         distance_code(distance, &dcode, &dextra_bits, &dextra);
-        int lbits = lengths[l.symbol];
-        put_bits(w, codes[l.symbol] | ((uint64_t)l.extra << lbits), lbits + l.extra_bits);
-        put_bits(w, dcodes[dcode] | ((uint64_t)dextra << dlengths[dcode]), dlengths[dcode] + dextra_bits);
+        EMIT(length_code_bits[length], length_code_size[length]);
+        EMIT(dcodes[dcode] | (uint64_t)dextra << dlengths[dcode], dlengths[dcode] + dextra_bits);
+        FLUSH();
         data += length;
     }
+#undef EMIT
+#undef FLUSH
+    w->bits = bits;
+    w->count = count;
+    w->out = out;
 }
 
 static inline uint32_t load32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
@@ -136,14 +158,18 @@ static inline size_t common_length(const uint8_t *a, const uint8_t *b, size_t li
     return n;
 }
 
-/// The token stream of `data`: a zero run of 4 or more is a literal 0 and matches at distance 1;
-/// a run of 6 or more bytes repeating the pixel before is matches at distance 4; elsewhere one
-/// hash-table probe per position finds an earlier occurrence (within 32 KiB) of the next bytes,
-/// taken when 6 or more match; every other byte is a literal. `table` has 2^15 cleared entries.
-/// Counts the literals data[from..<to] and appends them as one literal stretch.
+/// Counts the literals data[from..<to] and appends them as one literal stretch. The counts go to
+/// four tables by position, so that a run of equal bytes does not wait on one counter.
 static inline void literals(parse *p, const uint8_t *data, size_t from, size_t to) {
     if (to <= from) return;
-    for (size_t k = from; k < to; k++) p->freq[data[k]]++;
+    size_t k = from;
+    for (; k + 4 <= to; k += 4) {
+        p->literal_counts[0][data[k]]++;
+        p->literal_counts[1][data[k + 1]]++;
+        p->literal_counts[2][data[k + 2]]++;
+        p->literal_counts[3][data[k + 3]]++;
+    }
+    for (; k < to; k++) p->literal_counts[0][data[k]]++;
     size_t count = to - from;
     if (p->count && !(p->tokens[p->count - 1] & MATCH) && p->tokens[p->count - 1] + count < MATCH) {
         p->tokens[p->count - 1] += (uint32_t)count;
@@ -250,4 +276,7 @@ void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, ui
         }
     }
     literals(c, data, pending, n);
+    for (int b = 0; b < 256; b++)
+        c->freq[b] += (uint64_t)c->literal_counts[0][b] + c->literal_counts[1][b] + c->literal_counts[2][b] +
+                      c->literal_counts[3][b];
 }

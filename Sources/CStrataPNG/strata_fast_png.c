@@ -118,14 +118,41 @@ static int fail(char *error, size_t error_size, int status, const char *message)
     return status;
 }
 
-uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
-                                 uint32_t *adler) {
+/// Makes room for `size` bytes in `*buffer` (growing `*capacity`); 0 when memory runs out.
+static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (size <= *capacity) return 1;
+    uint8_t *grown = (uint8_t *)malloc(size);
+    if (!grown) return 0;
+    free(*buffer);
+    *buffer = grown;
+    *capacity = size;
+    return 1;
+}
+
+strata_png_encoder *strata_png_encoder_create(void) {
+    return (strata_png_encoder *)calloc(1, sizeof(strata_png_encoder));
+}
+
+void strata_png_encoder_free(strata_png_encoder *encoder) {
+    if (!encoder) return;
+    free(encoder->filtered);
+    free(encoder->rows);
+    if (encoder->parsed) free(encoder->parsed->tokens);
+    free(encoder->parsed);
+    free(encoder->table);
+    free(encoder);
+}
+
+uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                 size_t row_bytes, int path, uint32_t *adler) {
     const kernels *k = kernels_for(path);
     if (!k) return NULL;
     size_t line = 4 * (size_t)width, stride = line + 1;
-    uint8_t *filtered = (uint8_t *)malloc(stride * height);
-    uint8_t *rows = (uint8_t *)calloc(3, line);
-    if (!filtered || !rows) { free(filtered); free(rows); return NULL; }
+    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, stride * height) ||
+        !reserve(&encoder->rows, &encoder->rows_capacity, 3 * line))
+        return NULL;
+    uint8_t *filtered = encoder->filtered, *rows = encoder->rows;
+    memset(rows + 2 * line, 0, line);
     uint32_t reciprocal[256];
     reciprocal[0] = 0;
     for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
@@ -143,7 +170,6 @@ uint8_t *strata_png_filter_image(const uint8_t *pixels, uint32_t width, uint32_t
         if (adler) *adler = k->adler32(*adler, dst, stride);
         above = row;
     }
-    free(rows);
     return filtered;
 }
 
@@ -154,8 +180,17 @@ void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, u
 
 int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
                            strata_png_buffer *out, char *error, size_t error_size) {
+    strata_png_encoder *encoder = strata_png_encoder_create();
+    if (!encoder) return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    int status = strata_png_encoder_fast(encoder, pixels, width, height, row_bytes, path, out, error, error_size);
+    strata_png_encoder_free(encoder);
+    return status;
+}
+
+int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                            size_t row_bytes, int path, strata_png_buffer *out, char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
-    if (!pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
+    if (!encoder || !pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
         return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
     const kernels *k = kernels_for(path);
     if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
@@ -163,20 +198,22 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
     size_t total = (4 * (size_t)width + 1) * height;
     uint32_t adler = 1;
-    uint8_t *filtered = strata_png_filter_image(pixels, width, height, row_bytes, path, &adler);
+    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, path, &adler);
     if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
-    // 2. Statistics, then the Huffman table.
-    parse *parsed = (parse *)calloc(1, sizeof(parse));
-    uint32_t *table = (uint32_t *)calloc((size_t)1 << HASH_BITS, sizeof(uint32_t));
-    if (parsed && table) strata_png_parse(filtered, total, 4 * (size_t)width + 1, parsed, table);
-    free(table);
-    if (!parsed || !table || parsed->failed) {
-        if (parsed) free(parsed->tokens);
-        free(parsed);
-        free(filtered);
-        return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    }
+    // 2. Statistics, then the Huffman table. The token list keeps its memory for the next image.
+    if (!encoder->parsed) encoder->parsed = (parse *)calloc(1, sizeof(parse));
+    if (!encoder->table) encoder->table = (uint32_t *)malloc(((size_t)1 << HASH_BITS) * sizeof(uint32_t));
+    parse *parsed = encoder->parsed;
+    if (!parsed || !encoder->table) return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    uint32_t *tokens = parsed->tokens;
+    size_t token_capacity = parsed->capacity;
+    memset(parsed, 0, sizeof(parse));
+    parsed->tokens = tokens;
+    parsed->capacity = token_capacity;
+    memset(encoder->table, 0, ((size_t)1 << HASH_BITS) * sizeof(uint32_t));
+    strata_png_parse(filtered, total, 4 * (size_t)width + 1, parsed, encoder->table);
+    if (parsed->failed) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     uint64_t *freq = parsed->freq, *dfreq = parsed->dfreq, extra_bits = parsed->extra_bits;
     freq[END_OF_BLOCK] = 1;
     uint8_t lengths[LITLEN_SYMBOLS];
@@ -221,9 +258,9 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     for (int s = 0; s < LITLEN_SYMBOLS; s++) bits += freq[s] * lengths[s];
     for (int s = 0; s < DISTANCE_CODES; s++) bits += dfreq[s] * dlengths[s];
     size_t deflated = (size_t)((bits + 7) / 8), idat = 2 + deflated + 4;
-    if (idat > 0x7fffffffu) { free(filtered); free(parsed->tokens); free(parsed); return fail(error, error_size, -4, "the image is too large for one PNG chunk"); }
+    if (idat > 0x7fffffffu) return fail(error, error_size, -4, "the image is too large for one PNG chunk");
     size_t file = 8 + 25 + 12 + idat + 12;
-    if (!ensure_capacity(out, file + 8)) { free(filtered); free(parsed->tokens); free(parsed); return fail(error, error_size, -3, "out of memory while encoding a PNG"); }
+    if (!ensure_capacity(out, file + 8)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     uint8_t *p = out->data;
     write_png_head(p, width, height);
     uint8_t *chunk = p + 8 + 25;
@@ -241,16 +278,12 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
     for (int i = 0; i < order_count; i++) put_bits(&w, length_lengths[order[i]], 3);
     for (int s = 0; s < all_count; s++) put_bits(&w, length_codes_[all_lengths[s]], length_lengths[all_lengths[s]]);
     strata_png_emit(parsed, filtered, &w, codes, lengths, dcodes, dlengths);
-    free(parsed->tokens);
-    free(parsed);
     put_bits(&w, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
     flush_bits(&w);
     if ((size_t)(w.out - (z + 2)) != deflated) {
-        free(filtered);
         return fail(error, error_size, -7, "internal error: the deflate stream has not the size computed for it");
     }
     store32(z + 2 + deflated, adler);
-    free(filtered);
     store32(z + idat, (uint32_t)crc32(0L, chunk + 4, (uInt)(4 + idat)));
     write_chunk(z + idat + 4, "IEND", NULL, 0);
     out->size = file;

@@ -149,7 +149,7 @@ public struct FrameSequence: Sendable {
         let options = self.options, pending = queued, record = writer
         let workers = min(options.jobs, max(1, pending.count))
         @Sendable func work() {
-            let resources = RenderResources()
+            let resources = RenderResources(), encoder = PNGEncoder()
             while !cancellation.isCancelled, let slot = shared.take() {
                 let index = pending[slot]
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
@@ -160,7 +160,8 @@ public struct FrameSequence: Sendable {
                     } else {
                         image = try renderer.render(displayedIndex: index, resources: resources).image
                     }
-                    let bytes = try Pipeline.encode(image, options: options.encoding)
+                    let bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder)
+                    resources.recycle(consume image)  // its storage holds the next frame
                     try AtomicFile.write(bytes, to: url, overwrite: true)
                     try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
                 } catch {

@@ -30,10 +30,12 @@ public enum Pipeline {
         try FrameRenderer(scene: scene, scale: scale).render(atSeconds: seconds).image
     }
 
-    /// Encodes a frame as PNG bytes with the given options.
-    public static func encode(_ image: PixelBuffer, options: PNGCodec.EncodingOptions = .fast) throws(StrataError) -> [UInt8] {
+    /// Encodes a frame as PNG bytes with the given options, with `encoder`'s memory when given (one
+    /// per thread, for sequences: the same bytes, no allocation per frame).
+    public static func encode(_ image: PixelBuffer, options: PNGCodec.EncodingOptions = .fast,
+                              encoder: PNGEncoder? = nil) throws(StrataError) -> [UInt8] {
         do {
-            return try PNGCodec.encode(image, options: options)
+            return try (encoder ?? PNGEncoder()).encode(image, options: options)
         } catch {
             throw StrataError(error)
         }

@@ -100,42 +100,10 @@ public enum PNGCodec {
     // MARK: - Encoding
 
     /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks, so
-    /// equal pixels always give equal bytes.
+    /// equal pixels always give equal bytes. To encode many images on one thread, keep a
+    /// `PNGEncoder`: it reuses its working memory (the same bytes).
     public static func encode(_ image: PixelBuffer, options: EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
-        var output = strata_png_buffer(data: nil, size: 0, capacity: 0)
-        defer { strata_png_buffer_free(&output) }
-        var message = [CChar](repeating: 0, count: 256)
-        let status: Int32
-        switch options.mode {
-        case .fast:
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encode_fast(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                       options.fastPath.rawValue, &output, &message, message.count)
-            }
-        case .compact:
-            guard (1...12).contains(options.compressionLevel) else {
-                throw .invalidArgument("compact level must be 1…12, found \(options.compressionLevel)")
-            }
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encode_compact(pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                          Int32(options.compressionLevel), &output, &message, message.count)
-            }
-        case .zlib:
-            guard (0...9).contains(options.compressionLevel) else {
-                throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
-            }
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encode_premultiplied_rgba(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
-                    Int32(options.compressionLevel), options.strategy.rawValue, options.filter.rawValue,
-                    &output, &message, message.count)
-            }
-        }
-        guard status == 0, let data = output.data else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .encodingFailed(text.isEmpty ? "PNG encoding failed (status \(status))" : text)
-        }
-        return Array(UnsafeBufferPointer(start: data, count: output.size))
+        try PNGEncoder().encode(image, options: options)
     }
 
     // MARK: - Decoding

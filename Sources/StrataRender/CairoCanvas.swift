@@ -75,7 +75,7 @@ public final class CairoCanvas: Canvas {
         if let error { throw error }
         guard frames.count == 1 else { throw RenderError("unbalanced groups: \(frames.count - 1) still open") }
         try frames[0].context.check("drawing the frame")
-        return try frames[0].surface.pixelBuffer()
+        return try frames[0].surface.pixelBuffer(reusing: resources?.takeSparePixels())
     }
 
     // MARK: - State

@@ -140,24 +140,34 @@ final class CairoSurface {
         }
     }
 
-    /// The surface's pixels as a premultiplied RGBA buffer.
-    func pixelBuffer() throws(RenderError) -> PixelBuffer {
+    /// The surface's pixels as a premultiplied RGBA buffer, written into `storage` when it has the
+    /// right size (a recycled frame's pixels: no allocation, no page faults), else into new memory.
+    func pixelBuffer(reusing storage: consuming [UInt8]? = nil) throws(RenderError) -> PixelBuffer {
         cairo_surface_flush(pointer)
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "reading the surface") }
         let stride = Int(cairo_image_surface_get_stride(pointer))
         let data = cairo_image_surface_get_data(pointer)!
-        // Every byte is written below, so the array is not cleared first (8 MB at 1080p).
-        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { destination, count in
+        let width = self.width, height = self.height
+        func convert(into destination: UnsafeMutablePointer<UInt8>) {
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let out = UnsafeMutableRawPointer(destination.baseAddress! + y * width * 4).assumingMemoryBound(to: UInt32.self)
+                let out = UnsafeMutableRawPointer(destination + y * width * 4).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let p = row[x]
                     out[x] = UInt32(littleEndian: (p & 0xFF00_FF00) | ((p & 0xFF) << 16) | ((p >> 16) & 0xFF))
                 }
             }
-            count = width * height * 4
+        }
+        var bytes = (consume storage) ?? []
+        if bytes.count == width * height * 4 {
+            bytes.withUnsafeMutableBufferPointer { convert(into: $0.baseAddress!) }
+        } else {
+            // Every byte is written, so the array is not cleared first (8 MB at 1080p).
+            bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { destination, count in
+                convert(into: destination.baseAddress!)
+                count = width * height * 4
+            }
         }
         do {
             return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)

@@ -4,6 +4,8 @@ import StrataRaster
 ///
 /// - The frame surface: the next frame of the same pixel size reuses it (cleared), instead of
 ///   allocating and faulting in a new one (a 1080p frame is 8 MB).
+/// - The frame's pixels: an image handed back with `recycle(_:)` once it is encoded holds the
+///   next frame's pixels.
 /// - Image contents: a layer's `contents` are converted to Cairo's pixel format once per distinct
 ///   pixel storage, not on every draw. An entry keeps a reference to the storage it was made from,
 ///   so the same storage address always means the same, unchanged pixels (a mutated copy gets new
@@ -21,6 +23,7 @@ public final class RenderResources {
     /// Upper bound of the image cache, in bytes of converted pixels.
     public let imageBudgetBytes: Int
     private var spareFrame: CairoSurface?
+    private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
     private var useCounter = 0
@@ -41,6 +44,19 @@ public final class RenderResources {
             return spare
         }
         return try CairoSurface(width: width, height: height)
+    }
+
+    /// Hands a rendered frame back once it is no longer needed (encoded and written): its pixel
+    /// storage holds the next frame of the same size. Pass the last reference: if the image's
+    /// pixels are shared, the next frame gets new storage and nothing changes for the sharer.
+    public func recycle(_ image: consuming PixelBuffer) {
+        sparePixels = image.pixels
+    }
+
+    /// The recycled pixel storage, if any (taken: the resources no longer hold it).
+    func takeSparePixels() -> [UInt8]? {
+        defer { sparePixels = nil }
+        return sparePixels
     }
 
     /// Hands a frame surface back for the next frame.

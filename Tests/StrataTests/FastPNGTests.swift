@@ -118,6 +118,23 @@ struct FastPNGTests {
         #expect(throws: RasterError.self) { try PNGCodec.encode(ui, options: .compact(level: 13)) }
     }
 
+    @Test("one encoder kept across images of other sizes and kinds writes the bytes of a new one")
+    func reusedEncoderWritesTheSameBytes() throws {
+        let encoder = PNGEncoder()
+        var images: [PixelBuffer] = [try Self.uiFrame()]
+        for (index, kind) in Kind.allCases.enumerated() {
+            images.append(try Self.image(kind, width: 67 - index * 9, height: 5 + index))
+            images.append(try Self.image(kind, width: 640, height: 48, seed: UInt32(index)))
+        }
+        images.append(images[0])  // big again after small: nothing of the small ones is left over
+        for (index, image) in images.enumerated() {
+            for options in [PNGCodec.EncodingOptions.fast, .compact, .zlibRLE] {
+                #expect(try encoder.encode(image, options: options) == PNGCodec.encode(image, options: options),
+                        "image \(index), \(options.mode)")
+            }
+        }
+    }
+
     @Test("a path this machine lacks is an error, not a crash")
     func missingPathIsAnError() throws {
         let image = try Self.image(.noise, width: 3, height: 2)

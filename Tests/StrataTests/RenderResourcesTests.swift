@@ -37,6 +37,25 @@ struct RenderResourcesTests {
         #expect(resources.imageConversions == 2)
     }
 
+    @Test func recycledFramePixelsHoldTheNextFrame() throws {
+        let photo = try TestImages.structured(width: 40, height: 30)
+        let resources = RenderResources()
+        let size = Size(width: 90, height: 70)
+        var kept: [PixelBuffer] = []
+        for frame in 0..<4 {
+            let layers = scene(photo: photo, shift: Double(frame) * 1.5)
+            let reused = try Renderer.render(layers, size: size, scale: 1, background: .white, resources: resources)
+            #expect(reused == (try Renderer.render(layers, size: size, scale: 1, background: .white)), "frame \(frame)")
+            // An image still referenced elsewhere keeps its pixels when handed back.
+            if frame == 1 { kept.append(reused) }
+            resources.recycle(reused)
+        }
+        #expect(kept[0] == (try Renderer.render(scene(photo: photo, shift: 1.5), size: size, scale: 1, background: .white)))
+        // A frame of another size does not take the recycled storage.
+        let small = try Renderer.render(scene(photo: photo, shift: 0), size: Size(width: 50, height: 50), scale: 1, background: .white, resources: resources)
+        #expect(small.pixels.count == 50 * 50 * 4)
+    }
+
     @Test func aFrameOfAnotherSizeAndTheBudgetAreRespected() throws {
         let photo = try TestImages.structured(width: 40, height: 30)
         let resources = RenderResources(imageBudgetBytes: 40 * 30 * 4)

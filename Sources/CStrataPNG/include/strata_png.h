@@ -65,6 +65,24 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
 int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int level,
                               strata_png_buffer *out, char *error, size_t error_size);
 
+/// The working memory of the fast and compact encoders, kept from one image to the next so that
+/// a sequence of frames allocates once. Not thread-safe: one per thread.
+typedef struct strata_png_encoder strata_png_encoder;
+
+/// A new encoder (NULL when memory runs out); release it with strata_png_encoder_free.
+strata_png_encoder *strata_png_encoder_create(void);
+
+/// Releases an encoder and its memory (NULL is ignored).
+void strata_png_encoder_free(strata_png_encoder *encoder);
+
+/// strata_png_encode_fast with `encoder`'s memory: the same bytes.
+int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                            size_t row_bytes, int path, strata_png_buffer *out, char *error, size_t error_size);
+
+/// strata_png_encode_compact with `encoder`'s memory: the same bytes.
+int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                               size_t row_bytes, int level, strata_png_buffer *out, char *error, size_t error_size);
+
 /// The CRC-32 of PNG chunks (ISO 3309, as zlib computes it): continue `crc` (0 to start) over
 /// `count` bytes. For chunks the project assembles itself (the APNG container).
 uint32_t strata_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
