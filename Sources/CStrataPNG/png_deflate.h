@@ -58,9 +58,9 @@ void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint
 /// Canonical codes for `lengths`, bit-reversed for deflate's LSB-first bit order.
 void strata_png_canonical_codes(const uint8_t *lengths, int count, uint16_t *codes);
 
-/// Parses `data` (rows of `stride` bytes) into `c` (statistics and tokens); `table` has
-/// 2^HASH_BITS cleared entries (see png_parse.c).
-void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, uint32_t *table);
+/// Parses `data` (rows of `stride` bytes, pixels of `bpp` bytes) into `c` (statistics and
+/// tokens); `table` has 2^HASH_BITS cleared entries (see png_parse.c).
+void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, parse *c, uint32_t *table);
 
 /// Writes the tokens of `p` over `data` with the codes given.
 void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,

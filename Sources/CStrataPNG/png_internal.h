@@ -23,12 +23,13 @@ struct strata_png_encoder {
 };
 
 /// Every row of premultiplied RGBA `pixels`, un-premultiplied and filtered with the PNG filter
-/// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + 4·width) bytes
-/// in `encoder`'s memory (valid until its next use), or NULL when memory runs out or `path` is
-/// not available. With `adler` non-NULL it also receives the Adler-32 of that data, computed
-/// row by row while each row is in cache.
+/// whose residuals cost least, as a PNG's uncompressed IDAT data: height × (1 + channels·width)
+/// bytes in `encoder`'s memory (valid until its next use), or NULL when memory runs out or `path`
+/// is not available. `channels` receives 3 when every pixel is opaque and `flags` lacks
+/// STRATA_PNG_KEEP_ALPHA (the rows are then RGB), else 4 (RGBA). With `adler` non-NULL it also
+/// receives the Adler-32 of that data, computed row by row while each row is in cache.
 uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                                 size_t row_bytes, int path, uint32_t *adler);
+                                 size_t row_bytes, int path, int flags, int *channels, uint32_t *adler);
 
 /// Un-premultiplies a row of `width` premultiplied RGBA pixels into `d` and returns it (alpha 0
 /// gives transparent black; premultiplying again gives back the input); returns `s` itself when
@@ -59,13 +60,14 @@ static inline void write_chunk(uint8_t *p, const char *type, const uint8_t *data
     store32(p + 8 + length, (uint32_t)crc32(0L, p + 4, 4 + length));
 }
 
-/// Writes the PNG signature and the IHDR of an 8-bit RGBA image at `p` (33 bytes).
-static inline void write_png_head(uint8_t *p, uint32_t width, uint32_t height) {
+/// Writes the PNG signature and the IHDR of an 8-bit RGB (`channels` 3) or RGBA (4) image at `p`
+/// (33 bytes).
+static inline void write_png_head(uint8_t *p, uint32_t width, uint32_t height, int channels) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     memcpy(p, signature, 8);
     uint8_t ihdr[13];
     store32(ihdr, width); store32(ihdr + 4, height);
-    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    ihdr[8] = 8; ihdr[9] = channels == 3 ? 2 : 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
     write_chunk(p + 8, "IHDR", ihdr, 13);
 }
 

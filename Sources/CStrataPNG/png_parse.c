@@ -23,6 +23,12 @@ static void init_length_codes(void) {
 /// The length of the run of zero bytes at data[i…] (up to `end`).
 static inline size_t zero_run(const uint8_t *data, size_t i, size_t end) {
     size_t j = i;
+    while (j + 32 <= end) {  // 32 bytes a step: flat areas are most of a UI frame
+        uint64_t w[4];
+        memcpy(w, data + j, 32);
+        if (w[0] | w[1] | w[2] | w[3]) break;
+        j += 32;
+    }
     while (j + 8 <= end) {
         uint64_t word;
         memcpy(&word, data + j, 8);
@@ -33,18 +39,25 @@ static inline size_t zero_run(const uint8_t *data, size_t i, size_t end) {
     return j - i;
 }
 
-/// The length of the run at data[i…] that repeats the pixel before it (data[j] == data[j − 4]);
-/// i ≥ 4.
-static inline size_t pixel_run(const uint8_t *data, size_t i, size_t end) {
+/// The length of the run at data[i…] that repeats the pixel before it (data[j] == data[j − bpp]);
+/// i ≥ bpp.
+static inline size_t pixel_run(const uint8_t *data, size_t i, size_t end, size_t bpp) {
     size_t j = i;
+    while (j + 32 <= end) {
+        uint64_t now[4], before[4];
+        memcpy(now, data + j, 32);
+        memcpy(before, data + j - bpp, 32);
+        if ((now[0] ^ before[0]) | (now[1] ^ before[1]) | (now[2] ^ before[2]) | (now[3] ^ before[3])) break;
+        j += 32;
+    }
     while (j + 8 <= end) {
         uint64_t now, before;
         memcpy(&now, data + j, 8);
-        memcpy(&before, data + j - 4, 8);
+        memcpy(&before, data + j - bpp, 8);
         if (now != before) break;
         j += 8;
     }
-    while (j < end && data[j] == data[j - 4]) j++;
+    while (j < end && data[j] == data[j - bpp]) j++;
     return j - i;
 }
 
@@ -178,7 +191,7 @@ static inline void literals(parse *p, const uint8_t *data, size_t from, size_t t
     }
 }
 
-/// The hash probe at position i (a multiple of 4): an earlier occurrence of the next 4 bytes
+/// The hash probe at position i (a pixel's first byte): an earlier occurrence of the next 4 bytes
 /// within the window, extended forwards and backwards over the pending literals; taken when 6 or
 /// more bytes match. Returns the length of the match taken (it starts at i − back, with `back`
 /// set), or 0. Positions are entered in `table` (2^HASH_BITS entries, position + 1) as they are
@@ -216,14 +229,14 @@ static inline __attribute__((always_inline)) size_t take_zero_run(parse *c, cons
 /// Parses `data` (filtered rows of `stride` bytes each) into `c`. Each row is parsed in one of
 /// two modes, chosen from the data before it (so the parse is a function of the data alone):
 /// - LZ: zero runs of 4 or more (matches at distance 1), runs of 6 or more bytes repeating the
-///   pixel before (distance 4), and at every fourth position one hash probe for an earlier
-///   occurrence within 32 KiB, extended backwards, taken at 6 or more bytes;
+///   pixel before (distance `bpp`, the bytes per pixel), and at each pixel's first byte one hash
+///   probe for an earlier occurrence within 32 KiB, extended backwards, taken at 6 or more bytes;
 /// - RLE: zero runs only, found 8 bytes at a time.
 /// Long matches pay (UI frames: repeated edges and bars), short ones do not (blurred and
 /// photo-like rows, where a 6–16 byte match costs about what its literals cost, and searching
 /// for it costs more): a row stays LZ while matches of 32 bytes or more cover a tenth of the
 /// row before it; an RLE row goes back to LZ every 8 rows to look again.
-void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, uint32_t *table) {
+void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, parse *c, uint32_t *table) {
     pthread_once(&length_codes_once, init_length_codes);
     size_t i = 0, pending = 0;  // data[pending..<i] are literals not yet counted
     size_t row = (size_t)-1, long_matched = 0;
@@ -243,21 +256,26 @@ void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, ui
             }
             continue;
         }
+        // The hash probes are at the first byte of each pixel (row start + 1 + k·bpp), so that a
+        // pattern of whole pixels repeated anywhere, in this row or another, is found.
+        size_t start = y * stride + 1;
         while (i < end) {
-            // At a multiple of 4, one test clears four positions at once: a zero run of 4 or more
-            // starting at i…i+3 covers i+3 (so data[i+3] is 0), and a pixel run of 6 or more
-            // covers i+3 too (so data[i+3] == data[i-1]). Otherwise only the hash probe is left.
-            int aligned = (i & 3) == 0 && i + 8 <= n;
-            if (!aligned || data[i + 3] == 0 || (i >= 4 && data[i + 3] == data[i - 1])) {
+            // At a pixel's first byte, one test clears the pixel's bpp positions at once: a zero
+            // run of 4 or more starting in them covers the last one, q = i + bpp − 1 (so data[q]
+            // is 0), and so does a pixel run of 6 or more (so data[q] == data[q − bpp]).
+            // Otherwise only the hash probe is left.
+            int aligned = i >= start && (i - start) % bpp == 0 && i + 8 <= n;
+            size_t q = i + bpp - 1;
+            if (!aligned || data[q] == 0 || (q >= bpp && data[q] == data[q - bpp])) {
                 if (data[i] == 0) {
                     size_t next = take_zero_run(c, data, n, i, &pending);
                     if (next != i) { i = next; continue; }
                 }
-                if (i >= 4 && data[i] == data[i - 4]) {
-                    size_t run = pixel_run(data, i, n);
+                if (i >= bpp && data[i] == data[i - bpp]) {
+                    size_t run = pixel_run(data, i, n, bpp);
                     if (run >= SHORTEST_PIXEL_RUN) {
                         literals(c, data, pending, i);
-                        size_t left = matches(c, run, 4);
+                        size_t left = matches(c, run, (uint32_t)bpp);
                         i += run;
                         pending = i - left;
                         continue;
@@ -272,7 +290,7 @@ void strata_png_parse(const uint8_t *data, size_t n, size_t stride, parse *c, ui
                 pending = i;
                 continue;
             }
-            i += 4;
+            i += bpp;
         }
     }
     literals(c, data, pending, n);

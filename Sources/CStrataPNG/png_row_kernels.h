@@ -51,19 +51,20 @@
 #ifdef KERNEL_LANES
 #include "png_row_vectors.h"
 #else
-/// The Paeth residual of byte i of the row.
-static inline uint8_t KERNEL(paeth_residual)(const uint8_t *restrict row, const uint8_t *restrict above, size_t i) {
+/// The Paeth residual of byte i of the row (`bpp` bytes per pixel).
+static inline uint8_t KERNEL(paeth_residual)(const uint8_t *restrict row, const uint8_t *restrict above, size_t i,
+                                             size_t bpp) {
     uint8_t p;
-    STRATA_PAETH(row[i - 4], above[i], above[i - 4], p);
+    STRATA_PAETH(row[i - bpp], above[i], above[i - bpp], p);
     return (uint8_t)(row[i] - p);
 }
 
 /// The cost of each of the five PNG filters on one row (sum of |signed residual|), one simple
 /// loop per filter so that each vectorises.
-static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restrict above, size_t bytes,
+static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restrict above, size_t bytes, size_t bpp,
                               uint32_t cost[5]) {
     uint32_t none = 0, sub = 0, up = 0, average = 0, paeth = 0;
-    size_t head = bytes < 4 ? bytes : 4;
+    size_t head = bytes < bpp ? bytes : bpp;
     for (size_t i = 0; i < head; i++) {
         uint8_t x = row[i], b = above[i];
         sub += STRATA_COST(x);
@@ -72,42 +73,53 @@ static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restri
     }
     STRATA_ROW_COST(none, 0, bytes, row[i]);
     STRATA_ROW_COST(up, 0, bytes, (uint8_t)(row[i] - above[i]));
-    STRATA_ROW_COST(sub, 4, bytes, (uint8_t)(row[i] - row[i - 4]));
-    STRATA_ROW_COST(average, 4, bytes, (uint8_t)(row[i] - STRATA_AVERAGE(row[i - 4], above[i])));
-    STRATA_ROW_COST(paeth, 4, bytes, KERNEL(paeth_residual)(row, above, i));
+    STRATA_ROW_COST(sub, bpp, bytes, (uint8_t)(row[i] - row[i - bpp]));
+    STRATA_ROW_COST(average, bpp, bytes, (uint8_t)(row[i] - STRATA_AVERAGE(row[i - bpp], above[i])));
+    STRATA_ROW_COST(paeth, bpp, bytes, KERNEL(paeth_residual)(row, above, i, bpp));
     cost[0] = none; cost[1] = sub; cost[2] = up; cost[3] = average; cost[4] = paeth;
 }
 
 /// Writes the row filtered with `type` into `out` (`bytes` bytes, no filter-type byte).
 static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint8_t *restrict above,
-                               uint8_t *restrict out, size_t bytes) {
-    size_t head = bytes < 4 ? bytes : 4;
+                               uint8_t *restrict out, size_t bytes, size_t bpp) {
+    size_t head = bytes < bpp ? bytes : bpp;
     switch (type) {
     case 0:
         memcpy(out, row, bytes);
         return;
     case 1:
         for (size_t i = 0; i < head; i++) out[i] = row[i];
-        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - row[i - 4]);
+        for (size_t i = bpp; i < bytes; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
         return;
     case 2:
         for (size_t i = 0; i < bytes; i++) out[i] = (uint8_t)(row[i] - above[i]);
         return;
     case 3:
         for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - (above[i] >> 1));
-        for (size_t i = 4; i < bytes; i++) out[i] = (uint8_t)(row[i] - STRATA_AVERAGE(row[i - 4], above[i]));
+        for (size_t i = bpp; i < bytes; i++) out[i] = (uint8_t)(row[i] - STRATA_AVERAGE(row[i - bpp], above[i]));
         return;
     default:
         for (size_t i = 0; i < head; i++) out[i] = (uint8_t)(row[i] - above[i]);
-        for (size_t i = 4; i < bytes; i++) {
+        for (size_t i = bpp; i < bytes; i++) {
             uint8_t p;
-            STRATA_PAETH(row[i - 4], above[i], above[i - 4], p);
+            STRATA_PAETH(row[i - bpp], above[i], above[i - bpp], p);
             out[i] = (uint8_t)(row[i] - p);
         }
         return;
     }
 }
 
+#endif
+
+#ifndef KERNEL_LANES
+/// Copies the red, green and blue bytes of `width` RGBA pixels to `rgb` (3 bytes a pixel).
+static void KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width) {
+    for (size_t x = 0; x < width; x++) {
+        rgb[3 * x] = rgba[4 * x];
+        rgb[3 * x + 1] = rgba[4 * x + 1];
+        rgb[3 * x + 2] = rgba[4 * x + 2];
+    }
+}
 #endif
 
 /// Adler-32 of `data` continued from `adler`, 16 lanes at a time: per lane the byte sum S and the

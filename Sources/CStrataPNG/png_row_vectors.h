@@ -73,10 +73,10 @@ static inline V KERNEL(v_paeth)(V a, V b, V c) {
 }
 
 /// The cost of each of the five PNG filters on one row (sum of |signed residual|).
-static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restrict above, size_t bytes,
+static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restrict above, size_t bytes, size_t bpp,
                               uint32_t cost[5]) {
     uint64_t none = 0, sub = 0, up = 0, average = 0, paeth = 0;
-    size_t head = bytes < 4 ? bytes : 4;
+    size_t head = bytes < bpp ? bytes : bpp;
     for (size_t i = 0; i < head; i++) {
         uint8_t x = row[i], b = above[i];
         none += STRATA_COST(x);
@@ -86,10 +86,10 @@ static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restri
         paeth += STRATA_COST((uint8_t)(x - b));
     }
     size_t i = head;
-    if (bytes >= 4 + KERNEL_LANES) {
+    if (bytes >= bpp + KERNEL_LANES) {
         V n = V_ZERO(), s = V_ZERO(), u = V_ZERO(), av = V_ZERO(), p = V_ZERO();
         for (; i + KERNEL_LANES <= bytes; i += KERNEL_LANES) {
-            V x = V_LOAD(row + i), a = V_LOAD(row + i - 4), b = V_LOAD(above + i), c = V_LOAD(above + i - 4);
+            V x = V_LOAD(row + i), a = V_LOAD(row + i - bpp), b = V_LOAD(above + i), c = V_LOAD(above + i - bpp);
             n = V_ADD64(n, V_SAD(V_ABS(x)));
             s = V_ADD64(s, V_SAD(V_ABS(V_SUB(x, a))));
             u = V_ADD64(u, V_SAD(V_ABS(V_SUB(x, b))));
@@ -100,8 +100,8 @@ static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restri
         average += KERNEL(sum64)(av); paeth += KERNEL(sum64)(p);
     }
     for (; i < bytes; i++) {
-        uint8_t x = row[i], a = row[i - 4], b = above[i], pred;
-        STRATA_PAETH(a, b, above[i - 4], pred);
+        uint8_t x = row[i], a = row[i - bpp], b = above[i], pred;
+        STRATA_PAETH(a, b, above[i - bpp], pred);
         none += STRATA_COST(x);
         sub += STRATA_COST((uint8_t)(x - a));
         up += STRATA_COST((uint8_t)(x - b));
@@ -114,8 +114,8 @@ static void KERNEL(row_costs)(const uint8_t *restrict row, const uint8_t *restri
 
 /// Writes the row filtered with `type` into `out` (`bytes` bytes, no filter-type byte).
 static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint8_t *restrict above,
-                               uint8_t *restrict out, size_t bytes) {
-    size_t head = bytes < 4 ? bytes : 4, i = head;
+                               uint8_t *restrict out, size_t bytes, size_t bpp) {
+    size_t head = bytes < bpp ? bytes : bpp, i = head;
     if (type == 0) { memcpy(out, row, bytes); return; }
     for (size_t k = 0; k < head; k++) {
         uint8_t b = above[k];
@@ -124,22 +124,38 @@ static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint
     for (; i + KERNEL_LANES <= bytes; i += KERNEL_LANES) {
         V x = V_LOAD(row + i), pred;
         switch (type) {
-        case 1: pred = V_LOAD(row + i - 4); break;
+        case 1: pred = V_LOAD(row + i - bpp); break;
         case 2: pred = V_LOAD(above + i); break;
-        case 3: pred = KERNEL(v_average)(V_LOAD(row + i - 4), V_LOAD(above + i)); break;
-        default: pred = KERNEL(v_paeth)(V_LOAD(row + i - 4), V_LOAD(above + i), V_LOAD(above + i - 4)); break;
+        case 3: pred = KERNEL(v_average)(V_LOAD(row + i - bpp), V_LOAD(above + i)); break;
+        default: pred = KERNEL(v_paeth)(V_LOAD(row + i - bpp), V_LOAD(above + i), V_LOAD(above + i - bpp)); break;
         }
         V_STORE(out + i, V_SUB(x, pred));
     }
     for (; i < bytes; i++) {
-        uint8_t a = row[i - 4], b = above[i], pred;
+        uint8_t a = row[i - bpp], b = above[i], pred;
         switch (type) {
         case 1: pred = a; break;
         case 2: pred = b; break;
         case 3: pred = STRATA_AVERAGE(a, b); break;
-        default: STRATA_PAETH(a, b, above[i - 4], pred); break;
+        default: STRATA_PAETH(a, b, above[i - bpp], pred); break;
         }
         out[i] = (uint8_t)(row[i] - pred);
+    }
+}
+
+/// Copies the red, green and blue bytes of `width` RGBA pixels to `rgb` (3 bytes a pixel): four
+/// pixels a step with PSHUFB (16 bytes in, 12 out; the store writes 16, the next step overwrites
+/// the 4 extra, and the last ones go to the plain loop).
+static void KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width) {
+    const __m128i order = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    size_t x = 0;
+    for (; x + 6 <= width; x += 4)
+        _mm_storeu_si128((__m128i *)(void *)(rgb + 3 * x),
+                         _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(rgba + 4 * x)), order));
+    for (; x < width; x++) {
+        rgb[3 * x] = rgba[4 * x];
+        rgb[3 * x + 1] = rgba[4 * x + 1];
+        rgb[3 * x + 2] = rgba[4 * x + 2];
     }
 }
 

@@ -13,21 +13,24 @@ int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t he
         if (error && error_size > 0) snprintf(error, error_size, "out of memory while encoding a PNG");
         return -3;
     }
-    int status = strata_png_encoder_compact(encoder, pixels, width, height, row_bytes, level, out, error, error_size);
+    int status = strata_png_encoder_compact(encoder, pixels, width, height, row_bytes, level, 0, out, error, error_size);
     strata_png_encoder_free(encoder);
     return status;
 }
 
 int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                               size_t row_bytes, int level, strata_png_buffer *out, char *error, size_t error_size) {
+                               size_t row_bytes, int level, int flags, strata_png_buffer *out, char *error,
+                               size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
     if (!encoder || !pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4 ||
         level < 1 || level > 12) {
         if (error && error_size > 0) snprintf(error, error_size, "invalid arguments to the PNG encoder");
         return -1;
     }
-    size_t total = (4 * (size_t)width + 1) * height;
-    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, STRATA_PNG_PATH_AUTO, NULL);
+    int channels = 4;
+    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, STRATA_PNG_PATH_AUTO, flags,
+                                                &channels, NULL);
+    size_t total = ((size_t)channels * width + 1) * height;
     struct libdeflate_compressor *compressor = filtered ? libdeflate_alloc_compressor(level) : NULL;
     if (!compressor) {
         if (error && error_size > 0) snprintf(error, error_size, "out of memory while encoding a PNG");
@@ -40,7 +43,7 @@ int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixel
         return -3;
     }
     uint8_t *p = out->data;
-    write_png_head(p, width, height);
+    write_png_head(p, width, height, channels);
     uint8_t *chunk = p + 8 + 25;
     size_t idat = libdeflate_zlib_compress(compressor, filtered, total, chunk + 8, bound);
     libdeflate_free_compressor(compressor);

@@ -45,15 +45,16 @@
 #endif
 
 typedef struct kernels {
-    void (*row_costs)(const uint8_t *, const uint8_t *, size_t, uint32_t[5]);
-    void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t);
+    void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
+    void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
     uint32_t (*adler32)(uint32_t, const uint8_t *, size_t);
+    void (*pack_rgb)(const uint8_t *, uint8_t *, size_t);
 } kernels;
 
-static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable};
+static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable, pack_rgb_portable};
 #ifdef STRATA_PNG_HAS_X86_PATHS
-static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, adler32_sse41};
-static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, adler32_avx2};
+static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, adler32_sse41, pack_rgb_sse41};
+static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, adler32_avx2, pack_rgb_avx2};
 #endif
 
 int strata_png_fast_paths(void) {
@@ -84,9 +85,20 @@ static const kernels *kernels_for(int path) {
 // MARK: - PNG container
 
 const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
-    uint8_t all = 255;
-    for (uint32_t x = 0; x < width; x++) all &= s[4 * (size_t)x + 3];
-    if (all == 255) return s;
+    // Opaque rows (most rows of most frames) are returned as they are: their alphas are checked
+    // four pixels (two 64-bit words) at a time.
+    const uint64_t alphas = 0xFF000000FF000000ull;
+    uint64_t all = alphas;
+    uint32_t x = 0;
+    for (; x + 4 <= width; x += 4) {
+        uint64_t w0, w1;
+        memcpy(&w0, s + 4 * (size_t)x, 8);
+        memcpy(&w1, s + 4 * (size_t)x + 8, 8);
+        all &= w0 & w1;
+    }
+    uint8_t tail = 255;
+    for (; x < width; x++) tail &= s[4 * (size_t)x + 3];
+    if ((all & alphas) == alphas && tail == 255) return s;
     memcpy(d, s, 4 * (size_t)width);
     for (uint32_t x = 0; x < width; x += 8) {
         uint32_t stop = x + 8 < width ? x + 8 : width;
@@ -95,7 +107,6 @@ const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32
             uint64_t w0, w1, w2, w3;
             memcpy(&w0, s + 4 * (size_t)x, 8); memcpy(&w1, s + 4 * (size_t)x + 8, 8);
             memcpy(&w2, s + 4 * (size_t)x + 16, 8); memcpy(&w3, s + 4 * (size_t)x + 24, 8);
-            const uint64_t alphas = 0xFF000000FF000000ull;
             if ((w0 & w1 & w2 & w3 & alphas) == alphas) continue;
         }
         for (uint32_t k = x; k < stop; k++) {
@@ -143,14 +154,35 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
     free(encoder);
 }
 
+/// True when every pixel of the image is opaque: alphas two 64-bit words (four pixels) at a time.
+static int image_is_opaque(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes) {
+    const uint64_t alphas = 0xFF000000FF000000ull;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *s = pixels + (size_t)y * row_bytes;
+        uint64_t all = alphas;
+        uint32_t x = 0;
+        for (; x + 4 <= width; x += 4) {
+            uint64_t w0, w1;
+            memcpy(&w0, s + 4 * (size_t)x, 8);
+            memcpy(&w1, s + 4 * (size_t)x + 8, 8);
+            all &= w0 & w1;
+        }
+        if ((all & alphas) != alphas) return 0;
+        for (; x < width; x++) if (s[4 * (size_t)x + 3] != 255) return 0;
+    }
+    return 1;
+}
+
 uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                                 size_t row_bytes, int path, uint32_t *adler) {
+                                 size_t row_bytes, int path, int flags, int *channels, uint32_t *adler) {
     const kernels *k = kernels_for(path);
     if (!k) return NULL;
-    size_t line = 4 * (size_t)width, stride = line + 1;
+    int rgb = !(flags & STRATA_PNG_KEEP_ALPHA) && image_is_opaque(pixels, width, height, row_bytes);
+    size_t bpp = rgb ? 3 : 4, line = bpp * (size_t)width, stride = line + 1;
     if (!reserve(&encoder->filtered, &encoder->filtered_capacity, stride * height) ||
-        !reserve(&encoder->rows, &encoder->rows_capacity, 3 * line))
+        !reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width))
         return NULL;
+    *channels = (int)bpp;
     uint8_t *filtered = encoder->filtered, *rows = encoder->rows;
     memset(rows + 2 * line, 0, line);
     uint32_t reciprocal[256];
@@ -159,14 +191,19 @@ uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pix
     const uint8_t *above = rows + 2 * line;  // zeros: the row above the first
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *row = pixels + (size_t)y * row_bytes;
-        row = strata_png_unpremultiply_row(row, rows + (y & 1) * line, width, reciprocal);
+        if (rgb) {
+            k->pack_rgb(row, rows + (y & 1) * line, width);
+            row = rows + (y & 1) * line;
+        } else {
+            row = strata_png_unpremultiply_row(row, rows + (y & 1) * line, width, reciprocal);
+        }
         uint32_t cost[5];
-        k->row_costs(row, above, line, cost);
+        k->row_costs(row, above, line, bpp, cost);
         int best = 0;
         for (int t = 1; t < 5; t++) if (cost[t] < cost[best]) best = t;
         uint8_t *dst = filtered + (size_t)y * stride;
         dst[0] = (uint8_t)best;
-        k->filter_row(best, row, above, dst + 1, line);
+        k->filter_row(best, row, above, dst + 1, line, bpp);
         if (adler) *adler = k->adler32(*adler, dst, stride);
         above = row;
     }
@@ -174,7 +211,7 @@ uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pix
 }
 
 void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes) {
-    kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes);
+    kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes, 4);
 }
 
 
@@ -182,13 +219,14 @@ int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t heigh
                            strata_png_buffer *out, char *error, size_t error_size) {
     strata_png_encoder *encoder = strata_png_encoder_create();
     if (!encoder) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    int status = strata_png_encoder_fast(encoder, pixels, width, height, row_bytes, path, out, error, error_size);
+    int status = strata_png_encoder_fast(encoder, pixels, width, height, row_bytes, path, 0, out, error, error_size);
     strata_png_encoder_free(encoder);
     return status;
 }
 
 int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                            size_t row_bytes, int path, strata_png_buffer *out, char *error, size_t error_size) {
+                            size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
+                            size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
     if (!encoder || !pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
         return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
@@ -196,9 +234,10 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
     if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
 
     // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
-    size_t total = (4 * (size_t)width + 1) * height;
     uint32_t adler = 1;
-    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, path, &adler);
+    int channels = 4;
+    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, path, flags, &channels, &adler);
+    size_t stride = (size_t)channels * width + 1, total = stride * height;
     if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
 
     // 2. Statistics, then the Huffman table. The token list keeps its memory for the next image.
@@ -212,7 +251,7 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
     parsed->tokens = tokens;
     parsed->capacity = token_capacity;
     memset(encoder->table, 0, ((size_t)1 << HASH_BITS) * sizeof(uint32_t));
-    strata_png_parse(filtered, total, 4 * (size_t)width + 1, parsed, encoder->table);
+    strata_png_parse(filtered, total, stride, (size_t)channels, parsed, encoder->table);
     if (parsed->failed) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     uint64_t *freq = parsed->freq, *dfreq = parsed->dfreq, extra_bits = parsed->extra_bits;
     freq[END_OF_BLOCK] = 1;
@@ -262,7 +301,7 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
     size_t file = 8 + 25 + 12 + idat + 12;
     if (!ensure_capacity(out, file + 8)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     uint8_t *p = out->data;
-    write_png_head(p, width, height);
+    write_png_head(p, width, height, channels);
     uint8_t *chunk = p + 8 + 25;
     store32(chunk, (uint32_t)idat);
     memcpy(chunk + 4, "IDAT", 4);

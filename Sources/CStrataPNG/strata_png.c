@@ -40,7 +40,7 @@ int strata_png_encode_premultiplied_rgba(const uint8_t *pixels, uint32_t width, 
     for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
 
     if (!ensure(out, (size_t)width * height + 4096)) goto oom;
-    write_png_head(out->data, width, height);
+    write_png_head(out->data, width, height, 4);
     out->size = 8 + 25;
 
     size_t rows_per_chunk = (256 * 1024) / (line + 1) + 1;

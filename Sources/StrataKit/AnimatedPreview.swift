@@ -6,7 +6,8 @@ import StrataRaster
 ///
 /// At scale 1 each frame's compressed data is copied from its PNG file, so the preview shows
 /// exactly the frames (Strata's encoders write 8-bit RGB(A); other PNGs are decoded and
-/// re-encoded with the fast encoder). Below 1 each frame is downscaled by area averaging and
+/// re-encoded with the fast encoder). The frames of an APNG share one colour type: when some
+/// frames are RGBA, the opaque frames that Strata wrote as RGB are re-encoded as RGBA. Below 1 each frame is downscaled by area averaging and
 /// encoded with the fast encoder. Consecutive identical frames become one longer frame. Frame
 /// delays come from the folder's manifest (the displayed frames' times, so dropped frames last
 /// longer), or from `framesPerSecond`; they are exact fractions of a second when the rate is a
@@ -57,8 +58,9 @@ public enum AnimatedPreview {
             let delay = APNGBuilder.Delay(numerator: UInt16(clamping: tick(end) - tick(start)), denominator: UInt16(denominator))
             do { try builder.append(png: png, delay: delay) } catch { throw StrataError(error, file: output.path) }
         }
+        let keepsAlpha = files.contains { colourType(of: $0) != rgbColourType }
         for (position, url) in files.enumerated() {
-            let png = try previewPNG(url, scale: scale)
+            let png = try previewPNG(url, scale: scale, keepsAlpha: keepsAlpha)
             if position == 0 { (width, height) = try size(of: png, url: url) }
             if pending?.png == png { continue }
             try flush(until: times[position])
@@ -83,15 +85,29 @@ public enum AnimatedPreview {
         return files
     }
 
-    /// The PNG bytes the animation takes for one frame file.
-    static func previewPNG(_ url: URL, scale: Double) throws(StrataError) -> [UInt8] {
+    /// PNG colour type 2: 8-bit RGB, what Strata writes for opaque frames (6 is RGBA).
+    static let rgbColourType: UInt8 = 2
+
+    /// The colour type in the IHDR of a PNG file (byte 25), nil when the file is too short to say.
+    static func colourType(of url: URL) -> UInt8? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 26), head.count == 26 else { return nil }
+        return head[head.startIndex + 25]
+    }
+
+    /// The PNG bytes the animation takes for one frame file: RGBA when `keepsAlpha`, else RGB.
+    static func previewPNG(_ url: URL, scale: Double, keepsAlpha: Bool) throws(StrataError) -> [UInt8] {
         let bytes: [UInt8]
         do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
             throw StrataError(.noInput, "cannot read \(url.path): \(error.localizedDescription)")
         }
-        if scale == 1 && APNGBuilder.canCopy(bytes) { return bytes }
+        let wanted: UInt8 = keepsAlpha ? 6 : rgbColourType
+        if scale == 1 && bytes.count > 25 && bytes[25] == wanted && APNGBuilder.canCopy(bytes) { return bytes }
+        var options = PNGCodec.EncodingOptions.fast
+        options.keepsAlpha = keepsAlpha
         do throws(RasterError) {
-            return try PNGCodec.encode(try PNGCodec.decode(bytes).scaled(by: scale))
+            return try PNGCodec.encode(try PNGCodec.decode(bytes).scaled(by: scale), options: options)
         } catch {
             throw StrataError(error, file: url.path)
         }

@@ -43,6 +43,11 @@ public enum PNGCodec {
         public var strategy: Strategy
         /// The row filter used for every row (mode `zlib`).
         public var filter: Filter
+        /// Write 8-bit RGBA even when every pixel is opaque (modes `fast` and `compact`). By
+        /// default such an image is written as 8-bit RGB, as libpng's and Cairo's writers do: it
+        /// decodes to the same RGBA pixels with a quarter less data to compress. Set it where
+        /// files must share one colour type (the frames of an APNG).
+        public var keepsAlpha = false
 
         /// zlib's compression strategies.
         public enum Strategy: Int32, Sendable, CaseIterable {
@@ -99,7 +104,8 @@ public enum PNGCodec {
 
     // MARK: - Encoding
 
-    /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks, so
+    /// Encodes `image` as an 8-bit RGBA PNG with straight alpha (8-bit RGB when every pixel is opaque,
+    /// unless `options.keepsAlpha`) and no time or version chunks, so
     /// equal pixels always give equal bytes. To encode many images on one thread, keep a
     /// `PNGEncoder`: it reuses its working memory (the same bytes).
     public static func encode(_ image: PixelBuffer, options: EncodingOptions = .fast) throws(RasterError) -> [UInt8] {

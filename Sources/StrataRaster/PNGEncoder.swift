@@ -21,7 +21,8 @@ public final class PNGEncoder {
         strata_png_buffer_free(&output)
     }
 
-    /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks.
+    /// Encodes `image` as an 8-bit RGBA PNG with straight alpha and no time or version chunks (8-bit
+    /// RGB when every pixel is opaque, unless `options.keepsAlpha`; the zlib mode always writes RGBA).
     ///
     /// - Returns: the PNG file's bytes.
     /// - Throws: `RasterError.invalidArgument` for a compression level out of range,
@@ -30,12 +31,13 @@ public final class PNGEncoder {
         guard let encoder else { throw .encodingFailed("out of memory while making a PNG encoder") }
         var message = [CChar](repeating: 0, count: 256)
         let width = UInt32(image.width), height = UInt32(image.height), rowBytes = image.width * 4
+        let flags = options.keepsAlpha ? Int32(STRATA_PNG_KEEP_ALPHA.rawValue) : 0
         let status: Int32
         switch options.mode {
         case .fast:
             status = image.pixels.withUnsafeBufferPointer { pixels in
                 strata_png_encoder_fast(encoder, pixels.baseAddress, width, height, rowBytes,
-                                        options.fastPath.rawValue, &output, &message, message.count)
+                                        options.fastPath.rawValue, flags, &output, &message, message.count)
             }
         case .compact:
             guard (1...12).contains(options.compressionLevel) else {
@@ -43,7 +45,7 @@ public final class PNGEncoder {
             }
             status = image.pixels.withUnsafeBufferPointer { pixels in
                 strata_png_encoder_compact(encoder, pixels.baseAddress, width, height, rowBytes,
-                                           Int32(options.compressionLevel), &output, &message, message.count)
+                                           Int32(options.compressionLevel), flags, &output, &message, message.count)
             }
         case .zlib:
             guard (0...9).contains(options.compressionLevel) else {

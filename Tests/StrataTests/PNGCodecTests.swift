@@ -48,6 +48,26 @@ struct PNGCodecTests {
         #expect(first[24] == 8 && first[25] == 6)
     }
 
+    @Test func opaqueImagesAreRGBUnlessAlphaIsKept() throws {
+        var image = try PixelBuffer(width: 37, height: 9)
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            image.pixels.replaceSubrange(index..<(index + 4), with: [UInt8(index % 256), UInt8(index / 7 % 256), 77, 255])
+        }
+        var keep = PNGCodec.EncodingOptions.fast
+        keep.keepsAlpha = true
+        var keepCompact = PNGCodec.EncodingOptions.compact
+        keepCompact.keepsAlpha = true
+        for (options, colourType) in [(PNGCodec.EncodingOptions.fast, UInt8(2)), (.compact, 2), (keep, 6), (keepCompact, 6), (.zlibRLE, 6)] {
+            let png = try PNGCodec.encode(image, options: options)
+            #expect(png[24] == 8 && png[25] == colourType, "\(options.mode), keepsAlpha \(options.keepsAlpha)")
+            #expect(try PNGCodec.decode(png) == image, "\(options.mode): the same RGBA pixels")
+        }
+        // One translucent pixel: RGBA.
+        image.pixels[4 * 100 + 3] = 254
+        #expect(try PNGCodec.encode(image)[25] == 6)
+        #expect(try PNGCodec.decode(try PNGCodec.encode(image)) == image)
+    }
+
     @Test func everyRowFilterRoundTripsOnTranslucentNoise() throws {
         // Random straight pixels with every alpha, including 0 and 255, on odd sizes.
         var state: UInt32 = 2_463_534_242

@@ -131,6 +131,31 @@ struct PreviewTests {
         }
     }
 
+    @Test("opaque frames are RGB; mixed with translucent ones, the animation is RGBA and every frame exact")
+    func mixedColourTypes() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        var opaque = try PixelBuffer(width: 6, height: 4), clear = try PixelBuffer(width: 6, height: 4)
+        for index in stride(from: 0, to: opaque.pixels.count, by: 4) {
+            opaque.pixels.replaceSubrange(index..<(index + 4), with: [UInt8(index % 251), 90, 200, 255])
+            clear.pixels.replaceSubrange(index..<(index + 4), with: [UInt8(index % 64), 30, 60, 128])
+        }
+        let opaquePNG = try PNGCodec.encode(opaque), clearPNG = try PNGCodec.encode(clear)
+        #expect(opaquePNG[25] == 2 && clearPNG[25] == 6, "colour types: opaque RGB, translucent RGBA")
+        try Data(opaquePNG).write(to: directory.appendingPathComponent(Pipeline.frameFileName(0)))
+        let rgb = directory.appendingPathComponent("rgb.png")
+        try AnimatedPreview.write(frames: directory, to: rgb, framesPerSecond: 10, overwrite: false)
+        let rgbAnimation = try APNGReader([UInt8](try Data(contentsOf: rgb)))
+        #expect(rgbAnimation.frames[0].png[25] == 2, "all frames opaque: an RGB animation, the frame copied")
+        #expect(try PNGCodec.decode(rgbAnimation.frames[0].png) == opaque)
+        try Data(clearPNG).write(to: directory.appendingPathComponent(Pipeline.frameFileName(1)))
+        let mixed = directory.appendingPathComponent("mixed.png")
+        try AnimatedPreview.write(frames: directory, to: mixed, framesPerSecond: 10, overwrite: false)
+        let animation = try APNGReader([UInt8](try Data(contentsOf: mixed)))
+        #expect(animation.frames.count == 2 && animation.frames.allSatisfy { $0.png[25] == 6 })
+        #expect(try PNGCodec.decode(animation.frames[0].png) == opaque, "the RGB frame re-encoded as RGBA, same pixels")
+        #expect(try PNGCodec.decode(animation.frames[1].png) == clear)
+    }
+
     @Test("identical neighbours become one longer frame; --fps replaces the manifest's times")
     func identicalFramesMerge() throws {
         let source = try render("slide-linear")

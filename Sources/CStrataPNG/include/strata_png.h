@@ -51,7 +51,8 @@ enum strata_png_path {
 /// The paths this machine can run: bit (1 << path) is set for each.
 int strata_png_fast_paths(void);
 
-/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha, fast: each row
+/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha (8-bit RGB when
+/// every pixel is opaque: the same pixels decoded, a quarter less data), fast: each row
 /// gets the PNG filter whose residuals cost least, and the filtered image is one deflate block
 /// with a Huffman table from its own statistics, runs of zero residuals coded as distance-1
 /// matches. `path` is a strata_png_path (AUTO normally; the others for tests).
@@ -75,13 +76,24 @@ strata_png_encoder *strata_png_encoder_create(void);
 /// Releases an encoder and its memory (NULL is ignored).
 void strata_png_encoder_free(strata_png_encoder *encoder);
 
-/// strata_png_encode_fast with `encoder`'s memory: the same bytes.
-int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                            size_t row_bytes, int path, strata_png_buffer *out, char *error, size_t error_size);
+/// Flags of strata_png_encoder_fast and strata_png_encoder_compact.
+enum strata_png_flags {
+    /// Write RGBA even when every pixel is opaque (by default such an image is written as 8-bit
+    /// RGB, which decodes to the same pixels). For frames that must share one colour type, as
+    /// the frames of an APNG do.
+    STRATA_PNG_KEEP_ALPHA = 1
+};
 
-/// strata_png_encode_compact with `encoder`'s memory: the same bytes.
+/// strata_png_encode_fast with `encoder`'s memory and `flags` (strata_png_flags; 0 by default):
+/// with 0, the same bytes.
+int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                            size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
+                            size_t error_size);
+
+/// strata_png_encode_compact with `encoder`'s memory and `flags` (strata_png_flags).
 int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                               size_t row_bytes, int level, strata_png_buffer *out, char *error, size_t error_size);
+                               size_t row_bytes, int level, int flags, strata_png_buffer *out, char *error,
+                               size_t error_size);
 
 /// The CRC-32 of PNG chunks (ISO 3309, as zlib computes it): continue `crc` (0 to start) over
 /// `count` bytes. For chunks the project assembles itself (the APNG container).
