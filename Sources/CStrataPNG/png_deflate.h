@@ -45,6 +45,10 @@ static inline void flush_bits(bit_writer *w) {
 typedef struct {
     uint64_t freq[LITLEN_SYMBOLS], dfreq[DISTANCE_CODES], extra_bits;
     uint32_t literal_counts[4][256];
+    size_t first_row;             // the row the data parsed next begins with
+    size_t origin;                // the position in the whole stream of the data's first byte
+    int lz;                       // the current row's mode (see png_parse.c), kept across calls
+    size_t row, long_matched;     // the current row, and the bytes of long matches found in it
     uint32_t *tokens;
     size_t count, capacity;
     int failed;
@@ -58,9 +62,19 @@ void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint
 /// Canonical codes for `lengths`, bit-reversed for deflate's LSB-first bit order.
 void strata_png_canonical_codes(const uint8_t *lengths, int count, uint16_t *codes);
 
-/// Parses `data` (rows of `stride` bytes, pixels of `bpp` bytes) into `c` (statistics and
-/// tokens); `table` has 2^HASH_BITS cleared entries (see png_parse.c).
-void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, parse *c, uint32_t *table);
+/// Parses data[begin..<n] (whole rows of `stride` bytes, the first of them row `c->first_row`;
+/// pixels of `bpp` bytes) into `c` (statistics and tokens). Matches may reach back before
+/// `begin`, within 32 KiB. `table` holds positions + 1 (0: none) in the whole stream, where
+/// data[0] is at position `c->origin`; see png_parse.c.
+void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride, size_t bpp, parse *c,
+                      uint32_t *table);
+
+/// Writes one dynamic-Huffman deflate block of the tokens of `p` over `data` (the first byte
+/// the tokens cover), the last block when `final`, growing `out` as needed (`w` writes into it).
+/// Adds the block's size in bits to `bits_written`. Returns 0 when memory runs out.
+struct strata_png_buffer;
+int strata_png_write_block(parse *p, const uint8_t *data, int final, struct strata_png_buffer *out, bit_writer *w,
+                           uint64_t *bits_written);
 
 /// Writes the tokens of `p` over `data` with the codes given.
 void strata_png_emit(const parse *p, const uint8_t *data, bit_writer *w, const uint16_t *codes, const uint8_t *lengths,

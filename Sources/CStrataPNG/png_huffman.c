@@ -2,6 +2,11 @@
 // and canonical codes in deflate's bit order.
 #include "png_deflate.h"
 
+static int compare_keys(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /// Code lengths (≤ `limit` bits) for `count` symbols with frequencies `freq`: a Huffman tree by
 /// the two-queue method; while it is too deep, frequencies are halved (keeping them non-zero)
 /// and the tree is built again. Symbols of frequency 0 get length 0. At least two symbols must
@@ -12,17 +17,13 @@ void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint
     uint64_t scaled[LITLEN_SYMBOLS];
     for (int s = 0; s < count; s++) scaled[s] = freq[s];
     for (;;) {
+        // Sorted by (weight, symbol), one 64-bit key each (weights stay below 2^54): a total
+        // order, so the tree is the same on every machine.
+        uint64_t keys[LITLEN_SYMBOLS];
         int leaves = 0;
-        for (int s = 0; s < count; s++) if (scaled[s]) order[leaves++] = s;
-        // Insertion sort by (weight, symbol): stable and deterministic; count ≤ 286.
-        for (int i = 1; i < leaves; i++) {
-            int s = order[i], j = i - 1;
-            while (j >= 0 && (scaled[order[j]] > scaled[s] || (scaled[order[j]] == scaled[s] && order[j] > s))) {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = s;
-        }
+        for (int s = 0; s < count; s++) if (scaled[s]) keys[leaves++] = scaled[s] << 9 | (uint64_t)s;
+        qsort(keys, (size_t)leaves, sizeof keys[0], compare_keys);
+        for (int i = 0; i < leaves; i++) order[i] = (int)(keys[i] & 511);
         for (int i = 0; i < leaves; i++) weight[i] = scaled[order[i]];
         // Two queues: leaves in order, internal nodes in order of creation (weights never decrease).
         int next_leaf = 0, next_node = leaves, nodes = leaves;

@@ -14,7 +14,7 @@
 /// encodes thousands of images of one size: allocating 8 MB for each costs more in page faults
 /// than the encoding). Grown as needed, released by strata_png_encoder_free.
 struct strata_png_encoder {
-    uint8_t *filtered;          // the filtered rows of the image being encoded
+    uint8_t *filtered;          // filtered rows: the whole image (compact), a band and its history (fast)
     size_t filtered_capacity;
     uint8_t *rows;              // three rows: two un-premultiplied, one of zeros
     size_t rows_capacity;
@@ -42,6 +42,7 @@ void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, u
 
 static inline int ensure_capacity(strata_png_buffer *out, size_t total) {
     if (total <= out->capacity) return 1;
+    if (total < out->capacity + out->capacity / 2) total = out->capacity + out->capacity / 2;
     uint8_t *grown = (uint8_t *)realloc(out->data, total);
     if (!grown) return 0;
     out->data = grown;

@@ -197,12 +197,12 @@ static inline void literals(parse *p, const uint8_t *data, size_t from, size_t t
 /// set), or 0. Positions are entered in `table` (2^HASH_BITS entries, position + 1) as they are
 /// probed.
 static inline __attribute__((always_inline)) size_t probe(parse *c, const uint8_t *data, size_t n, uint32_t *table,
-                                                          size_t i, size_t pending, size_t *back_out) {
+                                                          size_t origin, size_t i, size_t pending, size_t *back_out) {
     uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
     uint32_t candidate = table[hash];
-    table[hash] = (uint32_t)i + 1;
-    if (!candidate || i - (candidate - 1) > WINDOW) return 0;
-    size_t from = candidate - 1, limit = n - i < 258 ? n - i : 258;
+    table[hash] = (uint32_t)(origin + i) + 1;
+    if (candidate <= origin || origin + i - (candidate - 1) > WINDOW) return 0;
+    size_t from = candidate - 1 - origin, limit = n - i < 258 ? n - i : 258;
     size_t length = common_length(data + i, data + from, limit);
     if (length < 4) return 0;
     size_t back = 0;
@@ -236,13 +236,16 @@ static inline __attribute__((always_inline)) size_t take_zero_run(parse *c, cons
 /// photo-like rows, where a 6–16 byte match costs about what its literals cost, and searching
 /// for it costs more): a row stays LZ while matches of 32 bytes or more cover a tenth of the
 /// row before it; an RLE row goes back to LZ every 8 rows to look again.
-void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, parse *c, uint32_t *table) {
+void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride, size_t bpp, parse *c,
+                      uint32_t *table) {
     pthread_once(&length_codes_once, init_length_codes);
-    size_t i = 0, pending = 0;  // data[pending..<i] are literals not yet counted
-    size_t row = (size_t)-1, long_matched = 0;
-    int lz = 1;
+    size_t i = begin, pending = begin;  // data[pending..<i] are literals not yet counted
+    // The mode state in locals while parsing (c's fields alias the counts the loop writes).
+    int lz = c->lz;
+    size_t row = c->row, long_matched = c->long_matched, origin = c->origin;
     while (i < n) {
-        size_t y = i / stride, end = (y + 1) * stride < n ? (y + 1) * stride : n;
+        size_t local = (i - begin) / stride, y = c->first_row + local;
+        size_t end = begin + (local + 1) * stride < n ? begin + (local + 1) * stride : n;
         if (y != row) {
             lz = lz ? long_matched * 10 >= stride : y % 8 == 0;
             row = y;
@@ -258,18 +261,22 @@ void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, 
         }
         // The hash probes are at the first byte of each pixel (row start + 1 + k·bpp), so that a
         // pattern of whole pixels repeated anywhere, in this row or another, is found.
-        size_t start = y * stride + 1;
+        size_t start = begin + local * stride + 1;
+        // phase = (i − start) mod bpp, kept by hand (a division per step costs more than the
+        // step); the filter byte before `start` counts as the last byte of a pixel.
+#define PHASE(i) ((i) >= start ? ((i) - start) % bpp : bpp - 1)
+        size_t phase = PHASE(i);
         while (i < end) {
             // At a pixel's first byte, one test clears the pixel's bpp positions at once: a zero
             // run of 4 or more starting in them covers the last one, q = i + bpp − 1 (so data[q]
             // is 0), and so does a pixel run of 6 or more (so data[q] == data[q − bpp]).
             // Otherwise only the hash probe is left.
-            int aligned = i >= start && (i - start) % bpp == 0 && i + 8 <= n;
+            int aligned = phase == 0 && i + 8 <= n;
             size_t q = i + bpp - 1;
             if (!aligned || data[q] == 0 || (q >= bpp && data[q] == data[q - bpp])) {
                 if (data[i] == 0) {
                     size_t next = take_zero_run(c, data, n, i, &pending);
-                    if (next != i) { i = next; continue; }
+                    if (next != i) { i = next; phase = PHASE(i); continue; }
                 }
                 if (i >= bpp && data[i] == data[i - bpp]) {
                     size_t run = pixel_run(data, i, n, bpp);
@@ -278,22 +285,32 @@ void strata_png_parse(const uint8_t *data, size_t n, size_t stride, size_t bpp, 
                         size_t left = matches(c, run, (uint32_t)bpp);
                         i += run;
                         pending = i - left;
+                        phase = PHASE(i);
                         continue;
                     }
                 }
-                if (!aligned) { i++; continue; }
+                if (!aligned) {
+                    i++;
+                    phase = phase + 1 == bpp ? 0 : phase + 1;
+                    continue;
+                }
             }
-            size_t back = 0, length = probe(c, data, n, table, i, pending, &back);
+            size_t back = 0, length = probe(c, data, n, table, origin, i, pending, &back);
             if (length) {
                 if (length >= 32) long_matched += length;
                 i += length - back;
                 pending = i;
+                phase = PHASE(i);
                 continue;
             }
             i += bpp;
         }
+#undef PHASE
     }
     literals(c, data, pending, n);
+    c->lz = lz;
+    c->row = row;
+    c->long_matched = long_matched;
     for (int b = 0; b < 256; b++)
         c->freq[b] += (uint64_t)c->literal_counts[0][b] + c->literal_counts[1][b] + c->literal_counts[2][b] +
                       c->literal_counts[3][b];

@@ -173,41 +173,70 @@ static int image_is_opaque(const uint8_t *pixels, uint32_t width, uint32_t heigh
     return 1;
 }
 
+/// What filtering a run of rows needs to know: the kernels, the pixel layout, the row above.
+typedef struct {
+    const kernels *k;
+    const uint8_t *pixels;
+    uint32_t width;
+    size_t row_bytes, bpp, line;
+    int rgb;
+    uint8_t *rows;          // two rows of `line` bytes for packed or un-premultiplied rows
+    const uint8_t *above;   // the unfiltered row above the next (zeros before the first)
+    uint32_t reciprocal[256];
+} row_filter;
+
+static int row_filter_init(row_filter *f, strata_png_encoder *encoder, const kernels *k, const uint8_t *pixels,
+                           uint32_t width, uint32_t height, size_t row_bytes, int flags) {
+    f->k = k;
+    f->pixels = pixels;
+    f->width = width;
+    f->row_bytes = row_bytes;
+    f->rgb = !(flags & STRATA_PNG_KEEP_ALPHA) && image_is_opaque(pixels, width, height, row_bytes);
+    f->bpp = f->rgb ? 3 : 4;
+    f->line = f->bpp * (size_t)width;
+    if (!reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width)) return 0;
+    f->rows = encoder->rows;
+    memset(f->rows + 2 * f->line, 0, f->line);
+    f->above = f->rows + 2 * f->line;
+    f->reciprocal[0] = 0;
+    for (uint32_t a = 1; a < 256; a++) f->reciprocal[a] = (255u * 65536u + a / 2) / a;
+    return 1;
+}
+
+/// Filters rows y0..<y1 into `dst` (1 + line bytes each: the filter type, then the residuals),
+/// each with the filter whose residuals cost least, continuing the Adler-32 in `adler` if given.
+static void filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {
+    const kernels *k = f->k;
+    size_t line = f->line, bpp = f->bpp;
+    for (uint32_t y = y0; y < y1; y++, dst += line + 1) {
+        const uint8_t *row = f->pixels + (size_t)y * f->row_bytes;
+        uint8_t *scratch = f->rows + (y & 1) * line;
+        if (f->rgb) {
+            k->pack_rgb(row, scratch, f->width);
+            row = scratch;
+        } else {
+            row = strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
+        }
+        uint32_t cost[5];
+        k->row_costs(row, f->above, line, bpp, cost);
+        int best = 0;
+        for (int t = 1; t < 5; t++) if (cost[t] < cost[best]) best = t;
+        dst[0] = (uint8_t)best;
+        k->filter_row(best, row, f->above, dst + 1, line, bpp);
+        if (adler) *adler = k->adler32(*adler, dst, line + 1);
+        f->above = row;
+    }
+}
+
 uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                  size_t row_bytes, int path, int flags, int *channels, uint32_t *adler) {
     const kernels *k = kernels_for(path);
-    if (!k) return NULL;
-    int rgb = !(flags & STRATA_PNG_KEEP_ALPHA) && image_is_opaque(pixels, width, height, row_bytes);
-    size_t bpp = rgb ? 3 : 4, line = bpp * (size_t)width, stride = line + 1;
-    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, stride * height) ||
-        !reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width))
-        return NULL;
-    *channels = (int)bpp;
-    uint8_t *filtered = encoder->filtered, *rows = encoder->rows;
-    memset(rows + 2 * line, 0, line);
-    uint32_t reciprocal[256];
-    reciprocal[0] = 0;
-    for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
-    const uint8_t *above = rows + 2 * line;  // zeros: the row above the first
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *row = pixels + (size_t)y * row_bytes;
-        if (rgb) {
-            k->pack_rgb(row, rows + (y & 1) * line, width);
-            row = rows + (y & 1) * line;
-        } else {
-            row = strata_png_unpremultiply_row(row, rows + (y & 1) * line, width, reciprocal);
-        }
-        uint32_t cost[5];
-        k->row_costs(row, above, line, bpp, cost);
-        int best = 0;
-        for (int t = 1; t < 5; t++) if (cost[t] < cost[best]) best = t;
-        uint8_t *dst = filtered + (size_t)y * stride;
-        dst[0] = (uint8_t)best;
-        k->filter_row(best, row, above, dst + 1, line, bpp);
-        if (adler) *adler = k->adler32(*adler, dst, stride);
-        above = row;
-    }
-    return filtered;
+    row_filter f;
+    if (!k || !row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags)) return NULL;
+    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, (f.line + 1) * height)) return NULL;
+    *channels = (int)f.bpp;
+    filter_rows(&f, 0, height, encoder->filtered, adler);
+    return encoder->filtered;
 }
 
 void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes) {
@@ -232,99 +261,77 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
         return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
     const kernels *k = kernels_for(path);
     if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
+    row_filter f;
+    if (!row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags))
+        return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    size_t stride = f.line + 1;
 
-    // 1. Filter every row with its cheapest filter into one buffer (filter byte + residuals).
-    uint32_t adler = 1;
-    int channels = 4;
-    uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, path, flags, &channels, &adler);
-    size_t stride = (size_t)channels * width + 1, total = stride * height;
-    if (!filtered) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-
-    // 2. Statistics, then the Huffman table. The token list keeps its memory for the next image.
-    if (!encoder->parsed) encoder->parsed = (parse *)calloc(1, sizeof(parse));
-    if (!encoder->table) encoder->table = (uint32_t *)malloc(((size_t)1 << HASH_BITS) * sizeof(uint32_t));
+    // The image goes in bands of rows of about BAND_BYTES, each filtered, parsed and written as
+    // one deflate block while it is in cache, behind up to 32 KiB of the band before (the window
+    // that matches reach back into). Each block has Huffman tables from its own statistics.
+    enum { BAND_BYTES = 512 * 1024, HISTORY = 32768 };
+    uint32_t rows_per_band = (uint32_t)(BAND_BYTES / stride > 0 ? BAND_BYTES / stride : 1);
+    if (rows_per_band > height) rows_per_band = height;
+    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, HISTORY + stride * rows_per_band) ||
+        (!encoder->parsed && !(encoder->parsed = (parse *)calloc(1, sizeof(parse)))) ||
+        (!encoder->table && !(encoder->table = (uint32_t *)malloc(((size_t)1 << HASH_BITS) * sizeof(uint32_t)))))
+        return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    uint8_t *band = encoder->filtered;
+    uint32_t *table = encoder->table;
     parse *parsed = encoder->parsed;
-    if (!parsed || !encoder->table) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    uint32_t *tokens = parsed->tokens;
-    size_t token_capacity = parsed->capacity;
-    memset(parsed, 0, sizeof(parse));
-    parsed->tokens = tokens;
-    parsed->capacity = token_capacity;
-    memset(encoder->table, 0, ((size_t)1 << HASH_BITS) * sizeof(uint32_t));
-    strata_png_parse(filtered, total, stride, (size_t)channels, parsed, encoder->table);
-    if (parsed->failed) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    uint64_t *freq = parsed->freq, *dfreq = parsed->dfreq, extra_bits = parsed->extra_bits;
-    freq[END_OF_BLOCK] = 1;
-    uint8_t lengths[LITLEN_SYMBOLS];
-    strata_png_huffman_lengths(freq, LITLEN_SYMBOLS, 15, lengths);
-    uint16_t codes[LITLEN_SYMBOLS];
-    strata_png_canonical_codes(lengths, LITLEN_SYMBOLS, codes);
-    // Distance codes: a Huffman code when two or more are used; one alone gets one bit (an
-    // incomplete code, which deflate allows for a single distance code).
-    uint8_t dlengths[DISTANCE_CODES] = {0};
-    int used_distances = 0, only = 0;
-    for (int d = 0; d < DISTANCE_CODES; d++) if (dfreq[d]) { used_distances++; only = d; }
-    if (used_distances >= 2) strata_png_huffman_lengths(dfreq, DISTANCE_CODES, 15, dlengths);
-    else dlengths[only] = 1;
-    uint16_t dcodes[DISTANCE_CODES];
-    strata_png_canonical_codes(dlengths, DISTANCE_CODES, dcodes);
-    int distance_count = DISTANCE_CODES;
-    while (distance_count > 1 && dlengths[distance_count - 1] == 0) distance_count--;
-    int literal_count = LITLEN_SYMBOLS;
-    while (literal_count > 257 && lengths[literal_count - 1] == 0) literal_count--;
+    memset(table, 0, ((size_t)1 << HASH_BITS) * sizeof(uint32_t));
+    parsed->lz = 1;
+    parsed->row = (size_t)-1;
+    parsed->long_matched = 0;
 
-    // The code-length code for the literal/length lengths and the one distance length (1).
-    uint8_t all_lengths[LITLEN_SYMBOLS + DISTANCE_CODES];
-    int all_count = literal_count + distance_count;
-    memcpy(all_lengths, lengths, (size_t)literal_count);
-    memcpy(all_lengths + literal_count, dlengths, (size_t)distance_count);
-    uint64_t length_freq[CODELEN_SYMBOLS] = {0};
-    for (int s = 0; s < all_count; s++) length_freq[all_lengths[s]]++;
-    int used = 0;
-    for (int s = 0; s < CODELEN_SYMBOLS; s++) used += length_freq[s] != 0;
-    if (used < 2) length_freq[length_freq[0] ? 1 : 0]++;  // a code needs two symbols
-    uint8_t length_lengths[CODELEN_SYMBOLS];
-    strata_png_huffman_lengths(length_freq, CODELEN_SYMBOLS, 7, length_lengths);
-    uint16_t length_codes_[CODELEN_SYMBOLS];
-    strata_png_canonical_codes(length_lengths, CODELEN_SYMBOLS, length_codes_);
-    static const uint8_t order[CODELEN_SYMBOLS] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
-    int order_count = CODELEN_SYMBOLS;
-    while (order_count > 4 && length_lengths[order[order_count - 1]] == 0) order_count--;
-
-    // 3. The exact size, then the file.
-    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)order_count + extra_bits;
-    for (int s = 0; s < all_count; s++) bits += length_lengths[all_lengths[s]];
-    for (int s = 0; s < LITLEN_SYMBOLS; s++) bits += freq[s] * lengths[s];
-    for (int s = 0; s < DISTANCE_CODES; s++) bits += dfreq[s] * dlengths[s];
-    size_t deflated = (size_t)((bits + 7) / 8), idat = 2 + deflated + 4;
-    if (idat > 0x7fffffffu) return fail(error, error_size, -4, "the image is too large for one PNG chunk");
-    size_t file = 8 + 25 + 12 + idat + 12;
-    if (!ensure_capacity(out, file + 8)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    uint8_t *p = out->data;
-    write_png_head(p, width, height, channels);
-    uint8_t *chunk = p + 8 + 25;
-    store32(chunk, (uint32_t)idat);
-    memcpy(chunk + 4, "IDAT", 4);
-    uint8_t *z = chunk + 8;
-    z[0] = 0x78; z[1] = 0x01;  // deflate, 32 KiB window, fastest-level flag; 0x7801 % 31 == 0
-
-    bit_writer w = {0, 0, z + 2};
-    put_bits(&w, 1, 1);  // the final block
-    put_bits(&w, 2, 2);  // dynamic Huffman codes
-    put_bits(&w, (uint64_t)(literal_count - 257), 5);
-    put_bits(&w, (uint64_t)(distance_count - 1), 5);
-    put_bits(&w, (uint64_t)(order_count - 4), 4);
-    for (int i = 0; i < order_count; i++) put_bits(&w, length_lengths[order[i]], 3);
-    for (int s = 0; s < all_count; s++) put_bits(&w, length_codes_[all_lengths[s]], length_lengths[all_lengths[s]]);
-    strata_png_emit(parsed, filtered, &w, codes, lengths, dcodes, dlengths);
-    put_bits(&w, codes[END_OF_BLOCK], lengths[END_OF_BLOCK]);
-    flush_bits(&w);
-    if ((size_t)(w.out - (z + 2)) != deflated) {
-        return fail(error, error_size, -7, "internal error: the deflate stream has not the size computed for it");
+    if (!ensure_capacity(out, 8 + 25 + 8 + 2 + 64)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    write_png_head(out->data, width, height, (int)f.bpp);
+    size_t chunk = 8 + 25;  // the IDAT chunk: length and type are written at the end
+    out->data[chunk + 8] = 0x78;
+    out->data[chunk + 9] = 0x01;  // deflate, 32 KiB window, fastest-level flag; 0x7801 % 31 == 0
+    bit_writer w = {0, 0, out->data + chunk + 10};
+    uint64_t bits = 0;
+    uint32_t adler = 1;
+    size_t history = 0;  // bytes of the previous band kept at the front of `band`
+    size_t origin = 0;   // the position in the whole filtered stream of band[0]
+    for (uint32_t y0 = 0; y0 < height; y0 += rows_per_band) {
+        uint32_t y1 = y0 + rows_per_band < height ? y0 + rows_per_band : height;
+        size_t size = stride * (y1 - y0);
+        filter_rows(&f, y0, y1, band + history, &adler);
+        // Statistics start afresh for each block; the token list keeps its memory.
+        uint32_t *tokens = parsed->tokens;
+        size_t capacity = parsed->capacity;
+        memset(parsed->freq, 0, sizeof parsed->freq);
+        memset(parsed->dfreq, 0, sizeof parsed->dfreq);
+        memset(parsed->literal_counts, 0, sizeof parsed->literal_counts);
+        parsed->extra_bits = 0;
+        parsed->count = 0;
+        parsed->tokens = tokens;
+        parsed->capacity = capacity;
+        parsed->first_row = y0;
+        parsed->origin = origin;
+        strata_png_parse(band, history, history + size, stride, f.bpp, parsed, table);
+        if (parsed->failed || !strata_png_write_block(parsed, band + history, y1 == height, out, &w, &bits))
+            return fail(error, error_size, -3, "out of memory while encoding a PNG");
+        // Keep the last 32 KiB as the next band's history (the table holds positions in the whole
+        // stream, so it stays as it is).
+        size_t end = history + size, keep = end < HISTORY ? end : HISTORY, shift = end - keep;
+        if (y1 < height && shift > 0) memmove(band, band + shift, keep);
+        origin += shift;
+        history = keep;
     }
-    store32(z + 2 + deflated, adler);
-    store32(z + idat, (uint32_t)crc32(0L, chunk + 4, (uInt)(4 + idat)));
-    write_chunk(z + idat + 4, "IEND", NULL, 0);
-    out->size = file;
+    flush_bits(&w);
+    size_t deflated = (size_t)((bits + 7) / 8);
+    if ((size_t)(w.out - (out->data + chunk + 10)) != deflated)
+        return fail(error, error_size, -7, "internal error: the deflate stream has not the size computed for it");
+    size_t idat = 2 + deflated + 4;
+    if (idat > 0x7fffffffu) return fail(error, error_size, -4, "the image is too large for one PNG chunk");
+    uint8_t *p = out->data + chunk;
+    store32(p, (uint32_t)idat);
+    memcpy(p + 4, "IDAT", 4);
+    store32(p + 8 + 2 + deflated, adler);
+    store32(p + 8 + idat, (uint32_t)crc32(0L, p + 4, (uInt)(4 + idat)));
+    write_chunk(p + 8 + idat + 4, "IEND", NULL, 0);
+    out->size = chunk + 8 + idat + 4 + 12;
     return 0;
 }

@@ -92,6 +92,18 @@ struct FastPNGTests {
             try check(try Self.image(kind, width: 1920, height: 1080), "\(kind) 1920×1080")
         }
         try check(try Self.uiFrame(), "UI frame 1920×1080")
+        // A random tile of 97 × 3 pixels repeated: matches everywhere, also from the first rows of
+        // each band (the encoder works in bands of about 512 KB) back into the band before.
+        let tile = try Self.image(.noise, width: 97, height: 3, seed: 5)
+        var tiled = try PixelBuffer(width: 1920, height: 1080)
+        for y in 0..<1080 {
+            for x in 0..<1920 {
+                let from = ((y % 3) * 97 + x % 97) * 4, to = (y * 1920 + x) * 4
+                tiled.pixels.replaceSubrange(to..<(to + 4), with: tile.pixels[from..<(from + 4)])
+            }
+        }
+        try check(tiled, "tiled noise 1920×1080")
+        #expect(try PNGCodec.encode(tiled).count < 400_000, "repeats are found across bands")
     }
 
     @Test("long zero runs span rows and are coded as matches")
