@@ -48,7 +48,7 @@ typedef struct kernels {
     void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
     void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
     uint32_t (*adler32)(uint32_t, const uint8_t *, size_t);
-    void (*pack_rgb)(const uint8_t *, uint8_t *, size_t);
+    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t);
 } kernels;
 
 static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable, pack_rgb_portable};
@@ -154,25 +154,6 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
     free(encoder);
 }
 
-/// True when every pixel of the image is opaque: alphas two 64-bit words (four pixels) at a time.
-static int image_is_opaque(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes) {
-    const uint64_t alphas = 0xFF000000FF000000ull;
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *s = pixels + (size_t)y * row_bytes;
-        uint64_t all = alphas;
-        uint32_t x = 0;
-        for (; x + 4 <= width; x += 4) {
-            uint64_t w0, w1;
-            memcpy(&w0, s + 4 * (size_t)x, 8);
-            memcpy(&w1, s + 4 * (size_t)x + 8, 8);
-            all &= w0 & w1;
-        }
-        if ((all & alphas) != alphas) return 0;
-        for (; x < width; x++) if (s[4 * (size_t)x + 3] != 255) return 0;
-    }
-    return 1;
-}
-
 /// What filtering a run of rows needs to know: the kernels, the pixel layout, the row above.
 typedef struct {
     const kernels *k;
@@ -191,7 +172,9 @@ static int row_filter_init(row_filter *f, strata_png_encoder *encoder, const ker
     f->pixels = pixels;
     f->width = width;
     f->row_bytes = row_bytes;
-    f->rgb = !(flags & STRATA_PNG_KEEP_ALPHA) && image_is_opaque(pixels, width, height, row_bytes);
+    // RGB until a row shows a pixel that is not opaque (filter_rows then fails and the caller
+    // starts again with RGBA): the image is read once, not once to look and once to encode.
+    f->rgb = !(flags & STRATA_PNG_KEEP_ALPHA);
     f->bpp = f->rgb ? 3 : 4;
     f->line = f->bpp * (size_t)width;
     if (!reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width)) return 0;
@@ -205,14 +188,15 @@ static int row_filter_init(row_filter *f, strata_png_encoder *encoder, const ker
 
 /// Filters rows y0..<y1 into `dst` (1 + line bytes each: the filter type, then the residuals),
 /// each with the filter whose residuals cost least, continuing the Adler-32 in `adler` if given.
-static void filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {
+/// Returns 0 when, writing RGB, it meets a row that is not opaque: the image must be RGBA.
+static int filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {
     const kernels *k = f->k;
     size_t line = f->line, bpp = f->bpp;
     for (uint32_t y = y0; y < y1; y++, dst += line + 1) {
         const uint8_t *row = f->pixels + (size_t)y * f->row_bytes;
         uint8_t *scratch = f->rows + (y & 1) * line;
         if (f->rgb) {
-            k->pack_rgb(row, scratch, f->width);
+            if (!k->pack_rgb(row, scratch, f->width)) return 0;
             row = scratch;
         } else {
             row = strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
@@ -226,16 +210,26 @@ static void filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, u
         if (adler) *adler = k->adler32(*adler, dst, line + 1);
         f->above = row;
     }
+    return 1;
 }
 
 uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                  size_t row_bytes, int path, int flags, int *channels, uint32_t *adler) {
     const kernels *k = kernels_for(path);
     row_filter f;
-    if (!k || !row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags)) return NULL;
-    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, (f.line + 1) * height)) return NULL;
-    *channels = (int)f.bpp;
-    filter_rows(&f, 0, height, encoder->filtered, adler);
+    if (!k) return NULL;
+    for (;;) {
+        if (!row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags) ||
+            !reserve(&encoder->filtered, &encoder->filtered_capacity, (f.line + 1) * height))
+            return NULL;
+        *channels = (int)f.bpp;
+        uint32_t sum = adler ? *adler : 1;
+        if (filter_rows(&f, 0, height, encoder->filtered, adler ? &sum : NULL)) {
+            if (adler) *adler = sum;
+            break;
+        }
+        flags |= STRATA_PNG_KEEP_ALPHA;  // a pixel is not opaque: again, as RGBA
+    }
     return encoder->filtered;
 }
 
@@ -262,6 +256,7 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
     const kernels *k = kernels_for(path);
     if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
     row_filter f;
+restart:
     if (!row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
     size_t stride = f.line + 1;
@@ -297,7 +292,10 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
     for (uint32_t y0 = 0; y0 < height; y0 += rows_per_band) {
         uint32_t y1 = y0 + rows_per_band < height ? y0 + rows_per_band : height;
         size_t size = stride * (y1 - y0);
-        filter_rows(&f, y0, y1, band + history, &adler);
+        if (!filter_rows(&f, y0, y1, band + history, &adler)) {
+            flags |= STRATA_PNG_KEEP_ALPHA;  // a pixel is not opaque: the image is RGBA, from the start
+            goto restart;
+        }
         // Statistics start afresh for each block; the token list keeps its memory.
         uint32_t *tokens = parsed->tokens;
         size_t capacity = parsed->capacity;

@@ -103,6 +103,13 @@ struct FastPNGTests {
             }
         }
         try check(tiled, "tiled noise 1920×1080")
+        // Opaque but for one pixel in the last row: written as RGB band after band until that row,
+        // then again from the start as RGBA.
+        var late = try Self.image(.opaque, width: 1920, height: 1080)
+        late.pixels[(1079 * 1920 + 7) * 4 + 3] = 200
+        for channel in 0..<3 { late.pixels[(1079 * 1920 + 7) * 4 + channel] /= 2 }
+        try check(late, "opaque but the last row")
+        #expect(try PNGCodec.encode(late)[25] == 6 && PNGCodec.encode(Self.image(.opaque, width: 1920, height: 1080))[25] == 2)
         #expect(try PNGCodec.encode(tiled).count < 400_000, "repeats are found across bands")
     }
 
