@@ -207,7 +207,7 @@ try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectori
 try Data(PNGCodec.encode(frame)).write(to: URL(fileURLWithPath: "out/bench-ui-1080p.png"))
 print("  (the frame is in out/bench-ui-1080p.png)\n")
 
-// Strata's rows use one PNGEncoder kept from run to run, as a frame sequence keeps one per
+// Strata's rows use one PNGEncoder each, kept from run to run, as a frame sequence keeps one per
 // thread; the "new encoder" row allocates its memory afresh each time, as a single
 // PNGCodec.encode call does.
 let candidates: [(String, PNGCodec.EncodingOptions)] = [
@@ -304,14 +304,16 @@ var pngReport: [[String: Any]] = []
 for (frameIndex, (label, image)) in frames.enumerated() {
     let cairo = try CairoPNGWriter(image: image)
     let cairoPath = scratch.appendingPathComponent("cairo.png").path
-    let strataURL = scratch.appendingPathComponent("strata.png")
+    // Each candidate writes its own file: replacing another candidate's (8 MB for the store row)
+    // would charge the file system's work of freeing it to the next one.
+    let strataURLs = candidates.indices.map { scratch.appendingPathComponent("strata-\($0).png") }
     var samples = [[Double]](repeating: [], count: candidates.count + 1)
     var sizes = [Int](repeating: 0, count: candidates.count + 1)
     let clock = ContinuousClock()
     func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
-    let encoder = PNGEncoder()
+    let encoders = candidates.map { _ in PNGEncoder() }  // one per candidate, as a sequence keeps one per mode
     var evictor = [UInt8](repeating: 0, count: 64 << 20)
     func evictCaches(_ run: Int) {
         evictor.withUnsafeMutableBytes { $0.baseAddress!.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: run), count: $0.count) }
@@ -324,9 +326,9 @@ for (frameIndex, (label, image)) in frames.enumerated() {
             var bytes = 0
             evictCaches(run)
             let time = try clock.measure {
-                let png = index == 1 ? try PNGCodec.encode(image, options: options) : try encoder.encode(image, options: options)
+                let png = index == 1 ? try PNGCodec.encode(image, options: options) : try encoders[index].encode(image, options: options)
                 bytes = png.count
-                try Data(png).write(to: strataURL)
+                try Data(png).write(to: strataURLs[index])
             }
             if run > 0 { samples[index + 1].append(milliseconds(time)) }
             sizes[index + 1] = bytes
