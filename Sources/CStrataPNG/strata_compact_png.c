@@ -6,18 +6,6 @@
 
 #include "png_internal.h"
 
-int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int level,
-                              strata_png_buffer *out, char *error, size_t error_size) {
-    strata_png_encoder *encoder = strata_png_encoder_create();
-    if (!encoder) {
-        if (error && error_size > 0) snprintf(error, error_size, "out of memory while encoding a PNG");
-        return -3;
-    }
-    int status = strata_png_encoder_compact(encoder, pixels, width, height, row_bytes, level, 0, out, error, error_size);
-    strata_png_encoder_free(encoder);
-    return status;
-}
-
 int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                size_t row_bytes, int level, int flags, strata_png_buffer *out, char *error,
                                size_t error_size) {

@@ -1,10 +1,11 @@
 // Strata's fast PNG encoder ("fast" mode), written for Strata from the ideas behind fpnge and
 // image-png's fdeflate mode (no code taken from either):
-// - each row gets the PNG filter whose residuals cost least (sum of |signed residual|);
-// - the filtered image is coded as ONE deflate block with a dynamic Huffman table built from the
-//   image's own byte statistics (so it adapts to UI frames and blurred frames alike);
-// - runs of zero residuals (flat areas) are coded as matches at distance 1, and runs repeating the
-//   pixel before (gradients, patterns) as matches at distance 4;
+// - each row gets the PNG filter whose residuals cost least (sum of |signed residual|); an image
+//   whose every pixel is opaque is written as RGB;
+// - the image goes in bands of about 512 KB of filtered rows, each parsed and written as one
+//   deflate block with Huffman tables from its own statistics while it is in cache (png_block.c);
+// - the parse (png_parse.c) codes zero runs as matches at distance 1, runs repeating the pixel
+//   before at distance 3 or 4, and, in rows where long matches pay, repeats found by a hash probe;
 // - the row kernels and Adler-32 are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at
 //   run time; all integer, so every path writes the same bytes.
 // Output: signature, IHDR, one IDAT, IEND (no time, text or version chunk).
@@ -237,15 +238,6 @@ void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, u
     kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes, 4);
 }
 
-
-int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
-                           strata_png_buffer *out, char *error, size_t error_size) {
-    strata_png_encoder *encoder = strata_png_encoder_create();
-    if (!encoder) return fail(error, error_size, -3, "out of memory while encoding a PNG");
-    int status = strata_png_encoder_fast(encoder, pixels, width, height, row_bytes, path, 0, out, error, error_size);
-    strata_png_encoder_free(encoder);
-    return status;
-}
 
 int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                             size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,

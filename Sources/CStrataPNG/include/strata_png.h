@@ -51,21 +51,6 @@ enum strata_png_path {
 /// The paths this machine can run: bit (1 << path) is set for each.
 int strata_png_fast_paths(void);
 
-/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha (8-bit RGB when
-/// every pixel is opaque: the same pixels decoded, a quarter less data), fast: each row
-/// gets the PNG filter whose residuals cost least, and the filtered image is one deflate block
-/// with a Huffman table from its own statistics, runs of zero residuals coded as distance-1
-/// matches. `path` is a strata_png_path (AUTO normally; the others for tests).
-///
-/// Returns 0 on success, or a negative value with a message in `error` (-2: no such path here).
-int strata_png_encode_fast(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int path,
-                           strata_png_buffer *out, char *error, size_t error_size);
-
-/// Encodes like strata_png_encode_fast's filtering, then compresses with libdeflate at `level`
-/// (1…12): smaller files, slower — for archives and reference images.
-int strata_png_encode_compact(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes, int level,
-                              strata_png_buffer *out, char *error, size_t error_size);
-
 /// The working memory of the fast and compact encoders, kept from one image to the next so that
 /// a sequence of frames allocates once. Not thread-safe: one per thread.
 typedef struct strata_png_encoder strata_png_encoder;
@@ -84,13 +69,21 @@ enum strata_png_flags {
     STRATA_PNG_KEEP_ALPHA = 1
 };
 
-/// strata_png_encode_fast with `encoder`'s memory and `flags` (strata_png_flags; 0 by default):
-/// with 0, the same bytes.
+/// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha (8-bit RGB when
+/// every pixel is opaque and `flags` lacks STRATA_PNG_KEEP_ALPHA: the same pixels decoded, a
+/// quarter less data), fast: each row gets the PNG filter whose residuals cost least; bands of
+/// about 512 KB are parsed into literals, runs and matches and written as deflate blocks with
+/// Huffman tables from their own statistics (see strata_fast_png.c). `path` is a strata_png_path
+/// (AUTO normally; the others for tests); every path writes the same bytes. `encoder` keeps its
+/// memory for the next image.
+///
+/// Returns 0 on success, or a negative value with a message in `error` (-2: no such path here).
 int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                             size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
                             size_t error_size);
 
-/// strata_png_encode_compact with `encoder`'s memory and `flags` (strata_png_flags).
+/// Filters like strata_png_encoder_fast, then compresses with libdeflate at `level` (1…12):
+/// smaller files, slower — for archives and reference images. Returns as strata_png_encoder_fast.
 int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                size_t row_bytes, int level, int flags, strata_png_buffer *out, char *error,
                                size_t error_size);
