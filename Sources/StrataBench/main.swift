@@ -316,7 +316,7 @@ for (frameIndex, (label, image)) in frames.enumerated() {
     let encoders = candidates.map { _ in PNGEncoder() }  // one per candidate, as a sequence keeps one per mode
     var evictor = [UInt8](repeating: 0, count: 64 << 20)
     func evictCaches(_ run: Int) {
-        evictor.withUnsafeMutableBytes { $0.baseAddress!.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: run), count: $0.count) }
+        _ = evictor.withUnsafeMutableBytes { $0.baseAddress!.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: run), count: $0.count) }
     }
     for run in 0...runs {
         evictCaches(run)

@@ -71,7 +71,8 @@ public enum GaussianBlur {
         // around its centre (the adjoint of bilinear interpolation), which keeps its mass and its
         // position (a plain block mean would move features by up to half a block).
         let smallWidth = width / f + 2, smallHeight = height / f + 2
-        var small = [SIMD4<Float>](repeating: .zero, count: smallWidth * smallHeight)
+        let kept = BlurScratch.current  // this thread's planes, kept from the last blur
+        var small = kept.take(0, count: smallWidth * smallHeight, cleared: true)
         let scale = 1 / Float(f * f)
         var cellX = [Int32](repeating: 0, count: image.width), fracX = [Float](repeating: 0, count: image.width)
         for x in 0..<image.width {
@@ -114,9 +115,7 @@ public enum GaussianBlur {
         let plan = Plan(sigma: smallSigma, directBelow: 2.7)
         // Every cell of `blurred` is written by either path (as the direct rows' scratch, or as the
         // columns' output), so it is not cleared first.
-        var blurred = [SIMD4<Float>](unsafeUninitializedCapacity: smallWidth * smallHeight) { _, count in
-            count = smallWidth * smallHeight
-        }
+        var blurred = kept.take(1, count: smallWidth * smallHeight, cleared: false)
         small.withUnsafeMutableBufferPointer { cells in
             blurred.withUnsafeMutableBufferPointer { out in
                 if !plan.direct.isEmpty {
@@ -175,6 +174,8 @@ public enum GaussianBlur {
                 }
             }
         }
+        kept.keep(small, slot: 0)
+        kept.keep(blurred, slot: 1)
         return try PixelBuffer(width: window.width, height: window.height, premultipliedRGBA: bytes)
     }
 

@@ -100,6 +100,40 @@ struct GaussianBlurTests {
         #expect(e2 <= 2, "σ \(sigma), random")
     }
 
+    @Test("planes kept between blurs on a thread leave nothing behind, and threads do not share them")
+    func keptPlanesChangeNothing() throws {
+        let image = try TestImages.random(width: 90, height: 70, seed: 11)
+        let other = try TestImages.structured(width: 130, height: 40)
+        var first: [PixelBuffer] = []
+        for sigma in [4.0, 10, 20] { first.append(try GaussianBlur.apply(image, sigma: sigma)) }
+        // Other sizes and contents in between, then the same blurs again: the same bytes.
+        for sigma in [4.0, 10, 20] { _ = try GaussianBlur.apply(other, sigma: sigma) }
+        for (index, sigma) in [4.0, 10, 20].enumerated() {
+            #expect(try GaussianBlur.apply(image, sigma: sigma) == first[index], "σ \(sigma) after other blurs")
+        }
+        // A blur of other pixels of the same size leaves its planes to the next: cleared before use.
+        _ = try GaussianBlur.apply(try TestImages.random(width: 90, height: 70, seed: 12), sigma: 4)
+        #expect(try GaussianBlur.apply(image, sigma: 4) == first[0], "σ 4 after a same-sized blur")
+        // Two threads at once, each with its own planes.
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let sigma = [4.0, 10, 20, 4.0][index]
+            let blurred = try? GaussianBlur.apply(index % 2 == 0 ? image : other, sigma: sigma)
+            results.set(index, blurred)
+        }
+        #expect(results.get(0) == first[0] && results.get(2) == first[2])
+        let other10 = try GaussianBlur.apply(other, sigma: 10), other4 = try GaussianBlur.apply(other, sigma: 4)
+        #expect(results.get(1) == other10 && results.get(3) == other4)
+    }
+
+    /// Results written by several threads.
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Int: PixelBuffer] = [:]
+        func set(_ index: Int, _ value: PixelBuffer?) { lock.lock(); values[index] = value; lock.unlock() }
+        func get(_ index: Int) -> PixelBuffer? { lock.lock(); defer { lock.unlock() }; return values[index] }
+    }
+
     @Test func sigmaZeroIsTheIdentity() throws {
         let image = try TestImages.random(width: 9, height: 7, seed: 3)
         #expect(try GaussianBlur.apply(image, sigma: 0) == image)
