@@ -31,7 +31,7 @@ struct strata_png_encoder {
 uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                  size_t row_bytes, int path, int flags, int *channels, uint32_t *adler);
 
-/// Un-premultiplies a row of `width` premultiplied RGBA pixels into `d` and returns it (alpha 0
+/// Un-premultiplies a row of `width` premultiplied RGBA pixels into `d` (which may be `s`) and returns it (alpha 0
 /// gives transparent black; premultiplying again gives back the input); returns `s` itself when
 /// the row is opaque. `reciprocal[a]` is 255·65536/a rounded, 0 for a = 0.
 const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal);

@@ -112,14 +112,16 @@ static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint
 #endif
 
 #ifndef KERNEL_LANES
-/// Copies the red, green and blue bytes of `width` RGBA pixels to `rgb` (3 bytes a pixel);
-/// returns 1 when every alpha is 255 (the row is opaque), else 0.
-static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width) {
+/// Copies the red, green and blue bytes of `width` RGBA pixels to `rgb` (3 bytes a pixel), or of
+/// BGRA pixels when `bgra` (blue and red trade places); returns 1 when every alpha is 255 (the row
+/// is opaque), else 0.
+static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width, int bgra) {
     uint8_t alpha = 255;
+    size_t red = bgra ? 2 : 0, blue = bgra ? 0 : 2;
     for (size_t x = 0; x < width; x++) {
-        rgb[3 * x] = rgba[4 * x];
+        rgb[3 * x] = rgba[4 * x + red];
         rgb[3 * x + 1] = rgba[4 * x + 1];
-        rgb[3 * x + 2] = rgba[4 * x + 2];
+        rgb[3 * x + 2] = rgba[4 * x + blue];
         alpha &= rgba[4 * x + 3];
     }
     return alpha == 255;

@@ -143,14 +143,15 @@ static void KERNEL(filter_row)(int type, const uint8_t *restrict row, const uint
     }
 }
 
-/// Copies the red, green and blue bytes of `width` RGBA pixels to `rgb` (3 bytes a pixel): four
-/// pixels a step with PSHUFB (16 bytes in, 12 out; the store writes 16, the next step overwrites
-/// the 4 extra, and the last ones go to the plain loop). Returns 1 when every alpha is 255 (the
-/// loads are ANDed together on the way), else 0.
-static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width) {
-    const __m128i order = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+/// Copies the red, green and blue bytes of `width` RGBA pixels (BGRA when `bgra`) to `rgb` (3
+/// bytes a pixel): four pixels a step with PSHUFB (16 bytes in, 12 out; the store writes 16, the
+/// next step overwrites the 4 extra, and the last ones go to the plain loop). Returns 1 when every
+/// alpha is 255 (the loads are ANDed together on the way), else 0.
+static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb, size_t width, int bgra) {
+    const __m128i order = bgra ? _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1)
+                               : _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
     __m128i all = _mm_set1_epi8(-1);
-    size_t x = 0;
+    size_t x = 0, red = bgra ? 2 : 0, blue = bgra ? 0 : 2;
     for (; x + 6 <= width; x += 4) {
         __m128i pixels = _mm_loadu_si128((const __m128i *)(const void *)(rgba + 4 * x));
         all = _mm_and_si128(all, pixels);
@@ -159,9 +160,9 @@ static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb,
     uint8_t alpha = (uint8_t)(_mm_extract_epi8(all, 3) & _mm_extract_epi8(all, 7) & _mm_extract_epi8(all, 11) &
                               _mm_extract_epi8(all, 15));
     for (; x < width; x++) {
-        rgb[3 * x] = rgba[4 * x];
+        rgb[3 * x] = rgba[4 * x + red];
         rgb[3 * x + 1] = rgba[4 * x + 1];
-        rgb[3 * x + 2] = rgba[4 * x + 2];
+        rgb[3 * x + 2] = rgba[4 * x + blue];
         alpha &= rgba[4 * x + 3];
     }
     return alpha == 255;

@@ -49,7 +49,7 @@ typedef struct kernels {
     void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
     void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
     uint32_t (*adler32)(uint32_t, const uint8_t *, size_t);
-    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t);
+    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t, int);
 } kernels;
 
 static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable, pack_rgb_portable};
@@ -100,7 +100,7 @@ const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32
     uint8_t tail = 255;
     for (; x < width; x++) tail &= s[4 * (size_t)x + 3];
     if ((all & alphas) == alphas && tail == 255) return s;
-    memcpy(d, s, 4 * (size_t)width);
+    if (d != s) memcpy(d, s, 4 * (size_t)width);
     for (uint32_t x = 0; x < width; x += 8) {
         uint32_t stop = x + 8 < width ? x + 8 : width;
         if (stop - x == 8) {
@@ -161,7 +161,7 @@ typedef struct {
     const uint8_t *pixels;
     uint32_t width;
     size_t row_bytes, bpp, line;
-    int rgb;
+    int rgb, bgra;          // RGB output; BGRA input (blue first, as Cairo's ARGB32 in memory)
     uint8_t *rows;          // two rows of `line` bytes for packed or un-premultiplied rows
     const uint8_t *above;   // the unfiltered row above the next (zeros before the first)
     uint32_t reciprocal[256];
@@ -176,6 +176,7 @@ static int row_filter_init(row_filter *f, strata_png_encoder *encoder, const ker
     // RGB until a row shows a pixel that is not opaque (filter_rows then fails and the caller
     // starts again with RGBA): the image is read once, not once to look and once to encode.
     f->rgb = !(flags & STRATA_PNG_KEEP_ALPHA);
+    f->bgra = (flags & STRATA_PNG_BGRA) != 0;
     f->bpp = f->rgb ? 3 : 4;
     f->line = f->bpp * (size_t)width;
     if (!reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width)) return 0;
@@ -197,8 +198,16 @@ static int filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, ui
         const uint8_t *row = f->pixels + (size_t)y * f->row_bytes;
         uint8_t *scratch = f->rows + (y & 1) * line;
         if (f->rgb) {
-            if (!k->pack_rgb(row, scratch, f->width)) return 0;
+            if (!k->pack_rgb(row, scratch, f->width, f->bgra)) return 0;
             row = scratch;
+        } else if (f->bgra) {
+            // Blue and red trade places into the scratch row, which is then un-premultiplied there.
+            for (uint32_t x = 0; x < f->width; x++) {
+                const uint8_t *p = row + 4 * (size_t)x;
+                uint8_t *q = scratch + 4 * (size_t)x;
+                q[0] = p[2]; q[1] = p[1]; q[2] = p[0]; q[3] = p[3];
+            }
+            row = strata_png_unpremultiply_row(scratch, scratch, f->width, f->reciprocal);
         } else {
             row = strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
         }

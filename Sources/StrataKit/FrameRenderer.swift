@@ -147,6 +147,43 @@ public struct FrameRenderer: Sendable {
         return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
     }
 
+    /// Renders displayed frame `index` straight into PNG bytes: the encoder reads Cairo's surface in
+    /// place, so no converted copy of the frame is made (the zlib mode, which takes RGBA, goes
+    /// through `render(displayedIndex:)`). The bytes are those of encoding `render(displayedIndex:)`'s
+    /// image.
+    public func renderPNG(displayedIndex index: Int, resources: RenderResources? = nil, encoder: PNGEncoder,
+                          options: PNGCodec.EncodingOptions) throws(StrataError) -> [UInt8] {
+        #if _endian(little)
+        let direct = options.mode != .zlib
+        #else
+        let direct = false  // Cairo's ARGB32 words are A, R, G, B bytes there
+        #endif
+        guard direct else {
+            let image = try render(displayedIndex: index, resources: resources).image
+            do { return try encoder.encode(image, options: options) } catch { throw StrataError(error) }
+        }
+        guard frames.indices.contains(index) else {
+            throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
+        }
+        let presented = presentation(displayedIndex: index)
+        let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
+        let tree = try renderTree(layers)
+        var encoded: Result<[UInt8], RasterError> = .failure(.encodingFailed("the frame was not encoded"))
+        do {
+            try Renderer.render(tree, resources: resources) { bgra, width, height, rowBytes in
+                do throws(RasterError) {
+                    encoded = .success(try encoder.encode(premultipliedBGRA: bgra, width: width, height: height,
+                                                          rowBytes: rowBytes, options: options))
+                } catch {
+                    encoded = .failure(error)
+                }
+            }
+        } catch {
+            throw StrataError(error)
+        }
+        do { return try encoded.get() } catch { throw StrataError(error) }
+    }
+
     /// Renders the scene as shown at `seconds`. A scene with effects shows the displayed frame at
     /// or before `seconds` (its overlays follow the display link's ticks); a scene without effects
     /// is evaluated at exactly `seconds`.
@@ -164,14 +201,20 @@ public struct FrameRenderer: Sendable {
     }
 
     private func rasterize(_ layers: [Layer], resources: RenderResources?) throws(StrataError) -> PixelBuffer {
-        let tree = builder.build(layers)
-        if let problem = tree.oversizedSurface() {
-            throw StrataError(.dataError, "\(scene.name): \(problem)")
-        }
+        let tree = try renderTree(layers)
         do {
             return try Renderer.render(tree, resources: resources)
         } catch {
             throw StrataError(error)
         }
+    }
+
+    /// The render tree of `layers`, checked against the surface limits.
+    private func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
+        let tree = builder.build(layers)
+        if let problem = tree.oversizedSurface() {
+            throw StrataError(.dataError, "\(scene.name): \(problem)")
+        }
+        return tree
     }
 }

@@ -154,14 +154,15 @@ public struct FrameSequence: Sendable {
                 let index = pending[slot]
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
                 do throws(StrataError) {
-                    let image: PixelBuffer
+                    let bytes: [UInt8]
                     if let truth {
-                        image = try truth.render(renderer, displayedIndex: index, resources: resources)
+                        let image = try truth.render(renderer, displayedIndex: index, resources: resources)
+                        bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder)
                     } else {
-                        image = try renderer.render(displayedIndex: index, resources: resources).image
+                        // Encoded from Cairo's surface in place: no copy of the frame is made.
+                        bytes = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder,
+                                                       options: options.encoding)
                     }
-                    let bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder)
-                    resources.recycle(consume image)  // its storage holds the next frame
                     try AtomicFile.write(bytes, to: url, overwrite: true)
                     try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
                 } catch {

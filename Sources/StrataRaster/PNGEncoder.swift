@@ -28,35 +28,77 @@ public final class PNGEncoder {
     /// - Throws: `RasterError.invalidArgument` for a compression level out of range,
     ///   `RasterError.encodingFailed` when the encoder fails (memory, a path this machine lacks).
     public func encode(_ image: PixelBuffer, options: PNGCodec.EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
+        if options.mode == .zlib {
+            guard (0...9).contains(options.compressionLevel) else {
+                throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
+            }
+            var message = [CChar](repeating: 0, count: 256)
+            let status = image.pixels.withUnsafeBufferPointer { pixels in
+                strata_png_encode_premultiplied_rgba(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4,
+                    Int32(options.compressionLevel), options.strategy.rawValue, options.filter.rawValue,
+                    &output, &message, message.count)
+            }
+            return try result(status, message)
+        }
+        var encoded: Result<[UInt8], RasterError> = .failure(.encodingFailed("not encoded"))
+        image.pixels.withUnsafeBytes { pixels in
+            do throws(RasterError) {
+                encoded = .success(try encode(pixels, width: image.width, height: image.height, rowBytes: image.width * 4,
+                                              bgra: false, options: options))
+            } catch {
+                encoded = .failure(error)
+            }
+        }
+        return try encoded.get()
+    }
+
+    /// Encodes premultiplied **BGRA** pixels (blue first in memory, as Cairo's ARGB32 surfaces on a
+    /// little-endian machine) as `encode(_:options:)` encodes the same pixels in RGBA: the same
+    /// bytes, without a converted copy of the image. Modes `fast` and `compact` only.
+    ///
+    /// - Parameters:
+    ///   - pixels: `height` rows of `rowBytes` bytes, each starting with `width` pixels.
+    ///   - width, height: in pixels, at least 1.
+    ///   - rowBytes: bytes from one row to the next, at least `4 × width`.
+    public func encode(premultipliedBGRA pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int,
+                       options: PNGCodec.EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
+        guard options.mode != .zlib else { throw .invalidArgument("the zlib writer takes RGBA pixels, not BGRA") }
+        guard width > 0, height > 0, rowBytes >= 4 * width, pixels.count >= rowBytes * (height - 1) + 4 * width else {
+            throw .invalidArgument("\(pixels.count) bytes do not hold \(height) rows of \(rowBytes) bytes for \(width) pixels each")
+        }
+        return try encode(pixels, width: width, height: height, rowBytes: rowBytes, bgra: true, options: options)
+    }
+
+    private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, bgra: Bool,
+                        options: PNGCodec.EncodingOptions) throws(RasterError) -> [UInt8] {
         guard let encoder else { throw .encodingFailed("out of memory while making a PNG encoder") }
+        guard width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+            throw .invalidArgument("a \(width)×\(height) image is too large for a PNG")
+        }
         var message = [CChar](repeating: 0, count: 256)
-        let width = UInt32(image.width), height = UInt32(image.height), rowBytes = image.width * 4
-        let flags = options.keepsAlpha ? Int32(STRATA_PNG_KEEP_ALPHA.rawValue) : 0
+        var flags: Int32 = options.keepsAlpha ? Int32(STRATA_PNG_KEEP_ALPHA.rawValue) : 0
+        if bgra { flags |= Int32(STRATA_PNG_BGRA.rawValue) }
+        let base = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self)
         let status: Int32
         switch options.mode {
         case .fast:
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encoder_fast(encoder, pixels.baseAddress, width, height, rowBytes,
-                                        options.fastPath.rawValue, flags, &output, &message, message.count)
-            }
+            status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
+                                             options.fastPath.rawValue, flags, &output, &message, message.count)
         case .compact:
             guard (1...12).contains(options.compressionLevel) else {
                 throw .invalidArgument("compact level must be 1…12, found \(options.compressionLevel)")
             }
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encoder_compact(encoder, pixels.baseAddress, width, height, rowBytes,
-                                           Int32(options.compressionLevel), flags, &output, &message, message.count)
-            }
+            status = strata_png_encoder_compact(encoder, base, UInt32(width), UInt32(height), rowBytes,
+                                                Int32(options.compressionLevel), flags, &output, &message, message.count)
         case .zlib:
-            guard (0...9).contains(options.compressionLevel) else {
-                throw .invalidArgument("compression level must be 0…9, found \(options.compressionLevel)")
-            }
-            status = image.pixels.withUnsafeBufferPointer { pixels in
-                strata_png_encode_premultiplied_rgba(
-                    pixels.baseAddress, width, height, rowBytes, Int32(options.compressionLevel),
-                    options.strategy.rawValue, options.filter.rawValue, &output, &message, message.count)
-            }
+            throw .invalidArgument("the zlib writer is not an encoder mode here")
         }
+        return try result(status, message)
+    }
+
+    /// The file's bytes, or the encoder's error.
+    private func result(_ status: Int32, _ message: [CChar]) throws(RasterError) -> [UInt8] {
         guard status == 0, let data = output.data else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .encodingFailed(text.isEmpty ? "PNG encoding failed (status \(status))" : text)

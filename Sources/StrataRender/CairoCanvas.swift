@@ -78,6 +78,16 @@ public final class CairoCanvas: Canvas {
         return try frames[0].surface.pixelBuffer(reusing: resources?.takeSparePixels())
     }
 
+    /// Hands the rendered frame to `body` in place, without copying it: premultiplied BGRA bytes
+    /// (Cairo's ARGB32 words on a little-endian machine), `rowBytes` per row, valid during the
+    /// call. Throws the first Cairo error met while drawing.
+    public func readFrame(_ body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void) throws(RenderError) {
+        if let error { throw error }
+        guard frames.count == 1 else { throw RenderError("unbalanced groups: \(frames.count - 1) still open") }
+        try frames[0].context.check("drawing the frame")
+        try frames[0].surface.readPixels(body)
+    }
+
     // MARK: - State
 
     public func save() { cairo_save(cr) }

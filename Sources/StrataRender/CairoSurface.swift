@@ -176,6 +176,17 @@ final class CairoSurface {
         }
     }
 
+    /// Hands the surface's pixels to `body` in place: premultiplied ARGB32 words, which are B, G,
+    /// R, A bytes in memory on a little-endian machine; `rowBytes` per row.
+    func readPixels(_ body: (_ pixels: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void) throws(RenderError) {
+        cairo_surface_flush(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "reading the surface") }
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        let data = cairo_image_surface_get_data(pointer)!
+        body(UnsafeRawBufferPointer(start: data, count: stride * height), width, height, stride)
+    }
+
     /// The alpha channel as a float plane in 0…1, padded by `padding` transparent pixels per side.
     func alphaPlane(padding: Int) -> [Float] {
         cairo_surface_flush(pointer)

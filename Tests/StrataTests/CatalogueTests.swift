@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import StrataKit
+import StrataRaster
+import StrataRender
 import StrataSnapshotTesting
 
 /// Every scene of `Scenes/` renders and matches its reference in `Snapshots/`.
@@ -21,6 +23,21 @@ struct CatalogueTests {
                                           name: "\(name)/\(Pipeline.frameFileName(index).replacingOccurrences(of: ".png", with: ""))",
                                           tolerance: .offByOne)
             #expect(outcome.passed, "\(outcome.message)")
+        }
+    }
+
+    @Test("frames encoded from Cairo's surface in place are the bytes of the rendered images encoded", arguments: catalogue.sceneNames())
+    func framesEncodedInPlace(_ name: String) throws {
+        let url = try #require(Self.catalogue.sceneURL(name))
+        let scene = try Pipeline.loadScene(at: url.path)
+        let renderer = try FrameRenderer(scene: scene)
+        let resources = RenderResources(), encoder = PNGEncoder()
+        for index in scene.snapshotFrames.prefix(2) {
+            for options in [PNGCodec.EncodingOptions.fast, .compact] {
+                let image = try renderer.render(displayedIndex: index).image
+                let direct = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder, options: options)
+                #expect(direct == (try PNGCodec.encode(image, options: options)), "\(name) frame \(index), \(options.mode)")
+            }
         }
     }
 

@@ -154,6 +154,38 @@ struct FastPNGTests {
         }
     }
 
+    @Test("BGRA input, with or without row padding, gives the bytes of the same pixels in RGBA, on every path")
+    func bgraGivesTheSameBytes() throws {
+        var images: [PixelBuffer] = [try Self.uiFrame()]
+        for kind in Kind.allCases { images += [try Self.image(kind, width: 67, height: 5), try Self.image(kind, width: 1, height: 3)] }
+        let encoder = PNGEncoder()
+        for (index, image) in images.enumerated() {
+            for padding in [0, 12] {
+                let rowBytes = image.width * 4 + padding
+                var bgra = [UInt8](repeating: 0xAB, count: rowBytes * image.height)
+                for y in 0..<image.height {
+                    for x in 0..<image.width {
+                        let from = (y * image.width + x) * 4, to = y * rowBytes + x * 4
+                        bgra[to] = image.pixels[from + 2]; bgra[to + 1] = image.pixels[from + 1]
+                        bgra[to + 2] = image.pixels[from]; bgra[to + 3] = image.pixels[from + 3]
+                    }
+                }
+                var options: [PNGCodec.EncodingOptions] = [.compact]
+                options += PNGCodec.availableFastPaths.map { PNGCodec.EncodingOptions.fast(path: $0) }
+                for option in options {
+                    let direct = try bgra.withUnsafeBytes { (pixels) throws -> [UInt8] in
+                        try encoder.encode(premultipliedBGRA: pixels, width: image.width, height: image.height,
+                                           rowBytes: rowBytes, options: option)
+                    }
+                    #expect(direct == (try PNGCodec.encode(image, options: option)), "image \(index), padding \(padding), \(option.mode) \(option.fastPath)")
+                }
+            }
+        }
+        #expect(throws: RasterError.self) {
+            try [UInt8](repeating: 0, count: 15).withUnsafeBytes { try encoder.encode(premultipliedBGRA: $0, width: 2, height: 2, rowBytes: 8) }
+        }
+    }
+
     @Test("a path this machine lacks is an error, not a crash")
     func missingPathIsAnError() throws {
         let image = try Self.image(.noise, width: 3, height: 2)

@@ -66,7 +66,10 @@ enum strata_png_flags {
     /// Write RGBA even when every pixel is opaque (by default such an image is written as 8-bit
     /// RGB, which decodes to the same pixels). For frames that must share one colour type, as
     /// the frames of an APNG do.
-    STRATA_PNG_KEEP_ALPHA = 1
+    STRATA_PNG_KEEP_ALPHA = 1,
+    /// The pixels are premultiplied BGRA (blue first in memory, as Cairo's ARGB32 surfaces on a
+    /// little-endian machine) instead of RGBA: the same PNG as for the RGBA pixels.
+    STRATA_PNG_BGRA = 2
 };
 
 /// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha (8-bit RGB when
