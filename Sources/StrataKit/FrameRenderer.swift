@@ -121,9 +121,7 @@ public struct FrameRenderer: Sendable {
     public func checkRenderable() throws(StrataError) {
         try Manifest.checkFinite(self)
         for index in frames.indices {
-            let presented = presentation(displayedIndex: index)
-            let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
-            if let problem = builder.build(layers).oversizedSurface() {
+            if let problem = builder.build(try drawnLayers(displayedIndex: index).layers).oversizedSurface() {
                 throw StrataError(.dataError, "\(scene.name): frame \(index): \(problem)")
             }
         }
@@ -139,11 +137,7 @@ public struct FrameRenderer: Sendable {
     ///     are the same without them.
     public func render(displayedIndex index: Int, overlayOpacity: [String: Double] = [:],
                        resources: RenderResources? = nil) throws(StrataError) -> Frame {
-        guard frames.indices.contains(index) else {
-            throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
-        }
-        let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
-        let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
+        let (presented, layers) = try drawnLayers(displayedIndex: index, overlayOpacity: overlayOpacity)
         return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
     }
 
@@ -162,12 +156,7 @@ public struct FrameRenderer: Sendable {
             let image = try render(displayedIndex: index, resources: resources).image
             do { return try encoder.encode(image, options: options) } catch { throw StrataError(error) }
         }
-        guard frames.indices.contains(index) else {
-            throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
-        }
-        let presented = presentation(displayedIndex: index)
-        let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
-        let tree = try renderTree(layers)
+        let tree = try renderTree(try drawnLayers(displayedIndex: index).layers)
         var encoded: Result<[UInt8], RasterError> = .failure(.encodingFailed("the frame was not encoded"))
         do {
             try Renderer.render(tree, resources: resources) { bgra, width, height, rowBytes in
@@ -207,6 +196,16 @@ public struct FrameRenderer: Sendable {
         } catch {
             throw StrataError(error)
         }
+    }
+
+    /// Displayed frame `index` as presented, and the layers drawn for it (with the motion-blur
+    /// overlays the effects add); a usage error for an index the clock does not display.
+    private func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
+        guard frames.indices.contains(index) else {
+            throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
+        }
+        let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
+        return (presented, engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers)
     }
 
     /// The render tree of `layers`, checked against the surface limits.
