@@ -21,13 +21,39 @@ public enum AtomicFile {
         }
         let temporary = folder.appendingPathComponent(
             "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(url.lastPathComponent)")
-        guard manager.createFile(atPath: temporary.path, contents: data) else {
-            throw StrataError(.cannotCreate, "cannot write \(temporary.path) (is \(folder.path) writable?)")
-        }
+        try writeFile(data, at: temporary.path)
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(at: temporary)
             throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(url.path): \(reason)")
+        }
+    }
+
+    /// Writes `data` to a new file at `path` (replacing one there) with one `write(2)` loop:
+    /// Foundation's `createFile` writes to a temporary of its own and renames it, twice the work
+    /// for a file that is already a temporary.
+    private static func writeFile(_ data: Data, at path: String) throws(StrataError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw StrataError(.cannotCreate, "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        var failure: String?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(path)
+            throw StrataError(.ioError, "cannot write \(path): \(failure)")
         }
     }
 
