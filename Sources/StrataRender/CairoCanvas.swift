@@ -32,13 +32,20 @@ public final class CairoCanvas: Canvas {
     ///
     /// - Parameter resources: surfaces kept between frames by the calling thread (the frame
     ///   surface and converted image contents); nil allocates and converts everything afresh.
-    public init(width: Int, height: Int, resources: RenderResources? = nil) throws(RenderError) {
+    public convenience init(width: Int, height: Int, resources: RenderResources? = nil) throws(RenderError) {
+        try self.init(width: width, height: height, resources: resources, base: nil)
+    }
+
+    /// Creates a canvas of `width × height` pixels holding a copy of `base` (of that size), or
+    /// transparent when `base` is nil.
+    init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?) throws(RenderError) {
         self.resources = resources
         let surface: CairoSurface
         if let resources {
-            surface = try resources.frameSurface(width: width, height: height)
+            surface = try resources.frameSurface(width: width, height: height, holding: base)
         } else {
             surface = try CairoSurface(width: width, height: height)
+            if let base { surface.copyPixels(of: base) }
         }
         let context = try CairoContext(surface: surface)
         Self.configure(context.pointer)

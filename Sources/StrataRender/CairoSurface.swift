@@ -73,6 +73,17 @@ final class CairoSurface {
         cairo_surface_mark_dirty(pointer)
     }
 
+    /// Copies the pixels of `other`, a surface of the same size and format.
+    func copyPixels(of other: CairoSurface) {
+        precondition(other.width == width && other.height == height, "a copy needs a surface of the same size")
+        cairo_surface_flush(other.pointer)
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer))
+        precondition(stride == Int(cairo_image_surface_get_stride(other.pointer)), "a copy needs the same row stride")
+        cairo_image_surface_get_data(pointer)!.update(from: cairo_image_surface_get_data(other.pointer)!, count: stride * height)
+        cairo_surface_mark_dirty(pointer)
+    }
+
     /// Makes every pixel transparent.
     func clear() {
         cairo_surface_flush(pointer)

@@ -11,6 +11,11 @@ import StrataRaster
 ///   so the same storage address always means the same, unchanged pixels (a mutated copy gets new
 ///   storage). Least recently used entries go when the cache passes `imageBudgetBytes`.
 ///
+/// - The base: the canvas after its background and the top-level nodes that stayed the same from
+///   one frame of the thread to the next (a still backdrop under moving layers). The next frame
+///   whose first nodes draw the same starts from a copy of it instead of clearing and drawing
+///   them again.
+///
 /// Rendering gives the same bytes with or without resources. Not thread-safe: give each thread
 /// its own (Cairo surfaces and their pixman images must not be shared between threads).
 public final class RenderResources {
@@ -23,6 +28,11 @@ public final class RenderResources {
     /// Upper bound of the image cache, in bytes of converted pixels.
     public let imageBudgetBytes: Int
     private var spareFrame: CairoSurface?
+    /// The kept base and the top-level nodes of the thread's previous frame (RenderResources+Base).
+    var base: Base?
+    var previousFrame: (key: BaseKey, roots: [RenderNode])?
+    /// Frames started from a copy of the base so far, for tests.
+    public internal(set) var baseRestores = 0
     private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
@@ -35,15 +45,19 @@ public final class RenderResources {
         self.imageBudgetBytes = imageBudgetBytes
     }
 
-    /// A cleared ARGB32 surface of `width × height` pixels for a frame: the spare one when its size
-    /// matches, otherwise a new one.
-    func frameSurface(width: Int, height: Int) throws(RenderError) -> CairoSurface {
+    /// An ARGB32 surface of `width × height` pixels for a frame, cleared or holding a copy of
+    /// `base`: the spare one when its size matches, otherwise a new one.
+    func frameSurface(width: Int, height: Int, holding base: CairoSurface? = nil) throws(RenderError) -> CairoSurface {
+        let surface: CairoSurface
         if let spare = spareFrame, spare.width == width, spare.height == height {
             spareFrame = nil
-            spare.clear()
-            return spare
+            surface = spare
+            if base == nil { spare.clear() }
+        } else {
+            surface = try CairoSurface(width: width, height: height)
         }
-        return try CairoSurface(width: width, height: height)
+        if let base { surface.copyPixels(of: base) }
+        return surface
     }
 
     /// Hands a rendered frame back once it is no longer needed (encoded and written): its pixel

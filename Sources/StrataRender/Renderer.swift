@@ -20,15 +20,34 @@ public enum Renderer {
     public static func render(_ tree: RenderTree, resources: RenderResources? = nil,
                               readingBGRA body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void)
         throws(RenderError) {
-        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
-        RenderTreePainter.paint(tree, on: canvas)
-        try canvas.readFrame(body)
+        try paint(tree, resources: resources).readFrame(body)
     }
 
     /// Rasterises a render tree, reusing `resources` (one per thread) when given.
     public static func render(_ tree: RenderTree, resources: RenderResources? = nil) throws(RenderError) -> PixelBuffer {
-        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
-        RenderTreePainter.paint(tree, on: canvas)
-        return try canvas.makePixelBuffer()
+        try paint(tree, resources: resources).makePixelBuffer()
+    }
+
+    /// Paints `tree` on a new canvas. With resources, the background and the top-level nodes
+    /// that stayed the same since the thread's previous frame come from the kept base (one copy
+    /// of the canvas) instead of being cleared and drawn again: the same pixels either way.
+    static func paint(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
+        let all = tree.roots.indices
+        switch resources?.basePlan(for: tree) ?? .none {
+        case .none:
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
+            RenderTreePainter.paint(tree, on: canvas, background: true, roots: all)
+            return canvas
+        case .restore(let base, let count):
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: base)
+            RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
+            return canvas
+        case .keep(let count):
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
+            RenderTreePainter.paint(tree, on: canvas, background: true, roots: 0..<count)
+            if canvas.error == nil, let resources { resources.keepBase(canvas.frames[0].surface, for: tree, count: count) }
+            RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
+            return canvas
+        }
     }
 }

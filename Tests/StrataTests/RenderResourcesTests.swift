@@ -69,6 +69,60 @@ struct RenderResourcesTests {
     }
 }
 
+/// The kept base: a frame starts from a copy of the background and the top-level layers that drew
+/// the same in the thread's previous frame, and has the bytes of a frame drawn afresh.
+@Suite("Render base")
+struct RenderBaseTests {
+    /// A picture and a frosted panel (a backdrop blur) under a card that moves every frame; the
+    /// picture moves once, at `pictureMoves`.
+    func layers(frame: Int, photo: PixelBuffer, pictureMoves: Int = .max) -> [Layer] {
+        var picture = Layer(name: "picture", frame: Rect(x: frame >= pictureMoves ? 5 : 0, y: 0, width: 80, height: 60))
+        picture.contents = photo
+        var glass = Layer(name: "glass", frame: Rect(x: 10, y: 10, width: 40, height: 20))
+        glass.cornerRadius = 6
+        glass.backgroundFilters = [NamedFilter(name: "blur", filter: .gaussianBlur(radius: 3))]
+        glass.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.2)
+        var card = Layer(name: "card", frame: Rect(x: 20 + 1.25 * Double(frame), y: 25, width: 30, height: 20))
+        card.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+        card.cornerRadius = 5
+        card.opacity = 0.7
+        card.sublayers = [Layer(name: "bar", frame: Rect(x: 3, y: 3, width: 12, height: 4))]
+        card.sublayers[0].backgroundColor = .white
+        return [picture, glass, card]
+    }
+
+    @Test(arguments: [nil, Color(red: 0.1, green: 0.2, blue: 0.3)])
+    func framesFromTheBaseAreTheFramesDrawnAfresh(background: Color?) throws {
+        let photo = try TestImages.structured(width: 80, height: 60)
+        let resources = RenderResources()
+        let size = Size(width: 100, height: 70)
+        for frame in 0..<6 {
+            let scene = layers(frame: frame, photo: photo, pictureMoves: 3)
+            let fresh = try Renderer.render(scene, size: size, scale: 1, background: background)
+            let reused = try Renderer.render(scene, size: size, scale: 1, background: background, resources: resources)
+            #expect(reused == fresh, "frame \(frame)")
+        }
+        // Frames 1 and 4 keep a base (the picture and the panel, still since the frame before);
+        // frames 2 and 5 start from it. The picture covers over a quarter of the canvas, so the
+        // base pays without a background too.
+        #expect(resources.baseRestores == 2)
+    }
+
+    @Test func anotherSizeScaleOrBackgroundIsDrawnAfresh() throws {
+        let photo = try TestImages.structured(width: 80, height: 60)
+        let resources = RenderResources()
+        let scene = layers(frame: 0, photo: photo)
+        let a = (Size(width: 100, height: 70), 1.0, Color.white), b = (Size(width: 90, height: 70), 2.0, Color.black)
+        let cases = [a, a, a, b, b, b, a]
+        for (index, (size, scale, background)) in cases.enumerated() {
+            let fresh = try Renderer.render(scene, size: size, scale: scale, background: background)
+            let reused = try Renderer.render(scene, size: size, scale: scale, background: background, resources: resources)
+            #expect(reused == fresh, "case \(index)")
+        }
+        #expect(resources.baseRestores == 2, "frames 2 and 5 start from the base kept by the frame before; a change of size, scale or background keeps a new one")
+    }
+}
+
 /// Axis-aligned linear gradients are evaluated through 1-pixel strips: the same colours as Cairo's
 /// gradient pattern. Pixman composites an image source and a gradient source through different
 /// paths, whose rounding at anti-aliased edges can differ by one level; nowhere else may a byte
