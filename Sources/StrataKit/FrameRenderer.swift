@@ -118,13 +118,19 @@ public struct FrameRenderer: Sendable {
     /// Checks every displayed frame without drawing a pixel: its presentation is finite (what the
     /// manifest records) and every surface it would allocate fits `Limits`. Throws a data error
     /// naming the frame and the layer; `strata validate` and `render` call it before any frame.
-    public func checkRenderable() throws(StrataError) {
-        try Manifest.checkFinite(self)
-        for index in frames.indices {
-            if let problem = builder.build(try drawnLayers(displayedIndex: index).layers).oversizedSurface() {
-                throw StrataError(.dataError, "\(scene.name): frame \(index): \(problem)")
+    /// Frames are checked on up to `jobs` threads; the error is that of the first frame at fault
+    /// whatever their number.
+    public func checkRenderable(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(StrataError) {
+        try Manifest.checkFinite(self, jobs: jobs)
+        let problems = ParallelMap.map(frames.count, jobs: jobs) { index -> StrataError? in
+            do throws(StrataError) {
+                guard let problem = builder.build(try drawnLayers(displayedIndex: index).layers).oversizedSurface() else { return nil }
+                return StrataError(.dataError, "\(scene.name): frame \(index): \(problem)")
+            } catch {
+                return error
             }
         }
+        if let first = problems.lazy.compactMap({ $0 }).first { throw first }
     }
 
     // MARK: - Rendering

@@ -137,7 +137,7 @@ public struct FrameSequence: Sendable {
         // A scene whose presentation is not finite, or that would need a surface over the limits,
         // fails before any frame is written; the manifest
         // itself is made after the frames, so that it does not occupy memory while they render.
-        try renderer.checkRenderable()
+        try renderer.checkRenderable(jobs: options.jobs)
         let truth = options.groundTruth
         var writer: FrameRecordWriter?
         if let range {
@@ -185,7 +185,7 @@ public struct FrameSequence: Sendable {
         if cancellation.isCancelled && shared.done < pending.count {
             throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
         }
-        let manifest = Manifest.make(renderer, fingerprint: fingerprint)
+        let manifest = Manifest.make(renderer, fingerprint: fingerprint, jobs: options.jobs)
         try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
         if !scene.effects.motionBlurOverlays.isEmpty {
             try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)

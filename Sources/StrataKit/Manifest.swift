@@ -75,28 +75,37 @@ public struct Manifest: Codable, Hashable, Sendable {
     }
 
     /// The manifest of the frames `renderer` draws for the run `fingerprint`.
-    public static func make(_ renderer: FrameRenderer, fingerprint: RunFingerprint) -> Manifest {
+    /// Frames are evaluated on up to `jobs` threads; the manifest is the same for any number.
+    public static func make(_ renderer: FrameRenderer, fingerprint: RunFingerprint,
+                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> Manifest {
         let scene = renderer.scene, clock = renderer.clock
         let recorder = FrameRecorder(renderer)
         return Manifest(scene: scene.name, fingerprint: fingerprint, png: fingerprint.png.split(separator: "-").first.map(String.init), fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
                         pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
                         tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
-                        frames: renderer.frames.indices.map(recorder.frame))
+                        frames: ParallelMap.map(renderer.frames.count, jobs: jobs) { recorder.frame($0) })
     }
 
     /// Throws a data error naming the first frame and layer whose recorded value would not be a
     /// finite number (an animation or motion effect took it there), so that no frame is rendered
     /// for a manifest that cannot be written. Frame by frame: nothing is kept, so that memory does
-    /// not grow with the length of the sequence while it renders.
-    public static func checkFinite(_ renderer: FrameRenderer) throws(StrataError) {
-        let recorder = FrameRecorder(renderer)
-        for index in renderer.frames.indices {
-            try recorder.frame(index).checkFinite(scene: renderer.scene.name)
+    /// not grow with the length of the sequence while it renders. On up to `jobs` threads; the
+    /// error is that of the first such frame whatever their number.
+    public static func checkFinite(_ renderer: FrameRenderer, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(StrataError) {
+        let recorder = FrameRecorder(renderer), name = renderer.scene.name
+        let problems = ParallelMap.map(renderer.frames.count, jobs: jobs) { index -> StrataError? in
+            do throws(StrataError) {
+                try recorder.frame(index).checkFinite(scene: name)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let first = problems.lazy.compactMap({ $0 }).first { throw first }
     }
 
     /// Records one displayed frame as the renderer draws it.
-    private struct FrameRecorder {
+    private struct FrameRecorder: Sendable {
         let renderer: FrameRenderer
         let paths: [LayerPath]
         /// With nothing moving and no overlay, a frame records only its index and time.

@@ -141,6 +141,35 @@ struct HostileInputTests {
         #expect(throws: StrataError.self) { try renderer.render(displayedIndex: 0) }
     }
 
+    @Test("frames are checked on several threads and the error names the first frame at fault, whatever the jobs")
+    func firstFrameAtFaultWhateverTheJobs() throws {
+        // The blur grows with time: from frame 4 on (σ 37), the 8000 px wall grown by 3σ on each
+        // side passes 64 Mpx.
+        let scene = try SceneLoader.decode(Data("""
+            version: 1
+            description: a blur that grows past the limits part-way
+            size: [8000, 8000]
+            clock: {fps: 10, frames: 12}
+            layers:
+              - name: wall
+                frame: [0, 0, 8000, 8000]
+                backgroundColor: red
+                filters: [{name: blur, gaussianBlur: {radius: 1}}]
+                animations:
+                  - {keyPath: filters.blur.radius, from: 1, to: 100, duration: 1.1}
+            """.utf8), format: .yaml, file: "growing.yaml", baseURL: PackagePaths.scenes, defaultName: "growing")
+        let renderer = try FrameRenderer(scene: scene)
+        let messages = try [1, 2, 5].map { jobs in
+            try #require(throws: StrataError.self) { try renderer.checkRenderable(jobs: jobs) }.message
+        }
+        #expect(messages[0].contains("frame ") && messages[0].contains("layer \"wall\""), "\(messages[0])")
+        #expect(Set(messages).count == 1, "\(messages)")
+        // Frames before the one named pass: the message names the first at fault.
+        let named = try #require(messages[0].split(separator: " ").drop { $0 != "frame" }.dropFirst().first)
+        let first = try #require(Int(named.dropLast()))
+        #expect(first == 4)
+    }
+
     @Test("a YAML alias bomb is refused at once, without expanding it")
     func aliasBomb() throws {
         var text = "version: 1\ndescription: d\nsize: [10, 10]\nlayers: []\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
