@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
         .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"]),
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
-        .target(name: "StrataRender", dependencies: ["CCairo", "StrataModel", "StrataRaster", "StrataFilters"]),
+        .target(name: "StrataRender", dependencies: ["CCairo", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"]),
         .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters", "StrataRender"]),
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
@@ -84,6 +84,7 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
+            "CCairo", "CStrataKernels",  // group compositing is compared with Cairo's own, on each kernel path
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.

@@ -45,6 +45,13 @@ extension CairoCanvas {
         }
     }
 
+    /// The 8-bit alpha Cairo composites with for `opacity` (clamped to 0…1 as Cairo does; NaN is
+    /// 0): its 16-bit colour value (⌊opacity · 65535 + 0.5⌋), of which pixman takes the high byte.
+    static func cairoAlpha(_ opacity: Double) -> UInt8 {
+        let clamped = opacity >= 1 ? 1 : opacity > 0 ? opacity : 0
+        return UInt8(UInt32(clamped * 65535 + 0.5) >> 8)
+    }
+
     /// Cairo's operator for a blend mode.
     static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
         switch mode {
@@ -116,9 +123,14 @@ extension CairoCanvas {
                 record(error)
             }
         }
-        cairo_set_source_surface(context, group.surface.pointer, x, y)
-        if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }
-        cairo_paint_with_alpha(context, opacity)
+        if shadow == nil, blendMode == nil, !parent.clipped, opacity >= 0, opacity <= 1 {
+            parent.surface.blend(group.surface, x: group.originX - parent.originX, y: group.originY - parent.originY,
+                                 alpha: Self.cairoAlpha(opacity))
+        } else {
+            cairo_set_source_surface(context, group.surface.pointer, x, y)
+            if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }
+            cairo_paint_with_alpha(context, opacity)
+        }
         cairo_restore(context)
         checkFrame(parent, "compositing an offscreen group")
     }

@@ -15,6 +15,10 @@ public final class CairoCanvas: Canvas {
         let originX: Int
         let originY: Int
         var mask: CairoSurface?
+        /// Whether a clip is set on the context now, and at each open `save`: a group composited
+        /// onto an unclipped surface is blended directly (see `endGroup`).
+        var clipped = false
+        var savedClipped: [Bool] = []
     }
 
     var frames: [Frame] = []
@@ -97,8 +101,15 @@ public final class CairoCanvas: Canvas {
 
     // MARK: - State
 
-    public func save() { cairo_save(cr) }
-    public func restore() { cairo_restore(cr) }
+    public func save() {
+        cairo_save(cr)
+        frames[frames.count - 1].savedClipped.append(frames[frames.count - 1].clipped)
+    }
+
+    public func restore() {
+        cairo_restore(cr)
+        if let clipped = frames[frames.count - 1].savedClipped.popLast() { frames[frames.count - 1].clipped = clipped }
+    }
 
     public func concatenate(_ transform: Transform2D) {
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
@@ -109,6 +120,7 @@ public final class CairoCanvas: Canvas {
         if determinant == 0 || !determinant.isFinite || !transform.tx.isFinite || !transform.ty.isFinite {
             cairo_rectangle(cr, 0, 0, 0, 0)
             cairo_clip(cr)
+            frames[frames.count - 1].clipped = true
             return
         }
         cairo_transform(cr, &matrix)
@@ -117,6 +129,7 @@ public final class CairoCanvas: Canvas {
     public func clip(to shape: RoundedRect) {
         addPath(shape)
         cairo_clip(cr)
+        frames[frames.count - 1].clipped = true
     }
 
     // MARK: - Drawing

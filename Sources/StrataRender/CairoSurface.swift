@@ -1,4 +1,5 @@
 import CCairo
+import CStrataKernels
 import StrataModel
 import StrataRaster
 
@@ -82,6 +83,25 @@ final class CairoSurface {
         precondition(stride == Int(cairo_image_surface_get_stride(other.pointer)), "a copy needs the same row stride")
         cairo_image_surface_get_data(pointer)!.update(from: cairo_image_surface_get_data(other.pointer)!, count: stride * height)
         cairo_surface_mark_dirty(pointer)
+    }
+
+    /// Composites `source` with its top-left pixel at (`x`, `y`) of this surface, OVER, every
+    /// channel scaled by `alpha`/255 first: what `cairo_paint_with_alpha` does for an image at an
+    /// integer offset on an unclipped context (the same bytes, pixman's arithmetic), on whole rows
+    /// eight pixels at a time. Pixels outside this surface are left out.
+    func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, path: Int32 = 1) {
+        let left = max(0, x), top = max(0, y)
+        let right = min(width, x + source.width), bottom = min(height, y + source.height)
+        guard left < right, top < bottom, alpha > 0 else { return }
+        cairo_surface_flush(source.pointer)
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer)) / 4
+        let sourceStride = Int(cairo_image_surface_get_stride(source.pointer)) / 4
+        let destination = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!).assumingMemoryBound(to: UInt32.self)
+        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(source.pointer)!).assumingMemoryBound(to: UInt32.self)
+        strata_over_alpha_with_path(destination + top * stride + left, stride, pixels + (top - y) * sourceStride + (left - x),
+                                    sourceStride, right - left, bottom - top, alpha, path)
+        cairo_surface_mark_dirty_rectangle(pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
     }
 
     /// Makes every pixel transparent.

@@ -54,4 +54,18 @@ void strata_sha256_with_path(const uint8_t *bytes, size_t count, uint8_t digest[
 /// Whether this machine has code path `path` of strata_sha256_with_path.
 int strata_sha256_path_available(int path);
 
+/// OVER of `width × height` premultiplied ARGB32 source pixels, each channel first scaled by
+/// `alpha`/255, onto the destination, with pixman's arithmetic (Cairo's paint_with_alpha of an
+/// image at an integer offset, unclipped): the same bytes. Strides are in pixels.
+void strata_over_alpha(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,
+                       size_t height, uint8_t alpha);
+
+/// strata_over_alpha on a given path: 0 plain C, 1 AVX2 (when the machine has it, else plain C).
+/// The bytes are the same on every path.
+void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride,
+                                 size_t width, size_t height, uint8_t alpha, int path);
+
+/// 1 when `path` (0 plain C, 1 AVX2) runs on this machine.
+int strata_over_alpha_path_available(int path);
+
 #endif
