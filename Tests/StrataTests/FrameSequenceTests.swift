@@ -187,3 +187,21 @@ struct FrameSequenceTests {
         }
     }
 }
+
+@Suite("Manifest encoding")
+struct ManifestEncodingTests {
+    @Test(arguments: ["keyframes", "dropped-frames", "side-menu", "parallax-cards", "gradients"])
+    func framesEncodedApartGiveTheBytesOfOneEncoding(name: String) throws {
+        let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("\(name).yaml").path)
+        let manifest = Manifest.make(try FrameRenderer(scene: scene))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let whole = try encoder.encode(manifest) + [0x0A]
+        for jobs in [1, 3] {
+            #expect(try manifest.encodedData(jobs: jobs) == whole, "\(name), \(jobs) jobs")
+        }
+        var empty = manifest
+        empty.frames = []
+        #expect(try empty.encodedData() == (try encoder.encode(empty) + [0x0A]))
+    }
+}
