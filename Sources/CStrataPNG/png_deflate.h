@@ -49,6 +49,8 @@ typedef struct {
     size_t origin;                // the position in the whole stream of the data's first byte
     int lz;                       // the current row's mode (see png_parse.c), kept across calls
     size_t row, long_matched;     // the current row, and the bytes of long matches found in it
+    size_t next_try, wait;        // RLE rows: the row that tries LZ next, and the wait (rows) after it
+    int trying;                   // the current LZ row is such a try
     uint32_t *tokens;
     size_t count, capacity;
     int failed;

@@ -235,19 +235,35 @@ static inline __attribute__((always_inline)) size_t take_zero_run(parse *c, cons
 /// Long matches pay (UI frames: repeated edges and bars), short ones do not (blurred and
 /// photo-like rows, where a 6–16 byte match costs about what its literals cost, and searching
 /// for it costs more): a row stays LZ while matches of 32 bytes or more cover a tenth of the
-/// row before it; an RLE row goes back to LZ every 8 rows to look again.
+/// row before it. After RLE rows, one row tries LZ again: 8 rows after LZ stopped paying, then
+/// after twice as long each time a try does not pay (up to 64 rows), so that photo-like and
+/// blurred stretches are not searched every 8 rows (the composite frame: 128 LZ rows of 1,080
+/// instead of 290, 0.2 % larger).
 void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride, size_t bpp, parse *c,
                       uint32_t *table) {
     pthread_once(&length_codes_once, init_length_codes);
     size_t i = begin, pending = begin;  // data[pending..<i] are literals not yet counted
     // The mode state in locals while parsing (c's fields alias the counts the loop writes).
-    int lz = c->lz;
-    size_t row = c->row, long_matched = c->long_matched, origin = c->origin;
+    int lz = c->lz, trying = c->trying;
+    size_t row = c->row, long_matched = c->long_matched, origin = c->origin, next_try = c->next_try, wait = c->wait;
     while (i < n) {
         size_t local = (i - begin) / stride, y = c->first_row + local;
         size_t end = begin + (local + 1) * stride < n ? begin + (local + 1) * stride : n;
         if (y != row) {
-            lz = lz ? long_matched * 10 >= stride : y % 8 == 0;
+            if (lz) {
+                int paid = long_matched * 10 >= stride;
+                if (!paid) {
+                    wait = trying ? (wait < 64 ? 2 * wait : 64) : 8;
+                    next_try = y + wait;
+                } else {
+                    wait = 8;
+                }
+                lz = paid;
+                trying = 0;
+            } else if (y >= next_try) {
+                lz = 1;
+                trying = 1;
+            }
             row = y;
             long_matched = 0;
         }
@@ -309,8 +325,11 @@ void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride
     }
     literals(c, data, pending, n);
     c->lz = lz;
+    c->trying = trying;
     c->row = row;
     c->long_matched = long_matched;
+    c->next_try = next_try;
+    c->wait = wait;
     for (int b = 0; b < 256; b++)
         c->freq[b] += (uint64_t)c->literal_counts[0][b] + c->literal_counts[1][b] + c->literal_counts[2][b] +
                       c->literal_counts[3][b];

@@ -279,6 +279,9 @@ restart:
     parsed->lz = 1;
     parsed->row = (size_t)-1;
     parsed->long_matched = 0;
+    parsed->next_try = 0;
+    parsed->wait = 8;
+    parsed->trying = 0;
 
     if (!ensure_capacity(out, 8 + 25 + 8 + 2 + 64)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     write_png_head(out->data, width, height, (int)f.bpp);

@@ -5,7 +5,7 @@ import StrataRaster
 import StrataScene
 
 /// The version printed by `strata --version`.
-public let strataVersion = "0.3.0"
+public let strataVersion = "0.3.1"
 
 /// The pipeline: scene file → scene → render tree → pixels → PNG files.
 public enum Pipeline {
