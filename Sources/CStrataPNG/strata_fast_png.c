@@ -332,7 +332,7 @@ restart:
     store32(p, (uint32_t)idat);
     memcpy(p + 4, "IDAT", 4);
     store32(p + 8 + 2 + deflated, adler);
-    store32(p + 8 + idat, (uint32_t)crc32(0L, p + 4, (uInt)(4 + idat)));
+    store32(p + 8 + idat, strata_png_crc32(0, p + 4, 4 + idat));
     write_chunk(p + 8 + idat + 4, "IEND", NULL, 0);
     out->size = chunk + 8 + idat + 4 + 12;
     return 0;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 static int ensure(strata_png_buffer *out, size_t extra) {
@@ -127,12 +128,7 @@ void strata_png_buffer_free(strata_png_buffer *buffer) {
 }
 
 uint32_t strata_png_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
-    // zlib's crc32 takes at most UINT_MAX bytes at a time.
-    while (count > 0) {
-        uInt part = count > 0x40000000u ? 0x40000000u : (uInt)count;
-        crc = (uint32_t)crc32(crc, bytes, part);
-        bytes += part;
-        count -= part;
-    }
-    return crc;
+    // libdeflate's CRC-32 (the one zlib and PNG use) runs with carry-less multiplication where the
+    // machine has it: several times zlib's speed on a frame's IDAT.
+    return libdeflate_crc32(crc, bytes, count);
 }
