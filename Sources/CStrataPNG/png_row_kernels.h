@@ -127,36 +127,3 @@ static int KERNEL(pack_rgb)(const uint8_t *restrict rgba, uint8_t *restrict rgb,
     return alpha == 255;
 }
 #endif
-
-/// Adler-32 of `data` continued from `adler`, 16 lanes at a time: per lane the byte sum S and the
-/// running sum P of earlier S, from which the block's s2 term is 16·ΣP + Σ(16 − l)·S_l.
-static uint32_t KERNEL(adler32)(uint32_t adler, const uint8_t *restrict data, size_t length) {
-    const uint32_t mod = 65521;
-    uint32_t s1 = adler & 0xffff, s2 = adler >> 16;
-    while (length >= 16) {
-        // 5552 bytes keep every sum below 2^32 (zlib's NMAX); a multiple of 16.
-        size_t block = length < 5552 ? (length & ~(size_t)15) : 5552;
-        uint32_t s[16] = {0}, p[16] = {0};
-        for (size_t j = 0; j < block; j += 16) {
-            for (int l = 0; l < 16; l++) {
-                p[l] += s[l];
-                s[l] += data[j + (size_t)l];
-            }
-        }
-        uint64_t sum = 0, weighted = 0, prefix = 0;
-        for (int l = 0; l < 16; l++) {
-            sum += s[l];
-            weighted += (uint64_t)(16 - l) * s[l];
-            prefix += p[l];
-        }
-        s2 = (uint32_t)((s2 + (uint64_t)block * s1 + 16 * prefix + weighted) % mod);
-        s1 = (uint32_t)((s1 + sum) % mod);
-        data += block;
-        length -= block;
-    }
-    for (size_t i = 0; i < length; i++) {
-        s1 += data[i];
-        s2 += s1;
-    }
-    return ((s2 % mod) << 16) | (s1 % mod);
-}

@@ -6,8 +6,8 @@
 //   deflate block with Huffman tables from its own statistics while it is in cache (png_block.c);
 // - the parse (png_parse.c) codes zero runs as matches at distance 1, runs repeating the pixel
 //   before at distance 3 or 4, and, in rows where long matches pay, repeats found by a hash probe;
-// - the row kernels and Adler-32 are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at
-//   run time; all integer, so every path writes the same bytes.
+// - the row kernels are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at run time;
+//   all integer, so every path writes the same bytes. Adler-32 and CRC-32 are libdeflate's.
 // Output: signature, IHDR, one IDAT, IEND (no time, text or version chunk).
 #include "png_deflate.h"
 #include "png_internal.h"
@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 // MARK: - Row kernels, one copy per path
@@ -48,14 +49,13 @@
 typedef struct kernels {
     void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
     void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
-    uint32_t (*adler32)(uint32_t, const uint8_t *, size_t);
     int (*pack_rgb)(const uint8_t *, uint8_t *, size_t, int);
 } kernels;
 
-static const kernels portable_kernels = {row_costs_portable, filter_row_portable, adler32_portable, pack_rgb_portable};
+static const kernels portable_kernels = {row_costs_portable, filter_row_portable, pack_rgb_portable};
 #ifdef STRATA_PNG_HAS_X86_PATHS
-static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, adler32_sse41, pack_rgb_sse41};
-static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, adler32_avx2, pack_rgb_avx2};
+static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, pack_rgb_sse41};
+static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, pack_rgb_avx2};
 #endif
 
 int strata_png_fast_paths(void) {
@@ -217,7 +217,7 @@ static int filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, ui
         for (int t = 1; t < 5; t++) if (cost[t] < cost[best]) best = t;
         dst[0] = (uint8_t)best;
         k->filter_row(best, row, f->above, dst + 1, line, bpp);
-        if (adler) *adler = k->adler32(*adler, dst, line + 1);
+        if (adler) *adler = libdeflate_adler32(*adler, dst, line + 1);  // vectorised for the machine
         f->above = row;
     }
     return 1;
