@@ -40,6 +40,7 @@ extension RenderResources {
     /// pays: the tree has a background (a copy costs what clearing and filling cost) or they cover
     /// a quarter of the canvas. Otherwise the frame is drawn afresh.
     func basePlan(for tree: RenderTree) -> BasePlan {
+        guard keepsBase else { return .none }
         let key = BaseKey(tree)
         defer { previousFrame = (key, tree.roots) }
         var still = 0

@@ -31,6 +31,9 @@ public final class RenderResources {
     /// The kept base and the top-level nodes of the thread's previous frame (RenderResources+Base).
     var base: Base?
     var previousFrame: (key: BaseKey, roots: [RenderNode])?
+    /// Whether frames start from the kept base (default true). False draws every frame in full:
+    /// for measuring what drawing a scene costs when nothing stays the same.
+    public var keepsBase = true
     /// Frames started from a copy of the base so far, for tests.
     public internal(set) var baseRestores = 0
     private var sparePixels: [UInt8]?

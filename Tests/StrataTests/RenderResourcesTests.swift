@@ -121,6 +121,18 @@ struct RenderBaseTests {
         }
         #expect(resources.baseRestores == 2, "frames 2 and 5 start from the base kept by the frame before; a change of size, scale or background keeps a new one")
     }
+
+    @Test func withoutTheBaseEveryFrameIsDrawnInFull() throws {
+        let photo = try TestImages.structured(width: 80, height: 60)
+        let resources = RenderResources()
+        resources.keepsBase = false
+        let scene = layers(frame: 0, photo: photo)
+        for _ in 0..<3 {
+            #expect(try Renderer.render(scene, size: Size(width: 100, height: 70), scale: 1, background: .white, resources: resources)
+                    == Renderer.render(scene, size: Size(width: 100, height: 70), scale: 1, background: .white))
+        }
+        #expect(resources.baseRestores == 0)
+    }
 }
 
 /// Axis-aligned linear gradients are evaluated through 1-pixel strips: the same colours as Cairo's
