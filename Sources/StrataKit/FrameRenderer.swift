@@ -121,16 +121,25 @@ public struct FrameRenderer: Sendable {
     /// Frames are checked on up to `jobs` threads; the error is that of the first frame at fault
     /// whatever their number.
     public func checkRenderable(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(StrataError) {
-        try Manifest.checkFinite(self, jobs: jobs)
-        let problems = ParallelMap.map(frames.count, jobs: jobs) { index -> StrataError? in
+        // Each frame is evaluated once for both checks. A value that is not finite is reported
+        // before any size (the first frame with one), and a frame with one is not sized.
+        let recorder = Manifest.FrameRecorder(self)
+        let problems = ParallelMap.map(frames.count, jobs: jobs) { index -> (finite: StrataError?, size: StrataError?) in
             do throws(StrataError) {
-                guard let problem = builder.build(try drawnLayers(displayedIndex: index).layers).oversizedSurface() else { return nil }
-                return StrataError(.dataError, "\(scene.name): frame \(index): \(problem)")
+                let (presented, layers) = try drawnLayers(displayedIndex: index)
+                do throws(StrataError) {
+                    try recorder.frame(index, presentation: presented).checkFinite(scene: scene.name)
+                } catch {
+                    return (error, nil)
+                }
+                guard let problem = builder.build(layers).oversizedSurface() else { return (nil, nil) }
+                return (nil, StrataError(.dataError, "\(scene.name): frame \(index): \(problem)"))
             } catch {
-                return error
+                return (error, nil)
             }
         }
-        if let first = problems.lazy.compactMap({ $0 }).first { throw first }
+        if let first = problems.lazy.compactMap({ $0.finite }).first { throw first }
+        if let first = problems.lazy.compactMap({ $0.size }).first { throw first }
     }
 
     // MARK: - Rendering

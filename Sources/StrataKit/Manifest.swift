@@ -86,26 +86,8 @@ public struct Manifest: Codable, Hashable, Sendable {
                         frames: ParallelMap.map(renderer.frames.count, jobs: jobs) { recorder.frame($0) })
     }
 
-    /// Throws a data error naming the first frame and layer whose recorded value would not be a
-    /// finite number (an animation or motion effect took it there), so that no frame is rendered
-    /// for a manifest that cannot be written. Frame by frame: nothing is kept, so that memory does
-    /// not grow with the length of the sequence while it renders. On up to `jobs` threads; the
-    /// error is that of the first such frame whatever their number.
-    public static func checkFinite(_ renderer: FrameRenderer, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(StrataError) {
-        let recorder = FrameRecorder(renderer), name = renderer.scene.name
-        let problems = ParallelMap.map(renderer.frames.count, jobs: jobs) { index -> StrataError? in
-            do throws(StrataError) {
-                try recorder.frame(index).checkFinite(scene: name)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let first = problems.lazy.compactMap({ $0 }).first { throw first }
-    }
-
     /// Records one displayed frame as the renderer draws it.
-    private struct FrameRecorder: Sendable {
+    struct FrameRecorder: Sendable {
         let renderer: FrameRenderer
         let paths: [LayerPath]
         /// With nothing moving and no overlay, a frame records only its index and time.
@@ -117,12 +99,13 @@ public struct Manifest: Codable, Hashable, Sendable {
             recordsPresentation = !paths.isEmpty || !renderer.scene.effects.motionBlurOverlays.isEmpty
         }
 
-        func frame(_ index: Int) -> Frame {
+        /// Frame `index`, from `presentation` when the caller has it already.
+        func frame(_ index: Int, presentation given: FrameRenderer.Presentation? = nil) -> Frame {
             guard recordsPresentation else {
                 return Frame(index: index, tick: renderer.frames.tick(ofFrame: index), time: renderer.frames.seconds(ofFrame: index),
                              file: Pipeline.frameFileName(index), layers: [], overlays: nil)
             }
-            let presentation = renderer.presentation(displayedIndex: index)
+            let presentation = given ?? renderer.presentation(displayedIndex: index)
             let tree = PresentationTree(layers: presentation.layers, seconds: presentation.seconds)
             let layers = paths.compactMap { path -> LayerState? in
                 guard let layer = tree.layer(at: path) else { return nil }
