@@ -84,7 +84,6 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
-            "CCairo", "CStrataKernels",  // group compositing is compared with Cairo's own, on each kernel path
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.

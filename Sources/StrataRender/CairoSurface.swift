@@ -104,6 +104,18 @@ final class CairoSurface {
         cairo_surface_mark_dirty_rectangle(pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
     }
 
+    /// Cairo's own composite of `source` at (`x`, `y`) with `cairo_paint_with_alpha`: what
+    /// `blend` is checked against.
+    func paintWithCairo(_ source: CairoSurface, x: Int, y: Int, opacity: Double) throws(RenderError) {
+        let context = try CairoContext(surface: self)
+        cairo_set_source_surface(context.pointer, source.pointer, Double(x), Double(y))
+        cairo_paint_with_alpha(context.pointer, opacity)
+        try context.check("painting a surface")
+    }
+
+    /// The paths `blend` can take on this machine: 0 plain C, 1 AVX2.
+    static var blendPaths: [Int32] { [0, 1].filter { strata_over_alpha_path_available($0) == 1 } }
+
     /// Makes every pixel transparent.
     func clear() {
         cairo_surface_flush(pointer)

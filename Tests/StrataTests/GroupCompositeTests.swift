@@ -1,5 +1,3 @@
-import CCairo
-import CStrataKernels
 import Testing
 import StrataModel
 import StrataRaster
@@ -32,16 +30,13 @@ struct GroupCompositeTests {
         var opacities: [Double] = [0, 1, 0.001, 0.999, 0.9961, 0.5, 1.0 / 255]
         for step in stride(from: 0, through: 255, by: 17) { opacities += [Double(step) / 255, (Double(step) + 0.5) / 255] }
         for _ in 0..<40 { opacities.append(next()) }
-        let paths = [Int32(0), 1].filter { strata_over_alpha_path_available($0) == 1 }
+        let paths = CairoSurface.blendPaths
         for (index, opacity) in opacities.enumerated() {
             let source = try randomSurface(width: 37, height: 11, seed: UInt32(index + 1))
             // Offsets inside, and across each edge of, the 30 × 20 destination.
             for (x, y) in [(3, 4), (-5, 2), (10, 15), (-8, -6)] {
                 let expected = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
-                let context = try CairoContext(surface: expected)
-                cairo_set_source_surface(context.pointer, source.pointer, Double(x), Double(y))
-                cairo_paint_with_alpha(context.pointer, opacity)
-                try context.check("painting")
+                try expected.paintWithCairo(source, x: x, y: y, opacity: opacity)
                 for path in paths {
                     let blended = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
                     blended.blend(source, x: x, y: y, alpha: CairoCanvas.cairoAlpha(opacity), path: path)
