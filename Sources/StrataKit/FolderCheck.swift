@@ -78,23 +78,16 @@ public struct FolderCheck: Sendable {
         let recorded = FrameRecords.digests(in: FrameRecords.read(directory), fingerprint: fingerprint.id)
         let frames = manifest.frames
         let size = manifest.pixelSize
-        let results = ProblemTable(count: frames.count)
-        let workers = max(1, min(jobs, frames.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for slot in stride(from: worker, to: frames.count, by: workers) {
-                let file = frames[slot].file
-                guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) else {
-                    results.set(slot, .missing)
-                    continue
-                }
-                guard let digests = recorded[file] else { results.set(slot, .unrecorded); continue }
-                guard digests.contains(SHA256.hex(bytes)) else { results.set(slot, .changed); continue }
-                let image = try? PNGCodec.decode([UInt8](bytes))
-                if image == nil || [image!.width, image!.height] != size { results.set(slot, .undecodable) }
-            }
+        let results = ParallelMap.map(frames.count, jobs: jobs) { slot -> Problem? in
+            let file = frames[slot].file
+            guard let bytes = FileManager.default.contents(atPath: directory.appendingPathComponent(file).path) else { return .missing }
+            guard let digests = recorded[file] else { return .unrecorded }
+            guard digests.contains(SHA256.hex(bytes)) else { return .changed }
+            let image = try? PNGCodec.decode([UInt8](bytes))
+            return image == nil || [image!.width, image!.height] != size ? .undecodable : nil
         }
         var problems: [Int: Problem] = [:]
-        for (slot, problem) in results.problems.enumerated() {
+        for (slot, problem) in results.enumerated() {
             if let problem { problems[frames[slot].index] = problem }
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -103,19 +96,5 @@ public struct FolderCheck: Sendable {
             .filter { $0.split(separator: "/").last!.hasPrefix(AtomicFile.temporaryPrefix) }.sorted()
         return FolderCheck(directory: directory, scene: manifest.scene, fingerprint: fingerprint, frameCount: frames.count,
                            problems: problems, leftovers: leftovers)
-    }
-}
-
-/// One slot per frame, written from the check's threads.
-private final class ProblemTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var problems: [FolderCheck.Problem?]
-
-    init(count: Int) { problems = Array(repeating: nil, count: count) }
-
-    func set(_ slot: Int, _ problem: FolderCheck.Problem) {
-        lock.lock()
-        problems[slot] = problem
-        lock.unlock()
     }
 }

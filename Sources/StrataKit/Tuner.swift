@@ -93,33 +93,35 @@ public struct Tuner: Sendable {
         let overlay = scene.effects.motionBlurOverlays[overlayIndex]
         let renderer = try FrameRenderer(scene: scene)
         let count = renderer.frames.count
-        let results = FrameResults(count: count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { worker in
-            var index = worker
-            while index < count {
-                do throws(StrataError) {
-                    func render(opacity: Double) throws(StrataError) -> PixelBuffer {
-                        try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
-                    }
-                    let state = renderer.presentation(displayedIndex: index).overlays[overlayIndex]
-                    let off = try render(opacity: 0), on = try render(opacity: 1)
-                    let truth: PixelBuffer
-                    if let truthCurve {
-                        truth = try render(opacity: state.delta.map(truthCurve.opacity(forDelta:)) ?? 0)
-                    } else {
-                        truth = try groundTruth.render(renderer, displayedIndex: index)
-                    }
-                    let (table, region) = Self.errorTable(off: off, on: on, truth: truth)
-                    results.set(index, FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: state.delta,
-                                                  table: table, regionPixels: region.map { $0.width * $0.height } ?? 0, region: region))
-                } catch {
-                    results.fail(error)
+        let results = ParallelMap.map(count, jobs: jobs) { index -> Swift.Result<FrameError, StrataError> in
+            do throws(StrataError) {
+                func render(opacity: Double) throws(StrataError) -> PixelBuffer {
+                    try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
                 }
-                index += max(1, min(jobs, count))
+                let state = renderer.presentation(displayedIndex: index).overlays[overlayIndex]
+                let off = try render(opacity: 0), on = try render(opacity: 1)
+                let truth: PixelBuffer
+                if let truthCurve {
+                    truth = try render(opacity: state.delta.map(truthCurve.opacity(forDelta:)) ?? 0)
+                } else {
+                    truth = try groundTruth.render(renderer, displayedIndex: index)
+                }
+                let (table, region) = Self.errorTable(off: off, on: on, truth: truth)
+                return .success(FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: state.delta,
+                                           table: table, regionPixels: region.map { $0.width * $0.height } ?? 0, region: region))
+            } catch {
+                return .failure(error)
             }
         }
-        if let error = results.error { throw error }
-        return results.frames.compactMap { $0 }
+        // The first frame's error, whatever the number of threads.
+        var frames: [FrameError] = []
+        for result in results {
+            switch result {
+            case .success(let frame): frames.append(frame)
+            case .failure(let error): throw error
+            }
+        }
+        return frames
     }
 
     /// The error at each opacity 0, 0.01, …, 1 over the region where the overlay or the truth
@@ -209,12 +211,3 @@ public struct Tuner: Sendable {
     }
 }
 
-/// Per-frame results filled from several threads.
-private final class FrameResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var frames: [Tuner.FrameError?]
-    private(set) var error: StrataError?
-    init(count: Int) { frames = [Tuner.FrameError?](repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Tuner.FrameError) { lock.lock(); frames[index] = value; lock.unlock() }
-    func fail(_ failure: StrataError) { lock.lock(); if error == nil { error = failure }; lock.unlock() }
-}
