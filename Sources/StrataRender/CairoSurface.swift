@@ -90,6 +90,8 @@ final class CairoSurface {
     /// integer offset on an unclipped context (the same bytes, pixman's arithmetic), on whole rows
     /// eight pixels at a time. Pixels outside this surface are left out.
     func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, path: Int32 = 1) {
+        // Off the right or bottom edge first, so that x + source.width cannot overflow.
+        guard x < width, y < height else { return }
         let left = max(0, x), top = max(0, y)
         let right = min(width, x + source.width), bottom = min(height, y + source.height)
         guard left < right, top < bottom, alpha > 0 else { return }
