@@ -2,16 +2,32 @@ import StrataModel
 
 /// The animatable values of one layer while animations are applied to it.
 ///
-/// Starts from the model layer; `transform.scale` starts at 1 and `transform.rotation` at 0 and
-/// are composed with the model's transform at the end (rotation, then scale, about the anchor).
+/// Starts from the model layer. `transform.scale`, `transform.rotation` and the other transform
+/// components start at no change and are composed with the model's (or the animated whole)
+/// transform at the end (see `TransformComponents`); `sublayerTransform`'s components likewise.
 public struct AnimatedProperties: Hashable, Sendable {
     public var position: Point
     public var boundsSize: Size
     public var opacity: Double
     /// Uniform scale on top of the model transform.
-    public var scale: Double
-    /// Rotation in radians on top of the model transform.
-    public var rotation: Double
+    public var scale: Double {
+        get { components.scale }
+        set { components.scale = newValue }
+    }
+    /// Rotation about z in radians on top of the model transform.
+    public var rotation: Double {
+        get { components.rotationZ }
+        set { components.rotationZ = newValue }
+    }
+    /// Every transform component on top of the transform.
+    public var components: TransformComponents
+    /// The whole transform (the model's unless `transform` is animated).
+    public var transform: Transform3D
+    /// The whole sublayer transform, and components on top of it.
+    public var sublayerTransform: Transform3D
+    public var sublayerComponents: TransformComponents
+    public var zPosition: Double
+    public var anchorPointZ: Double
     public var cornerRadius: Double
     /// The background colour; a layer without one animates from transparent black.
     public var backgroundColor: Color
@@ -25,8 +41,12 @@ public struct AnimatedProperties: Hashable, Sendable {
         position = layer.position
         boundsSize = layer.bounds.size
         opacity = layer.opacity
-        scale = 1
-        rotation = 0
+        components = TransformComponents()
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        sublayerComponents = TransformComponents()
+        zPosition = layer.zPosition
+        anchorPointZ = layer.anchorPointZ
         cornerRadius = layer.cornerRadius
         backgroundColor = layer.backgroundColor ?? .clear
         filters = layer.filters
@@ -44,6 +64,12 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .opacity: .number(opacity)
             case .transformScale: .number(scale)
             case .transformRotation: .number(rotation)
+            case .transformComponent(let c): .number(components[c])
+            case .transform: .transform(transform)
+            case .sublayerTransform: .transform(sublayerTransform)
+            case .sublayerTransformComponent(let c): .number(sublayerComponents[c])
+            case .zPosition: .number(zPosition)
+            case .anchorPointZ: .number(anchorPointZ)
             case .cornerRadius: .number(cornerRadius)
             case .backgroundColor: .color(backgroundColor)
             case .filter(let background, let name, let parameter):
@@ -59,6 +85,12 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.opacity, .number(let v)): opacity = min(1, max(0, v))
             case (.transformScale, .number(let v)): scale = v
             case (.transformRotation, .number(let v)): rotation = v
+            case (.transformComponent(let c), .number(let v)): components[c] = v
+            case (.transform, .transform(let t)): transform = t
+            case (.sublayerTransform, .transform(let t)): sublayerTransform = t
+            case (.sublayerTransformComponent(let c), .number(let v)): sublayerComponents[c] = v
+            case (.zPosition, .number(let v)): zPosition = v
+            case (.anchorPointZ, .number(let v)): anchorPointZ = v
             case (.cornerRadius, .number(let v)): cornerRadius = max(0, v)
             case (.backgroundColor, .color(let c)): backgroundColor = c
             case (.filter(let background, let name, let parameter), .number(let v)):
@@ -78,9 +110,10 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.position = position
         layer.bounds.size = boundsSize
         layer.opacity = opacity
-        if scale != 1 || rotation != 0 {
-            layer.transform = model.transform.concatenating(.rotation(radians: rotation)).concatenating(.scale(x: scale, y: scale))
-        }
+        layer.transform = components.applied(to: transform)
+        layer.sublayerTransform = sublayerComponents.applied(to: sublayerTransform)
+        layer.zPosition = zPosition
+        layer.anchorPointZ = anchorPointZ
         layer.cornerRadius = cornerRadius
         layer.filters = filters
         layer.backgroundFilters = backgroundFilters

@@ -122,6 +122,7 @@ public struct EffectsEngine: Sendable {
         case .point: .point(Point(x: amount, y: amount))
         case .size: .size(Size(width: amount, height: amount))
         case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
+        case .transform: .transform(.identity)
         }
     }
 

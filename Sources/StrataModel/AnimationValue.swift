@@ -1,14 +1,18 @@
 
-/// A value an animation produces for a key path: a number, a point, a size or a colour.
+/// A value an animation produces for a key path: a number, a point, a size, a colour or a
+/// whole 3-D transform.
 public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     case point(Point)
     case size(Size)
     case color(Color)
+    /// A whole matrix (`transform`, `sublayerTransform`): interpolated by decomposition, added by
+    /// concatenation.
+    case transform(Transform3D)
 
     /// The kind of value, for matching against a key path.
     public enum Kind: String, Sendable {
-        case number, point, size, color
+        case number, point, size, color, transform
     }
 
     /// The kind of this value.
@@ -18,28 +22,37 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .point: .point
         case .size: .size
         case .color: .color
+        case .transform: .transform
         }
     }
 
-    /// The components as a vector (colours: red, green, blue, alpha, straight).
+    /// The components as a vector (colours: red, green, blue, alpha, straight; transforms: the
+    /// sixteen entries in row order).
     public var components: [Double] {
         switch self {
         case .number(let v): [v]
         case .point(let p): [p.x, p.y]
         case .size(let s): [s.width, s.height]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
+        case .transform(let t): t.entries
         }
     }
 
     /// A value of `kind` from components (colour components are clamped to 0…1). Missing
-    /// components are 0 (alpha 1), so that no input can index past the end.
+    /// components are 0 (alpha 1; a transform's are the identity's), so that no input can index
+    /// past the end.
     public static func make(_ kind: Kind, _ components: [Double]) -> AnimationValue {
+        if kind == .transform {
+            let identity = Transform3D.identity.entries
+            return .transform(Transform3D(entries: Array(components.prefix(16)) + identity.dropFirst(min(components.count, 16)))!)
+        }
         let c = components + [0, 0, 0, 1].dropFirst(min(components.count, 4))
         return switch kind {
         case .number: .number(c[0])
         case .point: .point(Point(x: c[0], y: c[1]))
         case .size: .size(Size(width: c[0], height: c[1]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .transform: .transform(.identity)  // made above
         }
     }
 
@@ -48,19 +61,28 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// files are checked for this at decode; it never traps).
     public func interpolated(to other: AnimationValue, fraction: Double) -> AnimationValue {
         guard kind == other.kind else { return fraction < 1 ? self : other }
+        if case .transform(let a) = self, case .transform(let b) = other {
+            return .transform(a.interpolated(to: b, fraction: fraction))
+        }
         let a = components, b = other.components
         return .make(kind, zip(a, b).map { $0 + ($1 - $0) * fraction })
     }
 
     /// Component-wise sum (for additive animations and `by`); `self` when the kinds differ.
+    /// Transforms add by concatenation: `other` first, then `self`.
     public func adding(_ other: AnimationValue) -> AnimationValue {
         guard kind == other.kind else { return self }
+        if case .transform(let a) = self, case .transform(let b) = other { return .transform(b.concatenating(a)) }
         return .make(kind, zip(components, other.components).map(+))
     }
 
-    /// Component-wise difference; `self` when the kinds differ.
+    /// Component-wise difference; `self` when the kinds differ. Transforms: `other`'s inverse
+    /// first, then `self` (so that adding `other` back gives `self`).
     public func subtracting(_ other: AnimationValue) -> AnimationValue {
         guard kind == other.kind else { return self }
+        if case .transform(let a) = self, case .transform(let b) = other {
+            return .transform(b.inverted().map { $0.concatenating(a) } ?? (a == b ? .identity : a))
+        }
         return .make(kind, zip(components, other.components).map(-))
     }
 
@@ -77,6 +99,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .point(let p): "\(p)"
         case .size(let s): "\(s)"
         case .color(let c): "\(c)"
+        case .transform(let t): "\(t)"
         }
     }
 }
@@ -94,6 +117,20 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     case transformRotation
     case cornerRadius
     case backgroundColor
+    /// The whole transform matrix (interpolated by decomposition).
+    case transform
+    /// One component on top of the model transform, about the anchor point:
+    /// `transform.rotation.x`, `transform.scale.z`, `transform.translation.y`, …
+    /// (`transform.rotation.z` is `transform.rotation`).
+    case transformComponent(TransformComponent)
+    /// The whole sublayer transform matrix.
+    case sublayerTransform
+    /// One component on top of the model sublayer transform: `sublayerTransform.rotation.y`, …
+    case sublayerTransformComponent(TransformComponent)
+    /// The translation along z and the drawing order among siblings, in points.
+    case zPosition
+    /// The anchor's z coordinate, in points.
+    case anchorPointZ
     /// A parameter of a named filter: `filters.<name>.<parameter>` or, with `background`,
     /// `backgroundFilters.<name>.<parameter>` (parameters: radius, angle, amount).
     case filter(background: Bool, name: String, parameter: String)
@@ -101,12 +138,18 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The fixed key paths (filter key paths are built from the layer's filter names).
     public static let properties: [AnimationKeyPath] = [
         .position, .positionX, .positionY, .boundsSize, .opacity, .transformScale, .transformRotation, .cornerRadius, .backgroundColor,
-    ]
+        .transform, .sublayerTransform, .zPosition, .anchorPointZ,
+    ] + TransformComponent.allCases.filter { $0 != .scale }.map { .transformComponent($0) }
+        + TransformComponent.allCases.map { .sublayerTransformComponent($0) }
 
     /// Parses a key path: a property name, or `filters.NAME.PARAMETER` / `backgroundFilters.NAME.PARAMETER`.
     public init?(_ text: String) {
         if let property = Self.properties.first(where: { $0.description == text }) {
             self = property
+            return
+        }
+        if text == "sublayerTransform.rotation" {
+            self = .sublayerTransformComponent(.rotationZ)
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -127,6 +170,12 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .transformRotation: "transform.rotation"
         case .cornerRadius: "cornerRadius"
         case .backgroundColor: "backgroundColor"
+        case .transform: "transform"
+        case .transformComponent(let component): "transform.\(component.rawValue)"
+        case .sublayerTransform: "sublayerTransform"
+        case .sublayerTransformComponent(let component): "sublayerTransform.\(component.rawValue)"
+        case .zPosition: "zPosition"
+        case .anchorPointZ: "anchorPointZ"
         case .filter(let background, let name, let parameter): "\(background ? "backgroundFilters" : "filters").\(name).\(parameter)"
         }
     }
@@ -137,7 +186,32 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .position: .point
         case .boundsSize: .size
         case .backgroundColor: .color
+        case .transform, .sublayerTransform: .transform
         default: .number
         }
     }
+
+    /// True for key paths whose values are angles (radians; scene files may say `degrees:`).
+    public var isAngle: Bool {
+        switch self {
+        case .transformRotation: true
+        case .transformComponent(let c), .sublayerTransformComponent(let c): c.isRotation
+        case .filter(_, _, "angle"): true
+        default: false
+        }
+    }
+}
+
+/// One component of a transform that a key path animates on top of the model's matrix.
+public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
+    /// Uniform scale (x, y and z).
+    case scale
+    case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    /// Rotations, in radians, about the anchor's axes (right-handed, y down, +z toward the viewer).
+    case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
+    /// Translations, in points.
+    case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
+
+    /// True for the rotations.
+    public var isRotation: Bool { self == .rotationX || self == .rotationY || self == .rotationZ }
 }

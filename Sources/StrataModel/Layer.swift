@@ -5,6 +5,8 @@
 /// tree `Sendable` and lets frames be evaluated and rendered in parallel. Geometry is in points,
 /// y down. A layer's coordinate space has `bounds.origin` at its top-left corner; the layer sits
 /// in its superlayer with its `anchorPoint` at `position`, `transform` applied about that point.
+/// Transforms are 3-D (`Transform3D`, as `CATransform3D`); a plain layer flattens its sublayers
+/// into its own plane, a transform layer (`isTransformLayer`) keeps them in one 3-D space.
 public struct Layer: Hashable, Sendable {
     // MARK: - Identity
 
@@ -19,10 +21,24 @@ public struct Layer: Hashable, Sendable {
     public var position: Point
     /// The point of the bounds placed at `position`, in unit coordinates (default (0.5, 0.5)).
     public var anchorPoint: Point
-    /// Transform applied about the anchor point (translation in points, rotation in radians).
-    public var transform: Transform2D
-    /// Order among siblings: higher draws later (on top); equal values keep the array order.
+    /// Transform applied about the anchor point (translation in points, rotation in radians); a
+    /// 2-D one (`Transform3D.isAffine`) draws exactly as a `Transform2D` would.
+    public var transform: Transform3D
+    /// The anchor's z coordinate, in points: the transform is applied about (anchor, anchorPointZ).
+    public var anchorPointZ: Double
+    /// Order among siblings (higher draws later, on top; equal values keep the array order) and a
+    /// translation along z, in points, as in Core Animation: it shows only under a perspective
+    /// `sublayerTransform` of the superlayer, or in depth order inside a transform layer.
     public var zPosition: Double
+    /// Transform applied to every sublayer about this layer's anchor (in its bounds), after their
+    /// own; the usual place for perspective (m34 = −1/d, `Transform3D.perspective(distance:)`).
+    public var sublayerTransform: Transform3D
+    /// When false, the layer is not drawn while it faces away from the viewer (CSS
+    /// `backface-visibility: hidden`); default true.
+    public var isDoubleSided: Bool
+    /// A `CATransformLayer`: draws none of its own content, and keeps its sublayers in one 3-D
+    /// space, drawn back to front by depth instead of flattened into its plane.
+    public var isTransformLayer: Bool
 
     // MARK: - Appearance
 
@@ -96,7 +112,11 @@ public struct Layer: Hashable, Sendable {
         self.position = position
         self.anchorPoint = Point(x: 0.5, y: 0.5)
         self.transform = .identity
+        self.anchorPointZ = 0
         self.zPosition = 0
+        self.sublayerTransform = .identity
+        self.isDoubleSided = true
+        self.isTransformLayer = false
         self.opacity = 1
         self.isHidden = false
         self.backgroundColor = nil
@@ -127,20 +147,47 @@ public struct Layer: Hashable, Sendable {
 
     // MARK: - Derived geometry
 
-    /// The transform from this layer's coordinate space to its superlayer's, in points:
-    /// translate(position) · transform · translate(−anchorPoint · size − bounds.origin).
-    public var transformToSuperlayer: Transform2D {
-        let anchorX = anchorPoint.x * bounds.width + bounds.minX
-        let anchorY = anchorPoint.y * bounds.height + bounds.minY
-        return Transform2D.translation(x: -anchorX, y: -anchorY)
-            .concatenating(transform)
+    /// The anchor point in the layer's own coordinates, in points.
+    public var anchorInBounds: Point {
+        Point(x: anchorPoint.x * bounds.width + bounds.minX, y: anchorPoint.y * bounds.height + bounds.minY)
+    }
+
+    /// The 2-D transform from this layer's coordinate space to its superlayer's, in points:
+    /// translate(−anchor) · the affine part of `transform` · translate(position). The whole
+    /// story when `transform` is affine and the superlayer's `sublayerTransform` is the identity.
+    public var affineTransformToSuperlayer: Transform2D {
+        let anchor = anchorInBounds
+        return Transform2D.translation(x: -anchor.x, y: -anchor.y)
+            .concatenating(transform.affine)
             .concatenating(.translation(x: position.x, y: position.y))
     }
 
+    /// The 3-D transform from this layer's coordinate space to its superlayer's, in points:
+    /// translate(−anchor, −anchorPointZ) · transform · translate(position, zPosition), before the
+    /// superlayer's `sublayerTransform`.
+    public var transformToSuperlayer: Transform3D {
+        let anchor = anchorInBounds
+        return Transform3D.translation(x: -anchor.x, y: -anchor.y, z: -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(.translation(x: position.x, y: position.y, z: zPosition))
+    }
+
+    /// `sublayerTransform` about this layer's anchor: what a sublayer's transform to this layer
+    /// is followed by; nil when it is the identity.
+    public var sublayerTransformAboutAnchor: Transform3D? {
+        guard !sublayerTransform.isIdentity else { return nil }
+        let anchor = anchorInBounds
+        return Transform3D.translation(x: -anchor.x, y: -anchor.y, z: -anchorPointZ)
+            .concatenating(sublayerTransform)
+            .concatenating(.translation(x: anchor.x, y: anchor.y, z: anchorPointZ))
+    }
+
     /// The bounding box of the layer in its superlayer's coordinate space, in points (as
-    /// `CALayer.frame`: derived from bounds, position, anchorPoint and transform).
+    /// `CALayer.frame`: derived from bounds, position, anchorPoint and transform; a 3-D transform
+    /// counts by the projected corners in front of the eye).
     public var frame: Rect {
-        transformToSuperlayer.apply(to: bounds)
+        if transform.isAffine { return affineTransformToSuperlayer.apply(to: bounds) }
+        return transformToSuperlayer.flattened.projectedBounds(of: bounds)
     }
 
     /// Sets bounds size and position so that the untransformed layer occupies `frame`.

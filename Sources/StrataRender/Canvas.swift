@@ -31,6 +31,13 @@ public protocol Canvas: AnyObject {
     /// Ends the current group: applies its mask, draws its shadow and composites it onto the
     /// parent with `opacity` and `blendMode` (nil: normal).
     func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?)
+    /// Starts the flat offscreen drawing of a projected layer: a surface of
+    /// `projection.sourcePixels`' size whose user space is its pixels (identity transform).
+    func beginProjection(_ projection: Projection)
+    /// Ends it: warps the drawing into the current surface through `projection.pixelsToParent`
+    /// and the current transform, inside `bounds` (pixels of the current surface's space), and
+    /// composites it with `opacity` and `blendMode` (nil: normal).
+    func endProjection(_ projection: Projection, bounds: Rect, opacity: Double, blendMode: BlendMode?)
 }
 
 /// Paints a render tree onto a canvas, in order: canvas background, then each node's content,
@@ -61,6 +68,14 @@ public enum RenderTreePainter {
 
     /// Paints one node; `alpha` is the opacity folded down from non-isolated ancestors.
     static func paint(_ node: RenderNode, on canvas: Canvas, alpha inherited: Double) {
+        if let projection = node.projection {
+            canvas.save()
+            canvas.beginProjection(projection)
+            for child in node.children { paint(child, on: canvas, alpha: 1) }
+            canvas.endProjection(projection, bounds: node.bounds.roundedOut, opacity: inherited * node.opacity, blendMode: node.blendMode)
+            canvas.restore()
+            return
+        }
         canvas.save()
         canvas.concatenate(node.transform)
         let alpha: Double

@@ -17,4 +17,7 @@ public enum IsolationReason: String, Hashable, Sendable, CaseIterable {
     case backdropFilter
     /// The group blends with what is behind it with a blend mode other than normal.
     case blendMode
+    /// A 3-D transform that is not affine in the parent's plane: the layer is drawn flat to an
+    /// offscreen surface (in its own coordinates) and mapped into its parent by its homography.
+    case projection
 }

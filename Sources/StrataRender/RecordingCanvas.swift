@@ -19,6 +19,9 @@ public final class RecordingCanvas: Canvas {
         case backdrop(readBounds: Rect, filters: [Filter])
         case applyFilters([Filter])
         case blend(BlendMode)
+        /// A projected layer's offscreen drawing (its pixels in the layer's space) and its warp.
+        case beginProjection(pixels: Rect)
+        case endProjection(bounds: Rect, opacity: Double)
 
         public var description: String {
             switch self {
@@ -34,6 +37,8 @@ public final class RecordingCanvas: Canvas {
             case .backdrop(let bounds, let filters): "backdrop read \(bounds) \(filters)"
             case .applyFilters(let filters): "applyFilters \(filters)"
             case .blend(let mode): "blend \(mode.rawValue)"
+            case .beginProjection(let pixels): "beginProjection \(pixels)"
+            case .endProjection(let bounds, let opacity): "endProjection \(bounds) opacity=\(opacity)"
             }
         }
     }
@@ -73,5 +78,10 @@ public final class RecordingCanvas: Canvas {
     public func endGroup(opacity: Double, shadow: ShadowParameters?, blendMode: BlendMode?) {
         if let blendMode { commands.append(.blend(blendMode)) }
         commands.append(.endGroup(opacity: opacity, hasShadow: shadow != nil))
+    }
+    public func beginProjection(_ projection: Projection) { commands.append(.beginProjection(pixels: projection.sourcePixels)) }
+    public func endProjection(_ projection: Projection, bounds: Rect, opacity: Double, blendMode: BlendMode?) {
+        if let blendMode { commands.append(.blend(blendMode)) }
+        commands.append(.endProjection(bounds: bounds, opacity: opacity))
     }
 }

@@ -37,12 +37,16 @@ public final class RenderNode: Sendable {
     public let bounds: Rect
     /// Number of draw operations in the subtree (masks excluded).
     public let drawCount: Int
+    /// For a layer seen through a projective 3-D transform: how its flat drawing (the only
+    /// child, drawn offscreen in the projection's pixels) maps into the parent; nil otherwise.
+    public let projection: Projection?
 
     /// Creates a node; `RenderTreeBuilder` is the usual way.
     public init(name: String?, transform: Transform2D, opacity: Double, isolation: [IsolationReason],
                 clip: RoundedRect?, content: [DrawOperation], children: [RenderNode], overlay: [DrawOperation],
                 mask: RenderNode?, shadow: ShadowParameters?, bounds: Rect, drawCount: Int,
-                filters: [Filter] = [], backdrop: Backdrop? = nil, blendMode: BlendMode? = nil, groupBounds: Rect? = nil) {
+                filters: [Filter] = [], backdrop: Backdrop? = nil, blendMode: BlendMode? = nil, groupBounds: Rect? = nil,
+                projection: Projection? = nil) {
         self.name = name
         self.transform = transform
         self.opacity = opacity
@@ -59,10 +63,30 @@ public final class RenderNode: Sendable {
         self.backdrop = backdrop
         self.blendMode = blendMode
         self.groupBounds = groupBounds ?? bounds
+        self.projection = projection
     }
 
     /// True when the node is drawn into an offscreen group.
     public var isIsolated: Bool { !isolation.isEmpty }
+}
+
+/// How a layer under a projective transform is drawn: flat, into an offscreen surface covering
+/// `sourcePixels` of its own coordinates at `pixelScale`, then warped into the parent.
+public struct Projection: Hashable, Sendable {
+    /// From the layer's coordinates to the parent's user space (points).
+    public var homography: Homography
+    /// The offscreen surface in the layer's coordinates times `pixelScale`: whole pixels, the
+    /// visible part of the layer and one transparent pixel around it (for anti-aliased edges).
+    public var sourcePixels: Rect
+    /// Offscreen pixels per layer point.
+    public var pixelScale: Double
+
+    /// From offscreen pixels to the parent's user space (points).
+    public var pixelsToParent: Homography {
+        let toPoints = Transform2D.translation(x: sourcePixels.minX, y: sourcePixels.minY)
+            .concatenating(.scale(x: 1 / pixelScale, y: 1 / pixelScale))
+        return Homography(toPoints).concatenating(homography)
+    }
 }
 
 /// A backdrop filter resolved for drawing.

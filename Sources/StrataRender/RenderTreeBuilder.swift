@@ -47,10 +47,22 @@ public struct RenderTreeBuilder: Sendable {
     // MARK: - Nodes
 
     /// The node of `layer`, or nil when nothing of it can be seen. `clip` is the visible part of
-    /// the canvas in pixels after the ancestors' clips.
-    func node(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool = false) -> RenderNode? {
+    /// the canvas in pixels after the ancestors' clips; `parentSublayer` is the superlayer's
+    /// `sublayerTransformAboutAnchor`; `placement`, when given, replaces the layer's whole 3-D
+    /// transform to the parent (a plane inside a transform layer).
+    func node(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool = false,
+              parentSublayer: Transform3D? = nil, placement: Transform3D? = nil) -> RenderNode? {
         guard !layer.isHidden, layer.opacity > 0 || isMask else { return nil }
-        let local = layer.transformToSuperlayer
+        // Today's path, to the bit: a 2-D transform under a superlayer without a sublayer transform.
+        if placement == nil, parentSublayer == nil, layer.transform.isAffine, !layer.isTransformLayer {
+            return flatNode(for: layer, local: layer.affineTransformToSuperlayer, parentDevice: parentDevice, clip: clip, isMask: isMask)
+        }
+        return placedNode(for: layer, parentDevice: parentDevice, clip: clip, isMask: isMask,
+                          toParent: placement ?? layer.transformToSuperlayer.concatenating(parentSublayer ?? .identity))
+    }
+
+    /// The node of `layer` drawn flat with `local` from its coordinates to its parent's.
+    func flatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
         let device = local.concatenating(parentDevice)
         // Nothing of a layer whose geometry overflows (or collapses) can be drawn.
         let determinant = device.a * device.d - device.b * device.c
@@ -65,8 +77,9 @@ public struct RenderTreeBuilder: Sendable {
         }
 
         let (content, overlay) = operations(of: layer, shape: shape)
+        let sublayerTransform = layer.sublayerTransformAboutAnchor
         let children = Self.drawingOrder(layer.sublayers).compactMap {
-            node(for: $0, parentDevice: device, clip: ownClip)
+            node(for: $0, parentDevice: device, clip: ownClip, parentSublayer: sublayerTransform)
         }
 
         var extent = Rect.zero

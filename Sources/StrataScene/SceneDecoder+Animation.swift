@@ -304,8 +304,7 @@ extension SceneDecoder {
     func animationValue(_ value: SceneValue, for keyPath: AnimationKeyPath, at path: String) throws(SceneError) -> AnimationValue {
         switch keyPath.valueKind {
         case .number:
-            if keyPath == .transformRotation { return .number(try reader.angle(value, at: path)) }
-            if case .filter(_, _, "angle") = keyPath { return .number(try reader.angle(value, at: path)) }
+            if keyPath.isAngle { return .number(try reader.angle(value, at: path)) }
             if keyPath == .opacity { return .number(try reader.number(value, at: path, in: 0...1)) }
             return .number(try reader.number(value, at: path))
         case .point: return .point(try reader.point(value, at: path))
@@ -313,6 +312,7 @@ extension SceneDecoder {
             let n = try reader.numbers(value, at: path, count: 2, what: "a size [width, height]")
             return .size(Size(width: n[0], height: n[1]))
         case .color: return .color(try reader.color(value, at: path))
+        case .transform: return .transform(try transform(value, at: path))
         }
     }
 }

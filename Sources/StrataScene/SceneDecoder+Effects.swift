@@ -132,7 +132,7 @@ extension SceneDecoder {
                 // is far past any useful parallax).
                 func amount(_ v: SceneValue, _ name: String) throws(SceneError) -> Double {
                     let path = SceneReader.join(itemPath, name)
-                    let value = keyPath == .transformRotation ? try reader.angle(v, at: path) : try reader.number(v, at: path)
+                    let value = keyPath.isAngle ? try reader.angle(v, at: path) : try reader.number(v, at: path)
                     guard abs(value) <= 1e6 else { throw reader.error(path, expected: "a relative value in −1000000…1000000", found: v) }
                     return value
                 }

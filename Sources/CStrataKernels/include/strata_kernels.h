@@ -68,4 +68,14 @@ void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_
 /// 1 when `path` (0 plain C, 1 AVX2) runs on this machine.
 int strata_over_alpha_path_available(int path);
 
+/// Projective warp of premultiplied ARGB32 pixels into `dst` (width × height, stride in pixels):
+/// each destination pixel centre (x + ½, y + ½) maps through `g` (row vectors, row-major 3×3:
+/// (x, y, 1)·g = (u, v, q)) to the source point (u/q, v/q), in source pixels, sampled bilinearly
+/// (8-bit weights) with transparent pixels outside the source. Destination pixels whose q is not
+/// in (0, q_max] (behind the eye or nearer than the near plane) and those that sample nothing
+/// are left as they are; the others are replaced.
+void strata_warp_projective(uint32_t *dst, size_t dst_stride, size_t width, size_t height,
+                            const uint32_t *src, size_t src_stride, size_t src_width, size_t src_height,
+                            const double g[9], double q_max);
+
 #endif

@@ -1,0 +1,62 @@
+import CCairo
+import CStrataKernels
+import StrataModel
+
+// Projected layers on the Cairo canvas: the layer is drawn flat into a surface of its own, then
+// warped into the parent through its homography by Strata's kernel (Cairo's patterns take only
+// affine matrices), into a group the size of the projected bounds, which is composited as any
+// group (opacity, blend mode, the parent's clip).
+extension CairoCanvas {
+    public func beginProjection(_ projection: Projection) {
+        let width = max(1, Int(saturating: projection.sourcePixels.width))
+        let height = max(1, Int(saturating: projection.sourcePixels.height))
+        do {
+            let surface = try CairoSurface(width: width, height: height)
+            let context = try CairoContext(surface: surface)
+            Self.configure(context.pointer)
+            offscreenSurfaceCount += 1
+            // Its pixels are a space of their own: groups inside are placed relative to (0, 0).
+            frames.append(Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil))
+        } catch {
+            record(error)
+            if let surface = try? CairoSurface(width: 1, height: 1), let context = try? CairoContext(surface: surface) {
+                frames.append(Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil))
+            }
+        }
+    }
+
+    public func endProjection(_ projection: Projection, bounds: Rect, opacity: Double, blendMode: BlendMode?) {
+        guard frames.count > 1 else { return record(RenderError("endProjection without beginProjection")) }
+        let source = frames.removeLast()
+        checkFrame(source, "drawing a projected layer")
+        cairo_surface_flush(source.surface.pointer)
+        let parent = frames[frames.count - 1]
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(parent.context.pointer, &matrix)
+        let userToSurface = Transform2D(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        // Offscreen pixels → the group's pixels (the group's (0, 0) is bounds' top-left).
+        let toGroup = projection.pixelsToParent.concatenating(Homography(userToSurface))
+            .concatenating(Homography(.translation(x: Double(parent.originX) - bounds.minX, y: Double(parent.originY) - bounds.minY)))
+        guard let inverse = toGroup.inverted(), !bounds.isEmpty else { return }
+        pushFrame(bounds: bounds)
+        let group = frames[frames.count - 1]
+        warp(source.surface, into: group.surface, inverse: inverse)
+        endGroup(opacity: opacity, shadow: nil, blendMode: blendMode)
+    }
+
+    /// Warps `source` into `destination` (a cleared surface): each destination pixel samples the
+    /// source at its image under `inverse` (destination → source pixels).
+    func warp(_ source: CairoSurface, into destination: CairoSurface, inverse g: Homography) {
+        cairo_surface_flush(destination.pointer)
+        let stride = Int(cairo_image_surface_get_stride(destination.pointer)) / 4
+        let sourceStride = Int(cairo_image_surface_get_stride(source.pointer)) / 4
+        let out = UnsafeMutableRawPointer(cairo_image_surface_get_data(destination.pointer)!).assumingMemoryBound(to: UInt32.self)
+        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(source.pointer)!).assumingMemoryBound(to: UInt32.self)
+        let entries = [g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33]
+        entries.withUnsafeBufferPointer { matrix in
+            strata_warp_projective(out, stride, destination.width, destination.height, pixels, sourceStride,
+                                   source.width, source.height, matrix.baseAddress!, 1 / Homography.minimumW)
+        }
+        cairo_surface_mark_dirty(destination.pointer)
+    }
+}
