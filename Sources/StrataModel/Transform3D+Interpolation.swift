@@ -71,10 +71,11 @@ public struct DecomposedTransform3D: Hashable, Sendable {
     public var recomposed: Transform3D {
         var m = Self.rows(.identity)
         for i in 0..<4 { m[i][3] = perspective[i] }
-        for i in 0..<3 {
+        // Translation, then perspective: row 4 becomes t · (the first three rows) + row 4.
+        for column in 0..<4 {
             var sum = 0.0
-            for j in 0..<3 { sum += translation[j] * m[j][i] }
-            m[3][i] += sum
+            for j in 0..<3 { sum += translation[j] * m[j][column] }
+            m[3][column] += sum
         }
         let (x, y, z, w) = (quaternion[0], quaternion[1], quaternion[2], quaternion[3])
         // The rotation as a row-vector matrix (the transpose of CSS's column form).

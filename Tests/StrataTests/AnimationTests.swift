@@ -191,7 +191,7 @@ struct AnimationTests {
         #expect(presented.cornerRadius == 4)
         #expect(presented.backgroundColor == Color(red: 0.5, green: 0.5, blue: 0.5))
         let expectedTransform = Transform2D.rotation(radians: .pi / 2).concatenating(.scale(x: 2, y: 2))
-        #expect(abs(presented.transform.a - expectedTransform.a) < 1e-12 && abs(presented.transform.b - expectedTransform.b) < 1e-12)
+        #expect(abs(presented.transform.m11 - expectedTransform.a) < 1e-12 && abs(presented.transform.m12 - expectedTransform.b) < 1e-12)
         // The model is untouched.
         #expect(model.position == Point(x: 5, y: 5))
     }

@@ -26,7 +26,7 @@ struct ModelTests {
     @Test func boundsOriginShiftsTheSublayerSpace() {
         var layer = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         layer.bounds.origin = Point(x: 20, y: 10)
-        #expect(layer.transformToSuperlayer.apply(to: Point(x: 20, y: 10)) == Point(x: 0, y: 0))
+        #expect(layer.affineTransformToSuperlayer.apply(to: Point(x: 20, y: 10)) == Point(x: 0, y: 0))
     }
 
     @Test func concatenationAppliesSelfFirst() {

@@ -65,7 +65,7 @@ struct SceneAnimationTests {
         let peak = try layer(scene, "pulse", at: 0.5)
         #expect(peak.opacity == 0.5)
         let expected = Transform2D.rotation(radians: .pi / 4).concatenating(.scale(x: 1.5, y: 1.5))
-        #expect(abs(peak.transform.a - expected.a) < 1e-12 && abs(peak.transform.b - expected.b) < 1e-12)
+        #expect(abs(peak.transform.m11 - expected.a) < 1e-12 && abs(peak.transform.m12 - expected.b) < 1e-12)
         #expect(try layer(scene, "pulse", at: 1).opacity == 1)
         #expect(try layer(scene, "pulse", at: 1.5).opacity == 0.5)
         #expect(try layer(scene, "pulse", at: 0.25).opacity == 0.75)

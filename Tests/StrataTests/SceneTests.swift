@@ -112,8 +112,8 @@ struct SceneTests {
 
     @Test func transformsComposeInTheWrittenOrder() throws {
         let scene = try decode(header + "layers:\n  - transform: [{translate: [10, 0]}, {scale: 2}]\n  - transform: {translate: [10, 0], scale: 2}\n")
-        #expect(scene.layers[0].transform == Transform2D.translation(x: 10, y: 0).concatenating(.scale(x: 2, y: 2)))
-        #expect(scene.layers[1].transform == Transform2D.scale(x: 2, y: 2).concatenating(.translation(x: 10, y: 0)))
+        #expect(scene.layers[0].transform == Transform3D(Transform2D.translation(x: 10, y: 0).concatenating(.scale(x: 2, y: 2))))
+        #expect(scene.layers[1].transform == Transform3D(Transform2D.scale(x: 2, y: 2).concatenating(.translation(x: 10, y: 0))))
     }
 
     @Test func missingFileIsInputMissing() {
