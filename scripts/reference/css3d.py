@@ -69,7 +69,9 @@ def corners(cases):
 
 def warp(flat, homography, out, width, height):
     import cv2
-    image = cv2.imread(flat, cv2.IMREAD_UNCHANGED)  # BGRA, straight alpha
+    image = cv2.imread(flat, cv2.IMREAD_UNCHANGED)  # BGR(A), straight alpha
+    if image.shape[2] == 3:
+        image = np.concatenate([image, np.full(image.shape[:2] + (1,), 255, np.uint8)], axis=2)
     alpha = image[:, :, 3:4].astype(np.float64) / 255.0
     premultiplied = np.concatenate([image[:, :, :3] * alpha, image[:, :, 3:4]], axis=2).astype(np.float32)
     h = np.array(json.load(open(homography)), dtype=np.float64).reshape(3, 3)
