@@ -32,7 +32,10 @@ struct FrameSequenceTests {
 
     /// The manifest records the presentation that is drawn, motion effects included: in the parallax
     /// scene the front card (the only pixels of its colour, #eceff1) is drawn centred on the position
-    /// the manifest gives it, 24 points from its model position at the extremes of the tilt.
+    /// the manifest gives it, 24 points from its model position at the extremes of the tilt. The card
+    /// also tilts in perspective (±14° about y at frames 0 and 15, ±12° about x at 8 and 23): its near
+    /// half looks bigger, so its box is centred on the position across the tilt's axis and within 3 pt
+    /// along it (the anchor is the diagonals' crossing, not the box's middle: 2.3 pt off at 14°).
     @Test func manifestPositionsAreWhereTheLayersAreDrawn() throws {
         let scene = try scene("parallax-cards")
         let directory = PackagePaths.temporaryDirectory()
@@ -42,7 +45,7 @@ struct FrameSequenceTests {
         for index in [0, 8, 15, 23] {
             let front = try #require(manifest.frames[index].layers.first { $0.name == "front" }, "frame \(index) records the front card")
             let image = try PNGCodec.decode(contentsOf: directory.appendingPathComponent(manifest.frames[index].file))
-            // The bounding box of the card's colour; the card turns by at most 4°, so its box stays centred on it.
+            // The bounding box of the card's colour.
             var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
             for y in 0..<image.height {
                 for x in 0..<image.width {
@@ -52,7 +55,8 @@ struct FrameSequenceTests {
                 }
             }
             let drawnX = Double(minX + maxX + 1) / 2, drawnY = Double(minY + maxY + 1) / 2
-            #expect(abs(drawnX - front.position[0]) <= 1 && abs(drawnY - front.position[1]) <= 1,
+            let (toleranceX, toleranceY) = index == 0 || index == 15 ? (3.0, 1.0) : (1.0, 3.0)
+            #expect(abs(drawnX - front.position[0]) <= toleranceX && abs(drawnY - front.position[1]) <= toleranceY,
                     "frame \(index): drawn at (\(drawnX), \(drawnY)), recorded at \(front.position)")
         }
         // At frame 0 the viewer is at (1, 0): the front card is 24 points right of its model position (120, 95).
