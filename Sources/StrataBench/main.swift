@@ -210,6 +210,32 @@ try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectori
 try Data(PNGCodec.encode(frame)).write(to: URL(fileURLWithPath: "out/bench-ui-1080p.png"))
 print("  (the frame is in out/bench-ui-1080p.png)\n")
 
+// Issue 24's cost row: a full-screen layer (the UI frame as its contents) turned in 2-D through
+// Cairo vs the same layer in perspective (drawn flat offscreen, then warped), same run.
+func projectionBench(contents: PixelBuffer) throws {
+    func stage(_ transform: Transform3D, perspective: Bool) -> [Layer] {
+        var root = Layer(name: "stage", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        if perspective { root.sublayerTransform = .perspective(distance: 1600) }
+        var card = Layer(name: "card", frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        card.contents = contents
+        card.transform = transform
+        root.addSublayer(card)
+        return [root]
+    }
+    let flat = stage(.rotation(radians: 3 * .pi / 180), perspective: false)
+    let tilted = stage(.rotation(radians: 20 * .pi / 180, x: 0, y: 1, z: 0), perspective: true)
+    let affineMs = try medianMilliseconds { _ = try Renderer.render(flat, size: size, scale: 1, background: .black) }
+    let affineMin = lastMinimum
+    let projectiveMs = try medianMilliseconds { _ = try Renderer.render(tilted, size: size, scale: 1, background: .black) }
+    let projectiveMin = lastMinimum
+    print("A full-screen 1920×1080 image layer, single thread, median of \(runs) (fastest in brackets):")
+    print("  rotated 3° in 2-D (Cairo)            \(format(affineMs)) ms  (\(format(affineMin)))")
+    print("  rotateY 20° in perspective (warp)    \(format(projectiveMs)) ms  (\(format(projectiveMin)))")
+    print("  projective / affine: \(format(projectiveMs / affineMs, 2))× (fastest \(format(projectiveMin / affineMin, 2))×; target ≤ 2×)\n")
+}
+try projectionBench(contents: frame)
+if arguments.contains("--projection-only") { exit(0) }
+
 // Strata's rows use one PNGEncoder each, kept from run to run, as a frame sequence keeps one per
 // thread; the "new encoder" row allocates its memory afresh each time, as a single
 // PNGCodec.encode call does.
