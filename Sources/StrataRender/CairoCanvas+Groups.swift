@@ -26,19 +26,28 @@ extension CairoCanvas {
         let parent = frames[frames.count - 1]
         let width = max(1, Int(saturating: bounds.width)), height = max(1, Int(saturating: bounds.height))
         let originX = Int(saturating: bounds.minX), originY = Int(saturating: bounds.minY)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(parent.context.pointer, &matrix)
+        pushSurface(width: width, height: height, originX: originX, originY: originY) { context in
+            cairo_translate(context, Double(parent.originX - originX), Double(parent.originY - originY))
+            cairo_transform(context, &matrix)
+        }
+    }
+
+    /// Pushes a cleared surface of `width × height` whose pixel (0, 0) lies at (`originX`,
+    /// `originY`) of the space groups are placed in; `prepare` sets up its context. When the
+    /// surface cannot be made, the error is recorded and a throwaway 1×1 surface keeps the
+    /// nesting balanced.
+    func pushSurface(width: Int, height: Int, originX: Int, originY: Int, prepare: (OpaquePointer) -> Void = { _ in }) {
         do {
             let surface = try CairoSurface(width: width, height: height)
             let context = try CairoContext(surface: surface)
             Self.configure(context.pointer)
-            var matrix = cairo_matrix_t()
-            cairo_get_matrix(parent.context.pointer, &matrix)
-            cairo_translate(context.pointer, Double(parent.originX - originX), Double(parent.originY - originY))
-            cairo_transform(context.pointer, &matrix)
+            prepare(context.pointer)
             offscreenSurfaceCount += 1
             frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))
         } catch {
             record(error)
-            // Draw into a throwaway 1×1 surface so that the nesting stays balanced.
             if let surface = try? CairoSurface(width: 1, height: 1), let context = try? CairoContext(surface: surface) {
                 frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))
             }

@@ -8,21 +8,9 @@ import StrataModel
 // group (opacity, blend mode, the parent's clip).
 extension CairoCanvas {
     public func beginProjection(_ projection: Projection) {
-        let width = max(1, Int(saturating: projection.sourcePixels.width))
-        let height = max(1, Int(saturating: projection.sourcePixels.height))
-        do {
-            let surface = try CairoSurface(width: width, height: height)
-            let context = try CairoContext(surface: surface)
-            Self.configure(context.pointer)
-            offscreenSurfaceCount += 1
-            // Its pixels are a space of their own: groups inside are placed relative to (0, 0).
-            frames.append(Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil))
-        } catch {
-            record(error)
-            if let surface = try? CairoSurface(width: 1, height: 1), let context = try? CairoContext(surface: surface) {
-                frames.append(Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil))
-            }
-        }
+        // Its pixels are a space of their own: groups inside are placed relative to (0, 0).
+        pushSurface(width: max(1, Int(saturating: projection.sourcePixels.width)),
+                    height: max(1, Int(saturating: projection.sourcePixels.height)), originX: 0, originY: 0)
     }
 
     public func endProjection(_ projection: Projection, bounds: Rect, opacity: Double, blendMode: BlendMode?) {

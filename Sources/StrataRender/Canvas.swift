@@ -69,11 +69,9 @@ public enum RenderTreePainter {
     /// Paints one node; `alpha` is the opacity folded down from non-isolated ancestors.
     static func paint(_ node: RenderNode, on canvas: Canvas, alpha inherited: Double) {
         if let projection = node.projection {
-            canvas.save()
             canvas.beginProjection(projection)
             for child in node.children { paint(child, on: canvas, alpha: 1) }
             canvas.endProjection(projection, bounds: node.bounds.roundedOut, opacity: inherited * node.opacity, blendMode: node.blendMode)
-            canvas.restore()
             return
         }
         canvas.save()

@@ -152,7 +152,7 @@ extension RenderTreeBuilder {
     /// The extents of a layer's own draw operations, in its coordinates (points).
     static func contentExtents(of layer: Layer) -> [Rect] {
         let shape = RoundedRect(rect: layer.bounds, cornerRadius: layer.cornerRadius)
-        let (content, overlay) = RenderTreeBuilder(size: .zero, scale: 1).operations(of: layer, shape: shape)
+        let (content, overlay) = operations(of: layer, shape: shape)
         return (content + overlay).map(\.extent)
     }
 }

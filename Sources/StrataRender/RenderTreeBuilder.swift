@@ -76,7 +76,7 @@ public struct RenderTreeBuilder: Sendable {
             ownClip = clip.intersection(device.apply(to: layer.bounds))
         }
 
-        let (content, overlay) = operations(of: layer, shape: shape)
+        let (content, overlay) = Self.operations(of: layer, shape: shape)
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         let children = Self.drawingOrder(layer.sublayers).compactMap {
             node(for: $0, parentDevice: device, clip: ownClip, parentSublayer: sublayerTransform)
@@ -159,7 +159,7 @@ public struct RenderTreeBuilder: Sendable {
     }
 
     /// The layer's own draw operations: before the sublayers and after them (the border).
-    func operations(of layer: Layer, shape: RoundedRect) -> (content: [DrawOperation], overlay: [DrawOperation]) {
+    static func operations(of layer: Layer, shape: RoundedRect) -> (content: [DrawOperation], overlay: [DrawOperation]) {
         var content: [DrawOperation] = []
         if let color = layer.backgroundColor, color.alpha > 0, !layer.bounds.isEmpty {
             content.append(.fill(shape, color))

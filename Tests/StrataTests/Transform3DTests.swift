@@ -102,17 +102,24 @@ struct Transform3DTests {
 
     // MARK: - Placement
 
-    /// A stage with perspective and one card under a transform written in a scene file.
-    static func tiltedCard(_ steps: String, doubleSided: Bool = true) throws -> Scene {
+    /// A scene of one canvas-sized stage, seen from `distance` points, holding `sublayers`
+    /// (YAML list items, indented by 6).
+    static func stage(width: Int, height: Int, distance: Int, _ sublayers: String) throws -> Scene {
         try Self.decode("""
             version: 1
             description: a test of 3-D placement
-            size: [300, 200]
+            size: [\(width), \(height)]
             layers:
               - name: stage
-                frame: [0, 0, 300, 200]
-                sublayerTransform: [{perspective: 400}]
+                frame: [0, 0, \(width), \(height)]
+                sublayerTransform: [{perspective: \(distance)}]
                 sublayers:
+            """ + "\n" + sublayers)
+    }
+
+    /// A stage with perspective and one card under a transform written in a scene file.
+    static func tiltedCard(_ steps: String, doubleSided: Bool = true) throws -> Scene {
+        try stage(width: 300, height: 200, distance: 400, """
                   - {name: card, frame: [75, 50, 150, 100], backgroundColor: "#1e88e5", doubleSided: \(doubleSided), transform: \(steps)}
             """)
     }
@@ -170,15 +177,7 @@ struct Transform3DTests {
     }
 
     @Test func transformLayersDrawBackToFrontByDepth() throws {
-        let scene = try Self.decode("""
-            version: 1
-            description: a test of 3-D placement
-            size: [200, 200]
-            layers:
-              - name: stage
-                frame: [0, 0, 200, 200]
-                sublayerTransform: [{perspective: 500}]
-                sublayers:
+        let scene = try Self.stage(width: 200, height: 200, distance: 500, """
                   - name: box
                     transformLayer: true
                     frame: [50, 50, 100, 100]
