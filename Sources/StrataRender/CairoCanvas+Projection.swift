@@ -28,23 +28,32 @@ extension CairoCanvas {
         guard let inverse = toGroup.inverted(), !bounds.isEmpty else { return }
         pushFrame(bounds: bounds)
         let group = frames[frames.count - 1]
-        warp(source.surface, into: group.surface, inverse: inverse)
+        group.surface.warp(source.surface, inverse: inverse)
         endGroup(opacity: opacity, shadow: nil, blendMode: blendMode)
     }
 
-    /// Warps `source` into `destination` (a cleared surface): each destination pixel samples the
-    /// source at its image under `inverse` (destination → source pixels).
-    func warp(_ source: CairoSurface, into destination: CairoSurface, inverse g: Homography) {
-        cairo_surface_flush(destination.pointer)
-        let stride = Int(cairo_image_surface_get_stride(destination.pointer)) / 4
+}
+
+extension CairoSurface {
+    /// Warps `source` into this surface (cleared, or holding what the warp may leave): each pixel
+    /// centre samples `source` bilinearly at its image under `g` (this surface's pixels → the
+    /// source's, row vectors); pixels behind the eye or sampling nothing are left as they are.
+    /// `path` chooses the kernel (0 plain C, 1 AVX2); every path gives the same bytes.
+    func warp(_ source: CairoSurface, inverse g: Homography, path: Int32 = 1) {
+        cairo_surface_flush(source.pointer)
+        cairo_surface_flush(pointer)
+        let stride = Int(cairo_image_surface_get_stride(pointer)) / 4
         let sourceStride = Int(cairo_image_surface_get_stride(source.pointer)) / 4
-        let out = UnsafeMutableRawPointer(cairo_image_surface_get_data(destination.pointer)!).assumingMemoryBound(to: UInt32.self)
+        let out = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!).assumingMemoryBound(to: UInt32.self)
         let pixels = UnsafeRawPointer(cairo_image_surface_get_data(source.pointer)!).assumingMemoryBound(to: UInt32.self)
         let entries = [g.m11, g.m12, g.m13, g.m21, g.m22, g.m23, g.m31, g.m32, g.m33]
         entries.withUnsafeBufferPointer { matrix in
-            strata_warp_projective(out, stride, destination.width, destination.height, pixels, sourceStride,
-                                   source.width, source.height, matrix.baseAddress!, 1 / Homography.minimumW)
+            strata_warp_projective_with_path(out, stride, width, height, pixels, sourceStride, source.width, source.height,
+                                             matrix.baseAddress!, 1 / Homography.minimumW, path)
         }
-        cairo_surface_mark_dirty(destination.pointer)
+        cairo_surface_mark_dirty(pointer)
     }
+
+    /// The paths `warp` can take on this machine: 0 plain C, 1 AVX2.
+    static var warpPaths: [Int32] { [0, 1].filter { strata_warp_path_available($0) == 1 } }
 }

@@ -78,4 +78,13 @@ void strata_warp_projective(uint32_t *dst, size_t dst_stride, size_t width, size
                             const uint32_t *src, size_t src_stride, size_t src_width, size_t src_height,
                             const double g[9], double q_max);
 
+/// `strata_warp_projective` through a chosen path (0 plain C, 1 AVX2, four pixels at a time; an
+/// unavailable path falls back to plain C). Every path gives the same bytes.
+void strata_warp_projective_with_path(uint32_t *dst, size_t dst_stride, size_t width, size_t height,
+                                      const uint32_t *src, size_t src_stride, size_t src_width, size_t src_height,
+                                      const double g[9], double q_max, int path);
+
+/// 1 when warp `path` (0 plain C, 1 AVX2) runs on this machine.
+int strata_warp_path_available(int path);
+
 #endif
