@@ -9,7 +9,9 @@ import StrataModel
 /// with `angle`, `radius` and `samples`, and added with opacity 0 and the frame of the layer's
 /// bounds outset by the blur's reach (so the image is centred). On every display-link tick,
 /// delta = distance between the layer's presentation positions at this tick and the previous
-/// displayed one (points) and opacity = `curve`(delta); nothing changes on the first tick.
+/// displayed one (points) and opacity = `curve`(delta); nothing changes on the first tick. Under a
+/// 3-D superlayer (a `sublayerTransform`, or transform layers) the position is the projected one,
+/// as seen in the plane the layer is drawn into (`EffectsEngine.projectedPosition(in:at:)`).
 public struct MotionBlurOverlay: Hashable, Sendable {
     /// Names the overlay in the manifest and curve.csv.
     public var id: String

@@ -249,8 +249,9 @@ public struct EffectsEngine: Sendable {
             var direction: Double? = nil
             let previousSeconds = index > 0 ? frames.seconds(ofFrame: index - 1) : -Double.infinity
             if linked, let previousTree, overlay.isEnabled(atSeconds: previousSeconds),
-               let now = Self.layer(in: presented, at: overlay.layer), let before = previousTree.layer(at: overlay.layer) {
-                let dx = now.position.x - before.position.x, dy = now.position.y - before.position.y
+               let now = Self.projectedPosition(in: presented, at: overlay.layer),
+               let before = Self.projectedPosition(in: previousTree.layers, at: overlay.layer) {
+                let dx = now.x - before.x, dy = now.y - before.y
                 var distance = (dx * dx + dy * dy).squareRoot()
                 if let rate = overlay.referenceRate {
                     // delta × (1/rate) / interval, with interval = targetTimestamp − timestamp = 1/fps.
@@ -266,8 +267,43 @@ public struct EffectsEngine: Sendable {
         return states
     }
 
-    static func layer(in layers: [Layer], at path: LayerPath) -> Layer? {
-        PresentationTree(layers: layers, seconds: 0).layer(at: path)
+    /// Where the layer at `path` is seen in the plane it is drawn into (points): its `position`
+    /// and `zPosition` through its superlayer's `sublayerTransform` and, while the superlayer is a
+    /// transform layer, on up through each transform layer to the first layer that flattens, then
+    /// divided by w. Exactly `position` when no 3-D transform is on that way (a mask's position is
+    /// its own). Nil when the point is behind the eye.
+    public static func projectedPosition(in layers: [Layer], at path: LayerPath) -> Point? {
+        guard let first = path.indices.first, layers.indices.contains(first) else { return nil }
+        var chain = [layers[first]]
+        for index in path.indices.dropFirst() {
+            guard let parent = chain.last else { return nil }
+            if index == LayerPath.maskIndex {
+                guard let mask = parent.mask else { return nil }
+                return mask.position
+            }
+            guard parent.sublayers.indices.contains(index) else { return nil }
+            chain.append(parent.sublayers[index])
+        }
+        let layer = chain.removeLast()
+        var point = (x: layer.position.x, y: layer.position.y, z: layer.zPosition, w: 1.0)
+        var through3D = false
+        func apply(_ transform: Transform3D) {
+            let (x, y, z, w) = (point.x, point.y, point.z, point.w)
+            point = (x * transform.m11 + y * transform.m21 + z * transform.m31 + w * transform.m41,
+                     x * transform.m12 + y * transform.m22 + z * transform.m32 + w * transform.m42,
+                     x * transform.m13 + y * transform.m23 + z * transform.m33 + w * transform.m43,
+                     x * transform.m14 + y * transform.m24 + z * transform.m34 + w * transform.m44)
+            through3D = true
+        }
+        while let parent = chain.popLast() {
+            if let sublayer = parent.sublayerTransformAboutAnchor { apply(sublayer) }
+            guard parent.isTransformLayer else { break }
+            apply(parent.transformToSuperlayer)
+        }
+        guard through3D else { return layer.position }
+        guard point.w > Homography.minimumW else { return nil }
+        let projected = Point(x: point.x / point.w, y: point.y / point.w)
+        return projected.x.isFinite && projected.y.isFinite ? projected : nil
     }
 
     /// The overlay layer's pixel size for overlay `index` (snapshot plus 2·⌈|v|⌉ per axis).

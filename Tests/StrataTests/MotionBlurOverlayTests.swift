@@ -129,4 +129,54 @@ struct MotionBlurOverlayTests {
         #expect(csv.count == 62)
         #expect(csv[1] == "0,0,,0")
     }
+
+    /// A box 100 pt right of its stage's centre flying from z = −400 to the stage's plane in ¼ s,
+    /// under the stage's perspective 400 (sublayerTransform), or the same inside a transform layer:
+    /// its model position never moves, its projected one does.
+    func flight(inTransformLayer: Bool) throws -> EffectsEngine {
+        var box = Layer(name: "box", frame: Rect(x: 280, y: 140, width: 40, height: 20))
+        box.backgroundColor = .black
+        try box.add(Animation.basic(.zPosition, from: .number(-400), to: .number(0), duration: 0.25), forKey: "fly")
+        var stage = Layer(name: "stage", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        stage.sublayerTransform = .perspective(distance: 400)
+        var path = LayerPath([0, 0])
+        if inTransformLayer {
+            var holder = Layer(name: "holder", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            holder.isTransformLayer = true
+            holder.addSublayer(box)
+            stage.addSublayer(holder)
+            path = LayerPath([0, 0, 0])
+        } else {
+            stage.addSublayer(box)
+        }
+        var scene = Scene(name: "flight", description: "d", size: Size(width: 400, height: 300), layers: [stage],
+                          clock: FrameClock(framesPerSecond: 60, tickCount: 30))
+        scene.effects = Effects(motionBlurOverlays: [MotionBlurOverlay(id: "box", layer: path, angle: 0, radius: 10, samples: 5)])
+        return try #require(FrameRenderer(scene: scene, scale: 1).effects)
+    }
+
+    @Test(arguments: [false, true])
+    func theOverlayFollowsTheProjectedPosition(inTransformLayer: Bool) throws {
+        let engine = try flight(inTransformLayer: inTransformLayer)
+        // Seen through perspective 400 about the stage's centre (200, 150): w = 1 − z/400, the box's
+        // centre at x = 200 + 100/w, so it moves outward as it comes near though its position does not.
+        func x(_ frame: Int) -> Double { 200 + 100 / (1 - (-400 + 400 * min(1, Double(frame) / 15)) / 400) }
+        let states = (0..<20).map { engine.overlayStates(displayedIndex: $0)[0] }
+        #expect(states[0].delta == nil)
+        for frame in 1..<20 {
+            let delta = try #require(states[frame].delta)
+            #expect(abs(delta - (x(frame) - x(frame - 1))) < 1e-9, "frame \(frame): \(delta)")
+        }
+        #expect(states[12].delta! > 4 && states[12].opacity > 0.4)
+        #expect(states[12].direction.map { abs($0) < 1e-9 } == true)
+        #expect(states[19].delta == 0 && states[19].opacity == 0)
+        // With no 3-D on the way, the projected position is the position, bit for bit.
+        var flat = Layer(name: "flat", frame: Rect(x: 10.3, y: 7.1, width: 40, height: 20))
+        flat.zPosition = 25
+        flat.transform = .rotation(radians: 0.4)
+        let parent = Layer(name: "parent", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        var tree = [parent]
+        tree[0].addSublayer(flat)
+        #expect(EffectsEngine.projectedPosition(in: tree, at: LayerPath([0, 0])) == tree[0].sublayers[0].position)
+    }
 }
