@@ -11,9 +11,13 @@ extension CairoCanvas {
         let parent = frames[frames.count - 2], group = frames[frames.count - 1]
         let read = backdrop.readBounds
         do throws(RenderError) {
-            let source = try parent.surface.region(x: Int(saturating: read.minX) - parent.originX, y: Int(saturating: read.minY) - parent.originY,
-                                                   width: max(1, Int(saturating: read.width)), height: max(1, Int(saturating: read.height)),
-                                                   edge: backdrop.edgeMode)
+            let source = if let behind = parent.behind {
+                try backdropBehindProjection(parent, behind, read: read)
+            } else {
+                try parent.surface.region(x: Int(saturating: read.minX) - parent.originX, y: Int(saturating: read.minY) - parent.originY,
+                                          width: max(1, Int(saturating: read.width)), height: max(1, Int(saturating: read.height)),
+                                          edge: backdrop.edgeMode)
+            }
             let filtered: PixelBuffer
             let outsetX: Int, outsetY: Int
             do {

@@ -8,9 +8,36 @@ import StrataModel
 // group (opacity, blend mode, the parent's clip).
 extension CairoCanvas {
     public func beginProjection(_ projection: Projection) {
+        let parentIndex = frames.count - 1
         // Its pixels are a space of their own: groups inside are placed relative to (0, 0).
         pushSurface(width: max(1, Int(saturating: projection.sourcePixels.width)),
                     height: max(1, Int(saturating: projection.sourcePixels.height)), originX: 0, originY: 0)
+        frames[frames.count - 1].behind = (parentIndex, projection.pixelsToParent.concatenating(Homography(userToSurface(of: frames[parentIndex]))))
+    }
+
+    /// The parent context's current matrix: user space → that surface's pixels.
+    func userToSurface(of frame: Frame) -> Transform2D {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(frame.context.pointer, &matrix)
+        return Transform2D(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+    }
+
+    /// What a backdrop filter in a projected layer's offscreen drawing reads over `read` (its
+    /// pixels): the surface the drawing will be warped onto, mapped back into the drawing's space
+    /// through the projection (so it is what lies behind the projected quad), with what the
+    /// drawing already holds composited over it. Beyond that surface's edges it is transparent.
+    func backdropBehindProjection(_ frame: Frame, _ behind: (frame: Int, toSurface: Homography), read: Rect) throws(RenderError) -> PixelBuffer {
+        let width = max(1, Int(saturating: read.width)), height = max(1, Int(saturating: read.height))
+        let x = Int(saturating: read.minX) - frame.originX, y = Int(saturating: read.minY) - frame.originY
+        let image = try CairoSurface(width: width, height: height)
+        image.warp(frames[behind.frame].surface,
+                   inverse: Homography(.translation(x: Double(x), y: Double(y))).concatenating(behind.toSurface))
+        let context = try CairoContext(surface: image)
+        cairo_surface_flush(frame.surface.pointer)
+        cairo_set_source_surface(context.pointer, frame.surface.pointer, Double(-x), Double(-y))
+        cairo_paint(context.pointer)
+        try context.check("reading the backdrop behind a projected layer")
+        return try image.pixelBuffer()
     }
 
     public func endProjection(_ projection: Projection, bounds: Rect, opacity: Double, blendMode: BlendMode?) {
@@ -19,11 +46,8 @@ extension CairoCanvas {
         checkFrame(source, "drawing a projected layer")
         cairo_surface_flush(source.surface.pointer)
         let parent = frames[frames.count - 1]
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(parent.context.pointer, &matrix)
-        let userToSurface = Transform2D(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
         // Offscreen pixels → the group's pixels (the group's (0, 0) is bounds' top-left).
-        let toGroup = projection.pixelsToParent.concatenating(Homography(userToSurface))
+        let toGroup = projection.pixelsToParent.concatenating(Homography(userToSurface(of: parent)))
             .concatenating(Homography(.translation(x: Double(parent.originX) - bounds.minX, y: Double(parent.originY) - bounds.minY)))
         guard let inverse = toGroup.inverted(), !bounds.isEmpty else { return }
         pushFrame(bounds: bounds)

@@ -19,6 +19,10 @@ public final class CairoCanvas: Canvas {
         /// onto an unclipped surface is blended directly (see `endGroup`).
         var clipped = false
         var savedClipped: [Bool] = []
+        /// For a projected layer's offscreen drawing: the surface it will be warped onto (an index
+        /// into `frames`) and the map from this surface's pixels to that one's, so that a backdrop
+        /// filter inside sees what lies behind the projected quad.
+        var behind: (frame: Int, toSurface: Homography)? = nil
     }
 
     var frames: [Frame] = []

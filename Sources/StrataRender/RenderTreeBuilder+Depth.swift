@@ -106,7 +106,11 @@ extension RenderTreeBuilder {
         flat.opacity = 1
         flat.compositingFilter = nil
         let surface = Rect(x: 0, y: 0, width: pixels.width, height: pixels.height)
-        guard let inner = flatNode(for: flat, local: device, parentDevice: .identity, clip: surface, isMask: isMask) else { return nil }
+        // Inside, lengths in pixels (filters, shadows) are the layer's own points at pixelScale,
+        // so they look as on the flat layer once it is projected.
+        var local = self
+        local.scale = pixelScale
+        guard let inner = local.flatNode(for: flat, local: device, parentDevice: .identity, clip: surface, isMask: isMask) else { return nil }
         let projection = Projection(homography: homography, sourcePixels: pixels, pixelScale: pixelScale)
         let bounds = projection.pixelsToParent.concatenating(Homography(parentDevice)).projectedBounds(of: surface).intersection(clip)
         guard !bounds.isEmpty else { return nil }

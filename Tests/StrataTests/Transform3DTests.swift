@@ -176,6 +176,63 @@ struct Transform3DTests {
         #expect(throws: SceneError.self) { try Self.tiltedCard("[{matrix3d: [.nan, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}]") }
     }
 
+    @Test func backdropFiltersSeeWhatLiesBehindTheProjectedQuad() throws {
+        // A red-to-blue stage and a card turned 35° in perspective whose backdrop filter swaps red
+        // and blue: inside the projected quad each pixel is the swapped stage pixel at the same
+        // place on the canvas (the gradient is linear, so sampling it back and forth costs ≤ 3/255).
+        func scene(card: Bool) throws -> Scene {
+            try Self.decode("""
+                version: 1
+                description: a backdrop filter on a projected card
+                size: [240, 160]
+                layers:
+                  - name: stage
+                    frame: [0, 0, 240, 160]
+                    gradient: {type: linear, colors: ["#ff0000", "#0000ff"], startPoint: [0, 0.5], endPoint: [1, 0.5]}
+                    sublayerTransform: [{perspective: 300}]
+                    sublayers:
+                      - name: card
+                        frame: [60, 30, 120, 100]
+                        hidden: \(!card)
+                        transform: [{rotateY: {degrees: 35}}]
+                        backgroundFilters: [{colorMatrix: [0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0]}]
+                """)
+        }
+        let withCard = try scene(card: true), stageOnly = try scene(card: false)
+        let tree = RenderTreeBuilder(size: withCard.size, scale: 1).build(withCard.layers)
+        #expect(tree.allNodes.contains { $0.name == "card" && $0.projection != nil })
+        let frame = try Renderer.render(tree)
+        let stage = try Renderer.render(RenderTreeBuilder(size: stageOnly.size, scale: 1).build(stageOnly.layers))
+        var worst = 0
+        for y in stride(from: 62, through: 98, by: 4) {
+            for x in stride(from: 92, through: 148, by: 4) {
+                let seen = frame[x, y], behind = stage[x, y]
+                worst = max(worst, abs(Int(seen.r) - Int(behind.b)), abs(Int(seen.b) - Int(behind.r)), abs(Int(seen.g) - Int(behind.g)))
+            }
+        }
+        #expect(worst <= 3, "inside the quad: \(worst)/255 from the swapped stage")
+        #expect(stage[100, 80].r > stage[100, 80].b + 20, "the stage is still red there; the card shows it blue")
+        // Outside the quad the stage is untouched.
+        for (x, y) in [(4, 4), (235, 155), (120, 5)] { #expect(frame[x, y] == stage[x, y]) }
+    }
+
+    @Test func filterAndShadowLengthsAreTheLayersPointsInPerspective() throws {
+        // Drawn offscreen at more pixels per point than the canvas (its near edge is magnified),
+        // the card's blur and shadow are converted with that offscreen scale, not the canvas's.
+        let scene = try Self.stage(width: 300, height: 200, distance: 300, """
+                  - {name: card, frame: [75, 50, 150, 100], backgroundColor: "#1e88e5", transform: [{rotateY: {degrees: 40}}],
+                     filters: [{gaussianBlur: {radius: 3}}], shadow: {opacity: 0.5, offset: [0, 4], radius: 6}}
+            """)
+        let tree = RenderTreeBuilder(size: scene.size, scale: 2).build(scene.layers)
+        let projected = try #require(tree.allNodes.first { $0.name == "card" && $0.projection != nil })
+        let pixelScale = try #require(projected.projection?.pixelScale)
+        #expect(pixelScale > 2.2, "the near edge is magnified: \(pixelScale)")
+        let flat = try #require(tree.allNodes.first { $0.name == "card" && $0.projection == nil })
+        #expect(flat.filters == [.gaussianBlur(radius: 3 * pixelScale)])
+        let shadow = try #require(flat.shadow)
+        #expect(abs(shadow.offsetY - 4 * pixelScale) < 1e-9 && abs(shadow.sigma - 3 * pixelScale) < 1e-9)
+    }
+
     @Test func transformLayersDrawBackToFrontByDepth() throws {
         let scene = try Self.stage(width: 200, height: 200, distance: 500, """
                   - name: box
