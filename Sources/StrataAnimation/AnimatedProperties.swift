@@ -35,6 +35,9 @@ public struct AnimatedProperties: Hashable, Sendable {
     public var filters: [NamedFilter]
     /// The layer's backdrop filters.
     public var backgroundFilters: [NamedFilter]
+    /// The shape layer's path and stroke, whose properties animations may change (nil for a
+    /// layer without a shape: its shape key paths read as zero and write nothing).
+    public var shape: ShapeContent?
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -51,6 +54,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         backgroundColor = layer.backgroundColor ?? .clear
         filters = layer.filters
         backgroundFilters = layer.backgroundFilters
+        shape = layer.shape
     }
 
     /// The value of a key path.
@@ -74,6 +78,13 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .backgroundColor: .color(backgroundColor)
             case .filter(let background, let name, let parameter):
                 .number((background ? backgroundFilters : filters).first { $0.name == name }?.filter.value(of: parameter) ?? 0)
+            case .strokeStart: .number(shape?.strokeStart ?? 0)
+            case .strokeEnd: .number(shape?.strokeEnd ?? 1)
+            case .lineDashPhase: .number(shape?.lineDashPhase ?? 0)
+            case .lineWidth: .number(shape?.lineWidth ?? 1)
+            case .fillColor: .color(shape?.fillColor ?? .clear)
+            case .strokeColor: .color(shape?.strokeColor ?? .clear)
+            case .path: .path(shape?.path ?? Path())
             }
         }
         set {
@@ -99,6 +110,13 @@ public struct AnimatedProperties: Hashable, Sendable {
                     list[index].filter = changed
                     if background { backgroundFilters = list } else { filters = list }
                 }
+            case (.strokeStart, .number(let v)): shape?.strokeStart = v.isNaN ? 0 : min(1, max(0, v))
+            case (.strokeEnd, .number(let v)): shape?.strokeEnd = v.isNaN ? 1 : min(1, max(0, v))
+            case (.lineDashPhase, .number(let v)): shape?.lineDashPhase = v.isFinite ? v : 0
+            case (.lineWidth, .number(let v)): shape?.lineWidth = v.isNaN ? 0 : min(Limits.maximumLineWidth, max(0, v))
+            case (.fillColor, .color(let c)): shape?.fillColor = c
+            case (.strokeColor, .color(let c)): shape?.strokeColor = c
+            case (.path, .path(let p)): if p.isFinite { shape?.path = p }
             default: break  // a value of the wrong kind is rejected when the scene is read
             }
         }
@@ -117,6 +135,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.cornerRadius = cornerRadius
         layer.filters = filters
         layer.backgroundFilters = backgroundFilters
+        layer.shape = shape
         if model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }

@@ -123,6 +123,7 @@ public struct EffectsEngine: Sendable {
         case .size: .size(Size(width: amount, height: amount))
         case .color: .color(Color(red: 0, green: 0, blue: 0, alpha: 0))
         case .transform: .transform(.identity)
+        case .path: value  // paths are not added to: a motion effect on a path changes nothing
         }
     }
 

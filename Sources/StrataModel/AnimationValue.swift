@@ -9,10 +9,13 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// A whole matrix (`transform`, `sublayerTransform`): interpolated by decomposition, added by
     /// concatenation.
     case transform(Transform3D)
+    /// A shape layer's path: interpolated point by point between paths of the same structure
+    /// (a path of another structure is taken whole at the end of the step); never added.
+    case path(Path)
 
     /// The kind of value, for matching against a key path.
     public enum Kind: String, Sendable {
-        case number, point, size, color, transform
+        case number, point, size, color, transform, path
     }
 
     /// The kind of this value.
@@ -23,6 +26,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .size: .size
         case .color: .color
         case .transform: .transform
+        case .path: .path
         }
     }
 
@@ -35,6 +39,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .size(let s): [s.width, s.height]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
         case .transform(let t): t.entries
+        case .path(let p): p.points.flatMap { [$0.x, $0.y] }
         }
     }
 
@@ -53,7 +58,25 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .size: .size(Size(width: c[0], height: c[1]))
         case .color: .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .transform: .transform(.identity)  // made above
+        case .path: .path(Path())  // a path needs its structure: see withComponents(_:)
         }
+    }
+
+    /// A value of this one's kind (and, for a path, structure) from components; a path given too
+    /// few components keeps its own points.
+    public func withComponents(_ components: [Double]) -> AnimationValue {
+        guard case .path(let path) = self else { return .make(kind, components) }
+        guard components.count == path.points.count * 2 else { return self }
+        var index = 0
+        var rebuilt = Path()
+        for element in path.elements {
+            let points = element.points.map { _ in
+                defer { index += 2 }
+                return Point(x: components[index], y: components[index + 1])
+            }
+            rebuilt.append(element.withPoints(points))
+        }
+        return .path(rebuilt)
     }
 
     /// Linear interpolation: `self` at fraction 0, `other` at 1 (fractions outside extrapolate).
@@ -64,6 +87,9 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         if case .transform(let a) = self, case .transform(let b) = other {
             return .transform(a.interpolated(to: b, fraction: fraction))
         }
+        if case .path(let a) = self, case .path(let b) = other {
+            return a.interpolated(to: b, fraction: fraction).map(AnimationValue.path) ?? (fraction < 1 ? self : other)
+        }
         let a = components, b = other.components
         return .make(kind, zip(a, b).map { $0 + ($1 - $0) * fraction })
     }
@@ -71,7 +97,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// Component-wise sum (for additive animations and `by`); `self` when the kinds differ.
     /// Transforms add by concatenation: `other` first, then `self`.
     public func adding(_ other: AnimationValue) -> AnimationValue {
-        guard kind == other.kind else { return self }
+        guard kind == other.kind, kind != .path else { return self }
         if case .transform(let a) = self, case .transform(let b) = other { return .transform(b.concatenating(a)) }
         return .make(kind, zip(components, other.components).map(+))
     }
@@ -79,7 +105,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// Component-wise difference; `self` when the kinds differ. Transforms: `other`'s inverse
     /// first, then `self` (so that adding `other` back gives `self`).
     public func subtracting(_ other: AnimationValue) -> AnimationValue {
-        guard kind == other.kind else { return self }
+        guard kind == other.kind, kind != .path else { return self }
         if case .transform(let a) = self, case .transform(let b) = other {
             return .transform(b.inverted().map { $0.concatenating(a) } ?? (a == b ? .identity : a))
         }
@@ -90,6 +116,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// differ.
     public func distance(to other: AnimationValue) -> Double {
         guard kind == other.kind else { return 0 }
+        if case .path(let a) = self, case .path(let b) = other, a.structure != b.structure { return 0 }
         return zip(components, other.components).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
     }
 
@@ -100,6 +127,7 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
         case .size(let s): "\(s)"
         case .color(let c): "\(c)"
         case .transform(let t): "\(t)"
+        case .path(let p): "a path of \(p.elements.count) elements"
         }
     }
 }
@@ -134,11 +162,20 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// A parameter of a named filter: `filters.<name>.<parameter>` or, with `background`,
     /// `backgroundFilters.<name>.<parameter>` (parameters: radius, angle, amount).
     case filter(background: Bool, name: String, parameter: String)
+    /// A shape layer's stroke range, fractions of the path's length.
+    case strokeStart, strokeEnd
+    /// A shape layer's dash phase and stroke width, in points.
+    case lineDashPhase, lineWidth
+    /// A shape layer's fill and stroke colours.
+    case fillColor, strokeColor
+    /// A shape layer's path (point by point, same structure).
+    case path
 
     /// The fixed key paths (filter key paths are built from the layer's filter names).
     public static let properties: [AnimationKeyPath] = [
         .position, .positionX, .positionY, .boundsSize, .opacity, .transformScale, .transformRotation, .cornerRadius, .backgroundColor,
         .transform, .sublayerTransform, .zPosition, .anchorPointZ,
+        .strokeStart, .strokeEnd, .lineDashPhase, .lineWidth, .fillColor, .strokeColor, .path,
     ] + TransformComponent.allCases.filter { $0 != .scale }.map { .transformComponent($0) }
         + TransformComponent.allCases.map { .sublayerTransformComponent($0) }
 
@@ -177,6 +214,13 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .zPosition: "zPosition"
         case .anchorPointZ: "anchorPointZ"
         case .filter(let background, let name, let parameter): "\(background ? "backgroundFilters" : "filters").\(name).\(parameter)"
+        case .strokeStart: "strokeStart"
+        case .strokeEnd: "strokeEnd"
+        case .lineDashPhase: "lineDashPhase"
+        case .lineWidth: "lineWidth"
+        case .fillColor: "fillColor"
+        case .strokeColor: "strokeColor"
+        case .path: "path"
         }
     }
 
@@ -185,8 +229,9 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .position: .point
         case .boundsSize: .size
-        case .backgroundColor: .color
+        case .backgroundColor, .fillColor, .strokeColor: .color
         case .transform, .sublayerTransform: .transform
+        case .path: .path
         default: .number
         }
     }

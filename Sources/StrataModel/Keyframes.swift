@@ -165,6 +165,10 @@ public struct Keyframes: Hashable, Sendable {
     private func catmullRom(segment i: Int, t: Double) -> AnimationValue {
         let p0 = values[max(0, i - 1)].components, p1 = values[i].components
         let p2 = values[i + 1].components, p3 = values[min(values.count - 1, i + 2)].components
+        // Paths of other structures have other numbers of points: those steps are linear.
+        guard p0.count == p1.count, p2.count == p1.count, p3.count == p1.count else {
+            return values[i].interpolated(to: values[i + 1], fraction: t)
+        }
         let t2 = t * t, t3 = t2 * t
         var result: [Double] = []
         for c in p1.indices {
@@ -172,6 +176,6 @@ public struct Keyframes: Hashable, Sendable {
             let h00 = 2 * t3 - 3 * t2 + 1, h10 = t3 - 2 * t2 + t, h01 = -2 * t3 + 3 * t2, h11 = t3 - t2
             result.append(h00 * p1[c] + h10 * m1 + h01 * p2[c] + h11 * m2)
         }
-        return .make(values[i].kind, result)
+        return values[i].withComponents(result)
     }
 }

@@ -85,6 +85,9 @@ public struct Layer: Hashable, Sendable {
     public var text: TextContent?
     /// A gradient filling the bounds (a `CAGradientLayer`); nil for none.
     public var gradient: Gradient?
+    /// A path filled and stroked (a `CAShapeLayer`); nil for none. Drawn after the background,
+    /// gradient, contents and text, before the border and the sublayers.
+    public var shape: ShapeContent?
 
     // MARK: - Tree
 
@@ -133,6 +136,7 @@ public struct Layer: Hashable, Sendable {
         self.contentsGravity = .resize
         self.contentsScale = 1
         self.text = nil
+        self.shape = nil
         self.gradient = nil
         self.sublayers = []
         self.animations = []

@@ -19,6 +19,16 @@ public enum Limits {
     /// Largest motion-blur length (a filter's or an overlay's radius), and largest box-blur radius
     /// on the command line: these kernels' cost does not grow with it, only the output's growth.
     public static let maximumBlurLength = 2000.0
+    /// Longest SVG path data a scene may hold, in characters (1 MB).
+    public static let maximumPathData = 1_000_000
+    /// Most elements (moves, lines, curves, closes) in one path.
+    public static let maximumPathElements = 100_000
+    /// Largest coordinate of a path point, in points (either sign).
+    public static let maximumPathCoordinate = 10_000_000.0
+    /// Most entries in a line dash pattern.
+    public static let maximumDashCount = 64
+    /// Widest stroke, in points.
+    public static let maximumLineWidth = 10_000.0
 
     /// Throws `RasterError.tooLarge` when a `width × height` surface breaks a limit, and
     /// `invalidArgument` for a non-positive side.

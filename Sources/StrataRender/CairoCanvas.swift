@@ -159,6 +159,8 @@ public final class CairoCanvas: Canvas {
             drawGradient(gradient, in: shape, alpha: alpha)
         case .text(let text, let bounds):
             drawText(text, in: bounds, alpha: alpha)
+        case .shape(let shape):
+            drawShape(shape, alpha: alpha)
         }
     }
 

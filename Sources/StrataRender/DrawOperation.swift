@@ -33,6 +33,8 @@ public enum DrawOperation: Hashable, Sendable {
     case gradient(Gradient, RoundedRect)
     /// Text laid out from the top of `bounds`.
     case text(TextContent, bounds: Rect)
+    /// A path filled and stroked (a shape layer's).
+    case shape(ShapeContent)
 
     /// A short name for diagnostics.
     public var kind: String {
@@ -42,6 +44,7 @@ public enum DrawOperation: Hashable, Sendable {
         case .image: "image"
         case .gradient: "gradient"
         case .text: "text"
+        case .shape: "shape"
         }
     }
 
@@ -53,6 +56,8 @@ public enum DrawOperation: Hashable, Sendable {
             return shape.rect
         case .image(_, let destination):
             return destination
+        case .shape(let shape):
+            return shape.extent
         case .text(let text, let bounds):
             let lines = Double(max(1, text.string.split(separator: "\n", omittingEmptySubsequences: false).count))
             let height = max(bounds.height, lines * text.fontSize * 1.3)

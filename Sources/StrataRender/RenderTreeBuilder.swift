@@ -176,6 +176,9 @@ public struct RenderTreeBuilder: Sendable {
         if let text = layer.text, !text.string.isEmpty, text.color.alpha > 0 {
             content.append(.text(text, bounds: layer.bounds))
         }
+        if let shape = layer.shape, shape.fills || shape.strokes, !shape.path.isEmpty {
+            content.append(.shape(shape))
+        }
         var overlay: [DrawOperation] = []
         if layer.borderWidth > 0, layer.borderColor.alpha > 0, !layer.bounds.isEmpty {
             overlay.append(.border(shape, width: layer.borderWidth, layer.borderColor))

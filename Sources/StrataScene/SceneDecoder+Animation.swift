@@ -313,6 +313,7 @@ extension SceneDecoder {
             return .size(Size(width: n[0], height: n[1]))
         case .color: return .color(try reader.color(value, at: path))
         case .transform: return .transform(try transform(value, at: path))
+        case .path: return .path(try svgPath(value, at: path))
         }
     }
 }

@@ -86,7 +86,7 @@ struct SceneDecoder {
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
         "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers", "animations",
         "filters", "backgroundFilters", "backdropEdgeMode", "compositingFilter",
-        "sublayerTransform", "anchorPointZ", "doubleSided", "transformLayer",
+        "sublayerTransform", "anchorPointZ", "doubleSided", "transformLayer", "shape",
     ]
 
     mutating func layerList(_ value: SceneValue, at path: String, depth: Int, parent: LayerPath) throws(SceneError) -> [Layer] {
@@ -155,6 +155,7 @@ struct SceneDecoder {
             layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
         }
         if let v = e["text"] { layer.text = try text(v, at: key("text")) }
+        if let v = e["shape"] { layer.shape = try shape(v, at: key("shape")) }
         if let v = e["filters"] { layer.filters = try filterList(v, at: key("filters")) }
         if let v = e["backgroundFilters"] { layer.backgroundFilters = try filterList(v, at: key("backgroundFilters")) }
         if let v = e["backdropEdgeMode"] {
@@ -180,6 +181,7 @@ struct SceneDecoder {
                 keys.append(try animationKey(element, at: path, taken: keys))
             }
             try checkFilterKeyPaths(decoded, layer: layer, at: key("animations"))
+            try checkPathAnimations(decoded, layer: layer, at: key("animations"), lines: list.map(\.line))
             for (index, animation) in decoded.enumerated() {
                 do {
                     try layer.add(animation, forKey: keys[index])

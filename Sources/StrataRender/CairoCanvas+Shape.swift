@@ -1,0 +1,76 @@
+import CCairo
+import StrataModel
+
+// Shape layers on the Cairo canvas: the path filled with its rule, then stroked with its width,
+// caps, joins, miter limit and dashes, cut to strokeStart…strokeEnd first (Strata's arc length,
+// `Path.trimmed`); Cairo draws both.
+extension CairoCanvas {
+    func drawShape(_ shape: ShapeContent, alpha: Double) {
+        guard !shape.path.isEmpty, shape.path.isFinite else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if shape.fills, let fill = shape.fillColor {
+            addPath(shape.path)
+            cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setSource(fill, alpha: alpha)
+            cairo_fill(cr)
+        }
+        guard shape.strokes, let stroke = shape.strokeColor else { return }
+        let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd)
+        guard !path.isEmpty else { return }
+        addPath(path)
+        cairo_set_line_width(cr, min(shape.lineWidth, Limits.maximumLineWidth))
+        let cap: cairo_line_cap_t = switch shape.lineCap {
+        case .butt: CAIRO_LINE_CAP_BUTT
+        case .round: CAIRO_LINE_CAP_ROUND
+        case .square: CAIRO_LINE_CAP_SQUARE
+        }
+        let join: cairo_line_join_t = switch shape.lineJoin {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
+        cairo_set_line_cap(cr, cap)
+        cairo_set_line_join(cr, join)
+        cairo_set_miter_limit(cr, max(1, shape.miterLimit.isFinite ? shape.miterLimit : 10))
+        let pattern = shape.lineDashPattern
+        // Cairo refuses a pattern of only zeros or with a negative entry: such a pattern is solid.
+        if !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) {
+            pattern.withUnsafeBufferPointer { dashes in
+                cairo_set_dash(cr, dashes.baseAddress, Int32(min(dashes.count, Limits.maximumDashCount)),
+                               (shape.lineDashPhase.isFinite ? shape.lineDashPhase : 0) + offset)
+            }
+        }
+        setSource(stroke, alpha: alpha)
+        cairo_stroke(cr)
+    }
+
+    /// Appends `path` to the context's path, in user space.
+    func addPath(_ path: Path) {
+        cairo_new_path(cr)
+        var current = (x: 0.0, y: 0.0)
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y)
+                current = (p.x, p.y)
+            case .line(let p):
+                cairo_line_to(cr, p.x, p.y)
+                current = (p.x, p.y)
+            case .quad(let c, let p):
+                // The cubic with the same curve: controls two thirds of the way to the control.
+                cairo_curve_to(cr, current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
+                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+                current = (p.x, p.y)
+            case .cubic(let c1, let c2, let p):
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = (p.x, p.y)
+            case .close:
+                cairo_close_path(cr)
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(cr, &x, &y)
+                current = (x, y)
+            }
+        }
+    }
+}
