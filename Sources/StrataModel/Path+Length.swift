@@ -6,8 +6,8 @@ extension Path {
     /// How far a flattened curve may stray from the curve, in points: lengths and trim positions
     /// are exact to about this. Each curve is cut into n equal steps of its parameter with n from
     /// Wang's bound (at most `maximumSteps`), so that every flattened point has a known parameter.
-    public static let flatteningTolerance = 0.01
-    static let maximumSteps = 256
+    public static let flatteningTolerance = 0.001
+    static let maximumSteps = 512
 
     /// One drawable piece: a segment from `start` (a line, curve, or a subpath's closing line),
     /// its flattened parameters and cumulative lengths from the segment's start.

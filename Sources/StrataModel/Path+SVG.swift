@@ -118,10 +118,11 @@ struct SVGPathParser {
     }
 
     mutating func point(relative: Bool) throws(PathDataError) -> Point {
+        let start = index
         let x = try number("an x coordinate"), y = try number("a y coordinate")
         let p = relative ? Point(x: current.x + x, y: current.y + y) : Point(x: x, y: y)
         guard abs(p.x) <= Limits.maximumPathCoordinate, abs(p.y) <= Limits.maximumPathCoordinate else {
-            throw error("a point within ±\(Int(Limits.maximumPathCoordinate)) after adding the relative offset")
+            throw error("a point within ±\(Int(Limits.maximumPathCoordinate)) after adding the relative offset", at: start)
         }
         return p
     }
@@ -146,6 +147,7 @@ struct SVGPathParser {
             skipSpaces()
             if index >= bytes.count { break }
             let b = bytes[index]
+            let commandStart = index
             if let _ = "MmLlHhVvCcSsQqTtAaZz".utf8.firstIndex(of: b) {
                 command = b
                 index += 1
@@ -158,7 +160,7 @@ struct SVGPathParser {
                 throw error(command == 0 ? "a path command (M or m first)" : "a path command or a number")
             }
             if first, command != UInt8(ascii: "M"), command != UInt8(ascii: "m") {
-                throw error("a move (M or m) first", at: index - 1)
+                throw error("a move (M or m) first", at: commandStart)
             }
             first = false
             try segment(command)
@@ -180,15 +182,21 @@ struct SVGPathParser {
             try emit(.line(p))
             current = p
         case UInt8(ascii: "h"):
+            let start = index
             let x = try number("an x coordinate")
             let p = Point(x: relative ? current.x + x : x, y: current.y)
-            guard abs(p.x) <= Limits.maximumPathCoordinate else { throw error("a point within ±\(Int(Limits.maximumPathCoordinate))") }
+            guard abs(p.x) <= Limits.maximumPathCoordinate else {
+                throw error("a point within ±\(Int(Limits.maximumPathCoordinate)) after adding the relative offset", at: start)
+            }
             try emit(.line(p))
             current = p
         case UInt8(ascii: "v"):
+            let start = index
             let y = try number("a y coordinate")
             let p = Point(x: current.x, y: relative ? current.y + y : y)
-            guard abs(p.y) <= Limits.maximumPathCoordinate else { throw error("a point within ±\(Int(Limits.maximumPathCoordinate))") }
+            guard abs(p.y) <= Limits.maximumPathCoordinate else {
+                throw error("a point within ±\(Int(Limits.maximumPathCoordinate)) after adding the relative offset", at: start)
+            }
             try emit(.line(p))
             current = p
         case UInt8(ascii: "c"):
