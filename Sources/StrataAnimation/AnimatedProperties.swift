@@ -38,6 +38,9 @@ public struct AnimatedProperties: Hashable, Sendable {
     /// The shape layer's path and stroke, whose properties animations may change (nil for a
     /// layer without a shape: its shape key paths read as zero and write nothing).
     public var shape: ShapeContent?
+    /// The replicator's settings (nil for a layer that is not one: its key paths read as the
+    /// defaults and write nothing).
+    public var replicator: ReplicatorContent?
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -55,6 +58,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         filters = layer.filters
         backgroundFilters = layer.backgroundFilters
         shape = layer.shape
+        replicator = layer.replicator
     }
 
     /// The value of a key path.
@@ -85,6 +89,14 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .fillColor: .color(shape?.fillColor ?? .clear)
             case .strokeColor: .color(shape?.strokeColor ?? .clear)
             case .path: .path(shape?.path ?? Path())
+            case .instanceCount: .number(Double(replicator?.instanceCount ?? 1))
+            case .instanceTransform: .transform(replicator?.instanceTransform ?? .identity)
+            case .instanceDelay: .number(replicator?.instanceDelay ?? 0)
+            case .instanceColor: .color(replicator?.instanceColor ?? .white)
+            case .instanceRedOffset: .number(replicator?.instanceRedOffset ?? 0)
+            case .instanceGreenOffset: .number(replicator?.instanceGreenOffset ?? 0)
+            case .instanceBlueOffset: .number(replicator?.instanceBlueOffset ?? 0)
+            case .instanceAlphaOffset: .number(replicator?.instanceAlphaOffset ?? 0)
             }
         }
         set {
@@ -117,6 +129,16 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.fillColor, .color(let c)): shape?.fillColor = c
             case (.strokeColor, .color(let c)): shape?.strokeColor = c
             case (.path, .path(let p)): if p.isFinite { shape?.path = p }
+            case (.instanceCount, .number(let v)):
+                // Rounded down, within what the scene file could hold.
+                replicator?.instanceCount = v.isNaN ? 0 : Int(min(Double(Limits.maximumReplicatorInstances), max(0, v)).rounded(.down))
+            case (.instanceTransform, .transform(let t)): if t.isFinite { replicator?.instanceTransform = t }
+            case (.instanceDelay, .number(let v)): replicator?.instanceDelay = v.isFinite ? v : 0
+            case (.instanceColor, .color(let c)): replicator?.instanceColor = c
+            case (.instanceRedOffset, .number(let v)): replicator?.instanceRedOffset = v.isFinite ? v : 0
+            case (.instanceGreenOffset, .number(let v)): replicator?.instanceGreenOffset = v.isFinite ? v : 0
+            case (.instanceBlueOffset, .number(let v)): replicator?.instanceBlueOffset = v.isFinite ? v : 0
+            case (.instanceAlphaOffset, .number(let v)): replicator?.instanceAlphaOffset = v.isFinite ? v : 0
             default: break  // a value of the wrong kind is rejected when the scene is read
             }
         }
@@ -136,6 +158,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.filters = filters
         layer.backgroundFilters = backgroundFilters
         layer.shape = shape
+        layer.replicator = replicator
         if model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }

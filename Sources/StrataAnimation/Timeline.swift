@@ -79,11 +79,28 @@ public struct Timeline: Hashable, Sendable {
         }
         if !layer.sublayers.isEmpty {
             result.sublayers = layer.sublayers.enumerated().map { evaluate($1, path: path.appending($0), at: seconds) }
+            // A replicator's later instances show the sublayers k × instanceDelay earlier.
+            if let replicator = result.replicator, let delays = Self.instanceDelays(replicator) {
+                result.replicator?.delayedSublayers = delays.map { delay in
+                    layer.sublayers.enumerated().map { evaluate($1, path: path.appending($0), at: seconds - delay) }
+                }
+            }
         }
         if let mask = layer.mask {
             result.mask = evaluate(mask, path: path.appending(LayerPath.maskIndex), at: seconds)
         }
         return result
+    }
+
+    /// Most replicator instances whose sublayers are evaluated at their own delayed times.
+    static let maximumDelayedInstances = Limits.maximumReplicatorInstances
+
+    /// The delays of instances 1, 2, … (k × instanceDelay), or nil when every instance shows the
+    /// same time.
+    static func instanceDelays(_ replicator: ReplicatorContent) -> [Double]? {
+        let count = min(replicator.instanceCount, maximumDelayedInstances)
+        guard count > 1, replicator.instanceDelay != 0, replicator.instanceDelay.isFinite else { return nil }
+        return (1..<count).map { Double($0) * replicator.instanceDelay }
     }
 }
 
@@ -99,7 +116,14 @@ public struct PresentationTree: Hashable, Sendable {
                 for entry in layer.animations { entry.animation.apply(atParentTime: seconds, to: &properties) }
                 result = properties.applied(to: layer)
             }
-            if !layer.sublayers.isEmpty { result.sublayers = layer.sublayers.map(evaluate) }
+            if !layer.sublayers.isEmpty {
+                result.sublayers = layer.sublayers.map(evaluate)
+                if let replicator = result.replicator, let delays = Timeline.instanceDelays(replicator) {
+                    result.replicator?.delayedSublayers = delays.map { delay in
+                        PresentationTree(evaluating: layer.sublayers, atSeconds: seconds - delay).layers
+                    }
+                }
+            }
             if let mask = layer.mask { result.mask = evaluate(mask) }
             return result
         }

@@ -170,12 +170,18 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     case fillColor, strokeColor
     /// A shape layer's path (point by point, same structure).
     case path
+    /// A replicator's instance count (rounded down), transform, delay (seconds), colour and
+    /// colour offsets.
+    case instanceCount, instanceTransform, instanceDelay, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The fixed key paths (filter key paths are built from the layer's filter names).
     public static let properties: [AnimationKeyPath] = [
         .position, .positionX, .positionY, .boundsSize, .opacity, .transformScale, .transformRotation, .cornerRadius, .backgroundColor,
         .transform, .sublayerTransform, .zPosition, .anchorPointZ,
         .strokeStart, .strokeEnd, .lineDashPhase, .lineWidth, .fillColor, .strokeColor, .path,
+        .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
+        .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
     ] + TransformComponent.allCases.filter { $0 != .scale }.map { .transformComponent($0) }
         + TransformComponent.allCases.map { .sublayerTransformComponent($0) }
 
@@ -221,6 +227,14 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .fillColor: "fillColor"
         case .strokeColor: "strokeColor"
         case .path: "path"
+        case .instanceCount: "instanceCount"
+        case .instanceTransform: "instanceTransform"
+        case .instanceDelay: "instanceDelay"
+        case .instanceColor: "instanceColor"
+        case .instanceRedOffset: "instanceRedOffset"
+        case .instanceGreenOffset: "instanceGreenOffset"
+        case .instanceBlueOffset: "instanceBlueOffset"
+        case .instanceAlphaOffset: "instanceAlphaOffset"
         }
     }
 
@@ -229,8 +243,8 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .position: .point
         case .boundsSize: .size
-        case .backgroundColor, .fillColor, .strokeColor: .color
-        case .transform, .sublayerTransform: .transform
+        case .backgroundColor, .fillColor, .strokeColor, .instanceColor: .color
+        case .transform, .sublayerTransform, .instanceTransform: .transform
         case .path: .path
         default: .number
         }

@@ -88,6 +88,8 @@ public struct Layer: Hashable, Sendable {
     /// A path filled and stroked (a `CAShapeLayer`); nil for none. Drawn after the background,
     /// gradient, contents and text, before the border and the sublayers.
     public var shape: ShapeContent?
+    /// Draws the sublayers several times (a `CAReplicatorLayer`); nil for once, as they are.
+    public var replicator: ReplicatorContent?
 
     // MARK: - Tree
 
@@ -137,6 +139,7 @@ public struct Layer: Hashable, Sendable {
         self.contentsScale = 1
         self.text = nil
         self.shape = nil
+        self.replicator = nil
         self.gradient = nil
         self.sublayers = []
         self.animations = []

@@ -27,6 +27,9 @@ public enum Limits {
     public static let maximumPathCoordinate = 10_000_000.0
     /// Most entries in a line dash pattern.
     public static let maximumDashCount = 64
+    /// Most instances of one replicator; a scene's layers counted with every instance drawn must
+    /// stay within `maximumLayers`.
+    public static let maximumReplicatorInstances = 10_000
     /// Widest stroke, in points.
     public static let maximumLineWidth = 10_000.0
 

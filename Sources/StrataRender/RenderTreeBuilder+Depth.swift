@@ -128,7 +128,7 @@ extension RenderTreeBuilder {
         for operation in Self.contentExtents(of: layer) { extent = extent.union(operation) }
         if depth < Limits.maximumDepth {
             let sublayer = layer.sublayerTransformAboutAnchor
-            for child in layer.sublayers where !child.isHidden {
+            for child in Self.drawnSublayers(of: layer) where !child.isHidden {
                 let inner = visualExtent(of: child, scale: scale, depth: depth + 1)
                 guard !inner.isEmpty else { continue }
                 if sublayer == nil, child.transform.isAffine {

@@ -37,6 +37,15 @@ public struct RenderTreeBuilder: Sendable {
     }
 
     /// Sublayers sorted by zPosition; equal values keep their array order.
+    /// Most replicator instances drawn for one layer (a scene file is refused beyond what
+    /// `Limits.maximumLayers` allows; a tree built in Swift is cut here).
+    static let maximumInstances = Limits.maximumReplicatorInstances
+
+    /// The sublayers as drawn: a replicator's instance wrappers, or the sublayers.
+    static func drawnSublayers(of layer: Layer) -> [Layer] {
+        layer.replicator == nil ? layer.sublayers : ReplicatorContent.instances(of: layer, maximum: maximumInstances)
+    }
+
     static func drawingOrder(_ layers: [Layer]) -> [Layer] {
         layers.enumerated().sorted { lhs, rhs in
             lhs.element.zPosition != rhs.element.zPosition
@@ -78,7 +87,7 @@ public struct RenderTreeBuilder: Sendable {
 
         let (content, overlay) = Self.operations(of: layer, shape: shape)
         let sublayerTransform = layer.sublayerTransformAboutAnchor
-        let children = Self.drawingOrder(layer.sublayers).compactMap {
+        let children = Self.drawingOrder(Self.drawnSublayers(of: layer)).compactMap {
             node(for: $0, parentDevice: device, clip: ownClip, parentSublayer: sublayerTransform)
         }
 

@@ -59,6 +59,11 @@ struct SceneDecoder {
             throw SceneError(file: reader.file, keyPath: "layers", expected: "a list of layers", found: "nothing")
         }
         let layers = try layerList(layersValue, at: "layers", depth: 1, parent: LayerPath([]))
+        let drawn = Self.drawnLayerCount(layers, limit: Limits.maximumLayers)
+        guard drawn <= Limits.maximumLayers else {
+            throw reader.error("layers", expected: "at most \(Limits.maximumLayers) layers drawn, every replicator instance counted",
+                               found: SceneValue(content: .string("more than \(Limits.maximumLayers)"), line: layersValue.line))
+        }
         var clock = FrameClock(framesPerSecond: 60, tickCount: 1)
         if let clockValue = entries["clock"] { clock = try self.clock(clockValue, at: "clock") }
         var scene = Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers,
@@ -86,7 +91,7 @@ struct SceneDecoder {
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
         "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers", "animations",
         "filters", "backgroundFilters", "backdropEdgeMode", "compositingFilter",
-        "sublayerTransform", "anchorPointZ", "doubleSided", "transformLayer", "shape",
+        "sublayerTransform", "anchorPointZ", "doubleSided", "transformLayer", "shape", "replicator",
     ]
 
     mutating func layerList(_ value: SceneValue, at path: String, depth: Int, parent: LayerPath) throws(SceneError) -> [Layer] {
@@ -156,6 +161,7 @@ struct SceneDecoder {
         }
         if let v = e["text"] { layer.text = try text(v, at: key("text")) }
         if let v = e["shape"] { layer.shape = try shape(v, at: key("shape")) }
+        if let v = e["replicator"] { layer.replicator = try replicator(v, at: key("replicator")) }
         if let v = e["filters"] { layer.filters = try filterList(v, at: key("filters")) }
         if let v = e["backgroundFilters"] { layer.backgroundFilters = try filterList(v, at: key("backgroundFilters")) }
         if let v = e["backdropEdgeMode"] {
