@@ -117,9 +117,12 @@ public struct Gradient: Hashable, Sendable {
         /// Circles centred at `startPoint`; the colour at `endPoint` is the last stop. As
         /// `CAGradientLayer`'s radial type, the ellipse's radii are |end − start| per axis.
         case radial
+        /// Colours sweep around `startPoint` (the centre), clockwise on screen, starting in the
+        /// direction of `endPoint`, as `CAGradientLayer`'s conic type.
+        case conic
     }
 
-    /// Linear or radial.
+    /// Linear, radial or conic.
     public var kind: Kind
     /// Colours of the stops, at least two.
     public var colors: [Color]

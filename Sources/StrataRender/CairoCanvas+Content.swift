@@ -81,6 +81,7 @@ extension CairoCanvas {
             cairo_fill(cr)
             return
         }
+        if gradient.kind == .conic { return drawConicGradient(gradient, in: shape, center: start, toward: end, alpha: alpha) }
         let pattern: OpaquePointer
         switch gradient.kind {
         case .linear:
@@ -93,6 +94,8 @@ extension CairoCanvas {
             var matrix = cairo_matrix_t()
             cairo_matrix_init(&matrix, 1 / radiusX, 0, 0, 1 / radiusY, -start.x / radiusX, -start.y / radiusY)
             cairo_pattern_set_matrix(pattern, &matrix)
+        case .conic:
+            return  // drawn above
         }
         defer { cairo_pattern_destroy(pattern) }
         let locations = gradient.resolvedLocations

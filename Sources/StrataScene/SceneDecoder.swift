@@ -248,6 +248,10 @@ struct SceneDecoder {
             gradient.startPoint = Point(x: 0.5, y: 0.5)
             gradient.endPoint = Point(x: 1, y: 1)
         }
+        if gradient.kind == .conic {
+            gradient.startPoint = Point(x: 0.5, y: 0.5)
+            gradient.endPoint = Point(x: 0.5, y: 0)
+        }
         if let v = e["locations"] {
             let locationsPath = SceneReader.join(path, "locations")
             let values = try reader.array(v, at: locationsPath)
