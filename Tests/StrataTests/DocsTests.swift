@@ -41,12 +41,13 @@ struct DocsTests {
                 let scene = try decode("version: 1\ndescription: d\nsize: [100, 100]\nclock: {duration: 1}\nlayers:\n"
                                        + layers.joined(separator: "\n") + "\n" + example, .yaml)
                 #expect(!scene.effects.isEmpty && scene.effects.viewer != nil)
-            } else if example.hasPrefix("animations:") || example.hasPrefix("filters:") || example.hasPrefix("shape:") {
+            } else if example.hasPrefix("animations:") || example.hasPrefix("filters:") || example.hasPrefix("shape:")
+                        || example.hasPrefix("replicator:") {
                 // A block of one layer's key: indent it as that layer's entry.
                 let lines = example.split(separator: "\n")
                 let layer = "  - " + lines[0] + "\n" + lines.dropFirst().map { "    " + $0 }.joined(separator: "\n") + "\n"
                 let scene = try decode(header.replacingOccurrences(of: "layers:", with: "clock: {duration: 2}\nlayers:") + layer, .yaml)
-                #expect(!scene.timeline.isEmpty || !scene.layers[0].filters.isEmpty || scene.layers[0].shape != nil)
+                #expect(!scene.timeline.isEmpty || !scene.layers[0].filters.isEmpty || scene.layers[0].shape != nil || scene.layers[0].replicator != nil)
             } else if example.hasPrefix("- ") {
                 _ = try decode(header + example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n", .yaml)
             } else {
