@@ -29,6 +29,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
+        // Text layout: Pango with HarfBuzz, on fonts pinned by fontconfig (apt: libpango1.0-dev).
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+        ),
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
@@ -51,7 +57,8 @@ let package = Package(
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
         .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"]),
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
-        .target(name: "StrataRender", dependencies: ["CCairo", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"]),
+        .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
+                resources: [.copy("Fonts")]),
         .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters", "StrataRender"]),
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",

@@ -131,7 +131,7 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.path, .path(let p)): if p.isFinite { shape?.path = p }
             case (.instanceCount, .number(let v)):
                 // Rounded down, within what the scene file could hold.
-                replicator?.instanceCount = v.isNaN ? 0 : Int(min(Double(Limits.maximumReplicatorInstances), max(0, v)).rounded(.down))
+                replicator?.instanceCount = min(Limits.maximumReplicatorInstances, max(0, Int(saturating: v, .down)))
             case (.instanceTransform, .transform(let t)): if t.isFinite { replicator?.instanceTransform = t }
             case (.instanceDelay, .number(let v)): replicator?.instanceDelay = v.isFinite ? v : 0
             case (.instanceColor, .color(let c)): replicator?.instanceColor = c

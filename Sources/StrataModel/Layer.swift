@@ -82,14 +82,14 @@ public struct Layer: Hashable, Sendable {
     /// that do not resize.
     public var contentsScale: Double
     /// Text drawn in the bounds (a `CATextLayer`); nil for none.
-    public var text: TextContent?
+    @Boxed public var text: TextContent?
     /// A gradient filling the bounds (a `CAGradientLayer`); nil for none.
-    public var gradient: Gradient?
+    @Boxed public var gradient: Gradient?
     /// A path filled and stroked (a `CAShapeLayer`); nil for none. Drawn after the background,
     /// gradient, contents and text, before the border and the sublayers.
-    public var shape: ShapeContent?
+    @Boxed public var shape: ShapeContent?
     /// Draws the sublayers several times (a `CAReplicatorLayer`); nil for once, as they are.
-    public var replicator: ReplicatorContent?
+    @Boxed public var replicator: ReplicatorContent?
 
     // MARK: - Tree
 

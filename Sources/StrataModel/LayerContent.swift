@@ -75,27 +75,48 @@ public enum TextAlignment: String, CaseIterable, Sendable {
     case left, center, right, natural, justified
 }
 
-/// A text layer's content, as `CATextLayer`: lines split at "\n", drawn from the top of the bounds.
+/// Where a line that does not fit is cut and an ellipsis put, as `CATextLayer.truncationMode`.
+public enum TruncationMode: String, CaseIterable, Sendable {
+    case none, start, middle, end
+}
+
+/// A text layer's content, as `CATextLayer`: laid out by Pango (HarfBuzz shaping, font fallback,
+/// kerning) in the layer's bounds from their top, on Strata's own fonts (see `Fonts/README.md`).
 public struct TextContent: Hashable, Sendable {
-    /// The text; "\n" starts a new line.
+    /// The text; "\n" starts a new paragraph.
     public var string: String
-    /// Font family name resolved by fontconfig (default "DejaVu Sans").
+    /// Font family (default "DejaVu Sans"); characters it lacks fall back to Strata's other fonts.
     public var fontFamily: String
     /// Font size, in points.
     public var fontSize: Double
-    /// Bold weight.
+    /// Bold weight (700) when `weight` is nil.
     public var isBold: Bool
     /// Italic slant.
     public var isItalic: Bool
-    /// Text colour.
+    /// Weight 100…1000 (400 regular, 700 bold); nil takes it from `isBold`.
+    public var weight: Double?
+    /// Text colour (`foregroundColor`).
     public var color: Color
-    /// Alignment of each line; `natural` and `justified` align left.
+    /// Alignment of each line (`alignmentMode`): `natural` follows the paragraph's direction
+    /// (right for Arabic), `left` and `right` are physical, `justified` spreads all lines but the
+    /// last of each paragraph.
     public var alignment: TextAlignment
+    /// Lines wrap at the bounds' width (`isWrapped`, default false).
+    public var isWrapped: Bool
+    /// Where a line too long for the bounds is cut (`truncationMode`, default none); wrapped text
+    /// is cut on the last line that fits the bounds' height.
+    public var truncation: TruncationMode
+    /// Extra space between lines, in points.
+    public var lineSpacing: Double
+    /// A font file (absolute path; a scene names one in its folder) added to the fonts, whose
+    /// family `fontFamily` may then name.
+    public var fontFile: String?
 
     /// Creates text content.
     public init(string: String, fontFamily: String = "DejaVu Sans", fontSize: Double = 36,
                 isBold: Bool = false, isItalic: Bool = false, color: Color = .white,
-                alignment: TextAlignment = .natural) {
+                alignment: TextAlignment = .natural, weight: Double? = nil, isWrapped: Bool = false,
+                truncation: TruncationMode = .none, lineSpacing: Double = 0, fontFile: String? = nil) {
         self.string = string
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -103,7 +124,15 @@ public struct TextContent: Hashable, Sendable {
         self.isItalic = isItalic
         self.color = color
         self.alignment = alignment
+        self.weight = weight
+        self.isWrapped = isWrapped
+        self.truncation = truncation
+        self.lineSpacing = lineSpacing
+        self.fontFile = fontFile
     }
+
+    /// The weight drawn: `weight`, else 700 for bold and 400 for regular.
+    public var resolvedWeight: Double { weight ?? (isBold ? 700 : 400) }
 }
 
 // MARK: - Gradient

@@ -30,6 +30,10 @@ public enum Limits {
     /// Most instances of one replicator; a scene's layers counted with every instance drawn must
     /// stay within `maximumLayers`.
     public static let maximumReplicatorInstances = 10_000
+    /// Longest text of one text layer, in UTF-8 bytes.
+    public static let maximumTextLength = 100_000
+    /// Largest font file a scene may add.
+    public static let maximumFontFileBytes = 50_000_000
     /// Widest stroke, in points.
     public static let maximumLineWidth = 10_000.0
 

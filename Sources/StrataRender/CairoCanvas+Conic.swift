@@ -18,8 +18,8 @@ extension CairoCanvas {
         cairo_user_to_device_distance(cr, &ux, &uy)
         cairo_user_to_device_distance(cr, &vx, &vy)
         let limit = Double(Self.maximumConicSide)
-        let width = Int(min(limit, max(1, (rect.width * hypot(ux, uy)).rounded(.up))))
-        let height = Int(min(limit, max(1, (rect.height * hypot(vx, vy)).rounded(.up))))
+        let width = Int(saturating: min(limit, max(1, rect.width * hypot(ux, uy))), .up)
+        let height = Int(saturating: min(limit, max(1, rect.height * hypot(vx, vy))), .up)
         let startAngle = end == center ? -Double.pi / 2 : atan2(end.y - center.y, end.x - center.x)
         let locations = gradient.resolvedLocations
         let stops = gradient.colors.enumerated().map { (index, color) in
@@ -46,10 +46,11 @@ extension CairoCanvas {
                 let c = color(at: turn)
                 let a = min(1, max(0, c.alpha))
                 let i = (y * width + x) * 4
-                bytes[i] = UInt8((min(1, max(0, c.red)) * a * 255).rounded())
-                bytes[i + 1] = UInt8((min(1, max(0, c.green)) * a * 255).rounded())
-                bytes[i + 2] = UInt8((min(1, max(0, c.blue)) * a * 255).rounded())
-                bytes[i + 3] = UInt8((a * 255).rounded())
+                func byte(_ v: Double) -> UInt8 { UInt8(clamping: Int(saturating: v * 255, .toNearestOrAwayFromZero)) }
+                bytes[i] = byte(min(1, max(0, c.red)) * a)
+                bytes[i + 1] = byte(min(1, max(0, c.green)) * a)
+                bytes[i + 2] = byte(min(1, max(0, c.blue)) * a)
+                bytes[i + 3] = byte(a)
             }
         }
         guard let buffer = try? PixelBuffer(width: width, height: height, premultipliedRGBA: bytes) else {

@@ -168,28 +168,8 @@ extension CairoCanvas {
 
     func drawText(_ text: TextContent, in bounds: Rect, alpha: Double) {
         cairo_save(cr)
-        cairo_select_font_face(cr, text.fontFamily,
-                               text.isItalic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                               text.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, text.fontSize)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(cr, &font)
         setSource(text.color, alpha: alpha)
-        var baseline = bounds.minY + font.ascent
-        for line in text.string.split(separator: "\n", omittingEmptySubsequences: false) {
-            let string = String(line)
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, string, &extents)
-            let x: Double
-            switch text.alignment {
-            case .center: x = bounds.midX - extents.x_advance / 2
-            case .right: x = bounds.maxX - extents.x_advance
-            case .left, .natural, .justified: x = bounds.minX
-            }
-            cairo_move_to(cr, x, baseline)
-            cairo_show_text(cr, string)
-            baseline += font.height
-        }
+        TextEngine.current.draw(text, in: bounds, on: cr)
         cairo_restore(cr)
     }
 }

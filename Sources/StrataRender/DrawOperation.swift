@@ -59,10 +59,9 @@ public enum DrawOperation: Hashable, Sendable {
         case .shape(let shape):
             return shape.extent
         case .text(let text, let bounds):
-            let lines = Double(max(1, text.string.split(separator: "\n", omittingEmptySubsequences: false).count))
-            let height = max(bounds.height, lines * text.fontSize * 1.3)
-            return bounds.outsetBy(dx: text.fontSize, dy: 0)
-                .union(Rect(x: bounds.minX - text.fontSize, y: bounds.minY, width: bounds.width + 2 * text.fontSize, height: height))
+            // Where Pango puts the glyphs (ink and line boxes), grown by a point for anti-aliasing.
+            guard let laidOut = TextEngine.current.extent(of: text, in: bounds) else { return bounds }
+            return laidOut.outsetBy(dx: 1, dy: 1)
         }
     }
 }

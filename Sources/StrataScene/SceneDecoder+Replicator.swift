@@ -8,6 +8,7 @@ extension SceneDecoder {
         "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
     ]
 
+    @inline(never)
     func replicator(_ value: SceneValue, at path: String) throws(SceneError) -> ReplicatorContent {
         let e = try reader.object(value, at: path, allowed: Self.replicatorKeys)
         func key(_ name: String) -> String { SceneReader.join(path, name) }

@@ -8,6 +8,7 @@ extension SceneDecoder {
         "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
     ]
 
+    @inline(never)
     func shape(_ value: SceneValue, at path: String) throws(SceneError) -> ShapeContent {
         let e = try reader.object(value, at: path, allowed: Self.shapeKeys)
         func key(_ name: String) -> String { SceneReader.join(path, name) }
@@ -52,6 +53,7 @@ extension SceneDecoder {
     }
 
     /// SVG path data (see `Path(svgData:)`); a problem names the character where it is.
+    @inline(never)
     func svgPath(_ value: SceneValue, at path: String) throws(SceneError) -> Path {
         let text = try reader.string(value, at: path)
         do {
@@ -65,6 +67,7 @@ extension SceneDecoder {
     /// Every path an animation of `layer` takes (from, to, by, keyframe values, through groups)
     /// must have the structure of the layer's own path, as Core Animation interpolates only such
     /// paths point by point.
+    @inline(never)
     func checkPathAnimations(_ animations: [Animation], layer: Layer, at path: String, lines: [Int?]) throws(SceneError) {
         func values(_ animation: Animation) -> [AnimationValue] {
             switch animation.kind {

@@ -143,34 +143,7 @@ struct SceneDecoder {
         }
         if let v = e["position"] { layer.position = try reader.point(v, at: key("position")) }
         try depthKeys(e, into: &layer, at: path)
-        if let v = e["zPosition"] { layer.zPosition = try reader.number(v, at: key("zPosition")) }
-        if let v = e["opacity"] { layer.opacity = try reader.number(v, at: key("opacity"), in: 0...1) }
-        if let v = e["hidden"] { layer.isHidden = try reader.bool(v, at: key("hidden")) }
-        if let v = e["backgroundColor"] { layer.backgroundColor = try reader.color(v, at: key("backgroundColor")) }
-        if let v = e["cornerRadius"] { layer.cornerRadius = try reader.nonNegative(v, at: key("cornerRadius")) }
-        if let v = e["borderWidth"] { layer.borderWidth = try reader.nonNegative(v, at: key("borderWidth")) }
-        if let v = e["borderColor"] { layer.borderColor = try reader.color(v, at: key("borderColor")) }
-        if let v = e["masksToBounds"] { layer.masksToBounds = try reader.bool(v, at: key("masksToBounds")) }
-        if let v = e["shadow"] { layer.shadow = try shadow(v, at: key("shadow")) }
-        if let v = e["contents"] { layer.contents = try image(v, at: key("contents")) }
-        if let v = e["contentsGravity"] {
-            layer.contentsGravity = try reader.enumeration(v, at: key("contentsGravity"), as: ContentsGravity.self)
-        }
-        if let v = e["contentsScale"] {
-            layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
-        }
-        if let v = e["text"] { layer.text = try text(v, at: key("text")) }
-        if let v = e["shape"] { layer.shape = try shape(v, at: key("shape")) }
-        if let v = e["replicator"] { layer.replicator = try replicator(v, at: key("replicator")) }
-        if let v = e["filters"] { layer.filters = try filterList(v, at: key("filters")) }
-        if let v = e["backgroundFilters"] { layer.backgroundFilters = try filterList(v, at: key("backgroundFilters")) }
-        if let v = e["backdropEdgeMode"] {
-            layer.backdropEdgeMode = try reader.enumeration(v, at: key("backdropEdgeMode"), as: EdgeMode.self)
-        }
-        if let v = e["compositingFilter"] {
-            layer.compositingFilter = try reader.enumeration(v, at: key("compositingFilter"), as: BlendMode.self)
-        }
-        if let v = e["gradient"] { layer.gradient = try gradient(v, at: key("gradient")) }
+        try appearanceKeys(e, into: &layer, at: path)
         if let v = e["mask"] {
             layer.mask = try self.layer(v, at: key("mask"), depth: depth + 1, layerPath: layerPath.appending(LayerPath.maskIndex))
         }
@@ -199,8 +172,45 @@ struct SceneDecoder {
         return layer
     }
 
+    /// Every key of a layer but its geometry, tree and animations. Out of line, as `depthKeys`:
+    /// `layer` recurses once per level of a tree up to `Limits.maximumDepth` deep, and a debug
+    /// build gives each statement's temporaries their own stack slots.
+    @inline(never)
+    func appearanceKeys(_ e: [String: SceneValue], into layer: inout Layer, at path: String) throws(SceneError) {
+        func key(_ name: String) -> String { SceneReader.join(path, name) }
+        if let v = e["zPosition"] { layer.zPosition = try reader.number(v, at: key("zPosition")) }
+        if let v = e["opacity"] { layer.opacity = try reader.number(v, at: key("opacity"), in: 0...1) }
+        if let v = e["hidden"] { layer.isHidden = try reader.bool(v, at: key("hidden")) }
+        if let v = e["backgroundColor"] { layer.backgroundColor = try reader.color(v, at: key("backgroundColor")) }
+        if let v = e["cornerRadius"] { layer.cornerRadius = try reader.nonNegative(v, at: key("cornerRadius")) }
+        if let v = e["borderWidth"] { layer.borderWidth = try reader.nonNegative(v, at: key("borderWidth")) }
+        if let v = e["borderColor"] { layer.borderColor = try reader.color(v, at: key("borderColor")) }
+        if let v = e["masksToBounds"] { layer.masksToBounds = try reader.bool(v, at: key("masksToBounds")) }
+        if let v = e["shadow"] { layer.shadow = try shadow(v, at: key("shadow")) }
+        if let v = e["contents"] { layer.contents = try image(v, at: key("contents")) }
+        if let v = e["contentsGravity"] {
+            layer.contentsGravity = try reader.enumeration(v, at: key("contentsGravity"), as: ContentsGravity.self)
+        }
+        if let v = e["contentsScale"] {
+            layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
+        }
+        if let v = e["text"] { layer.text = try text(v, at: key("text")) }
+        if let v = e["shape"] { layer.shape = try shape(v, at: key("shape")) }
+        if let v = e["replicator"] { layer.replicator = try replicator(v, at: key("replicator")) }
+        if let v = e["filters"] { layer.filters = try filterList(v, at: key("filters")) }
+        if let v = e["backgroundFilters"] { layer.backgroundFilters = try filterList(v, at: key("backgroundFilters")) }
+        if let v = e["backdropEdgeMode"] {
+            layer.backdropEdgeMode = try reader.enumeration(v, at: key("backdropEdgeMode"), as: EdgeMode.self)
+        }
+        if let v = e["compositingFilter"] {
+            layer.compositingFilter = try reader.enumeration(v, at: key("compositingFilter"), as: BlendMode.self)
+        }
+        if let v = e["gradient"] { layer.gradient = try gradient(v, at: key("gradient")) }
+    }
+
     // MARK: - Parts
 
+    @inline(never)
     func shadow(_ value: SceneValue, at path: String) throws(SceneError) -> Shadow {
         let e = try reader.object(value, at: path, allowed: ["color", "opacity", "offset", "radius"])
         var shadow = Shadow()
@@ -214,8 +224,11 @@ struct SceneDecoder {
         return shadow
     }
 
+    @inline(never)
     func text(_ value: SceneValue, at path: String) throws(SceneError) -> TextContent {
-        let e = try reader.object(value, at: path, allowed: ["string", "font", "size", "bold", "italic", "color", "alignment"])
+        let e = try reader.object(value, at: path, allowed: [
+            "string", "font", "size", "bold", "italic", "weight", "color", "alignment", "wrapped", "truncation", "lineSpacing", "fontFile",
+        ])
         guard let stringValue = e["string"] else {
             throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "string"), expected: "the text to draw", found: "nothing", line: value.line)
         }
@@ -226,9 +239,18 @@ struct SceneDecoder {
         if let v = e["italic"] { text.isItalic = try reader.bool(v, at: SceneReader.join(path, "italic")) }
         if let v = e["color"] { text.color = try reader.color(v, at: SceneReader.join(path, "color")) }
         if let v = e["alignment"] { text.alignment = try reader.enumeration(v, at: SceneReader.join(path, "alignment"), as: TextAlignment.self) }
+        if let v = e["weight"] { text.weight = try reader.number(v, at: SceneReader.join(path, "weight"), in: 100...1000) }
+        if let v = e["wrapped"] { text.isWrapped = try reader.bool(v, at: SceneReader.join(path, "wrapped")) }
+        if let v = e["truncation"] { text.truncation = try reader.enumeration(v, at: SceneReader.join(path, "truncation"), as: TruncationMode.self) }
+        if let v = e["lineSpacing"] { text.lineSpacing = try reader.number(v, at: SceneReader.join(path, "lineSpacing"), in: -1000...1000) }
+        if let v = e["fontFile"] { text.fontFile = try fontFile(v, at: SceneReader.join(path, "fontFile")) }
+        guard text.string.utf8.count <= Limits.maximumTextLength else {
+            throw reader.error(SceneReader.join(path, "string"), expected: "text of at most \(Limits.maximumTextLength) bytes", found: stringValue)
+        }
         return text
     }
 
+    @inline(never)
     func gradient(_ value: SceneValue, at path: String) throws(SceneError) -> Gradient {
         let e = try reader.object(value, at: path, allowed: ["type", "colors", "locations", "startPoint", "endPoint"])
         guard let colorsValue = e["colors"] else {
@@ -277,9 +299,11 @@ struct SceneDecoder {
     /// another); its header is checked before decoding. Absolute paths, `..` and symbolic links
     /// that lead out of the folder are refused with one message, before anything is looked up, so
     /// that a scene cannot read, or learn whether there is, a file elsewhere on the machine.
-    func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
+    /// The file a scene names, resolved inside its assets folder (relative, no `..`, no link
+    /// leading out), which must exist.
+    func assetURL(_ value: SceneValue, at path: String, what: String) throws(SceneError) -> (name: String, url: URL) {
         let name = try reader.string(value, at: path)
-        let refused = SceneError(file: reader.file, keyPath: path, expected: "a PNG path inside the scene's assets folder (relative, without '..')",
+        let refused = SceneError(file: reader.file, keyPath: path, expected: "a \(what) path inside the scene's assets folder (relative, without '..')",
                                  found: "\"\(name.count > 80 ? name.prefix(80) + "…" : name)\"", line: value.line)
         let components = name.split(separator: "/", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains(".."), !name.contains("\0") else { throw refused }
@@ -288,9 +312,34 @@ struct SceneDecoder {
         guard url.path.hasPrefix(root.path == "/" ? "/" : root.path + "/") else { throw refused }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw SceneError(file: reader.file, keyPath: path, expected: "a PNG file (relative to the scene's assets folder)",
+            throw SceneError(file: reader.file, keyPath: path, expected: "a \(what) file (relative to the scene's assets folder)",
                              found: "no file at \(name)", line: value.line)
         }
+        return (name, url)
+    }
+
+    /// A TrueType or OpenType font file in the scene's folder, checked by its first bytes; its
+    /// digest joins the scene's assets.
+    @inline(never)
+    func fontFile(_ value: SceneValue, at path: String) throws(SceneError) -> String {
+        let (name, url) = try assetURL(value, at: path, what: "font (.ttf or .otf)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size > 12, size <= Limits.maximumFontFileBytes, let bytes = try? [UInt8](Data(contentsOf: url)) else {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a font file of at most \(Limits.maximumFontFileBytes / 1_000_000) MB",
+                             found: "\(name): \(size) bytes", line: value.line)
+        }
+        let tag = Array(bytes.prefix(4))
+        guard tag == [0, 1, 0, 0] || tag == Array("OTTO".utf8) || tag == Array("true".utf8) || tag == Array("ttcf".utf8) else {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a TrueType or OpenType font (it starts 00 01 00 00, OTTO, true or ttcf)",
+                             found: "\(name), which starts \(tag.map { String(format: "%02x", $0) }.joined(separator: " "))", line: value.line)
+        }
+        assetDigests.record(name, digest: SHA256.hex(bytes))
+        return url.path
+    }
+
+    @inline(never)
+    func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
+        let (name, url) = try assetURL(value, at: path, what: "PNG")
         do {
             let bytes: [UInt8]
             do {

@@ -1,0 +1,212 @@
+import CCairo
+import CPango
+import Foundation
+import StrataModel
+
+/// Text layout through Pango (HarfBuzz shaping, bidi, font fallback, kerning) on Strata's own
+/// fonts: a fontconfig configuration that names the files of `Fonts/` and no system directory,
+/// so that the same scene gives the same bytes on every machine. Glyph outlines are unhinted and
+/// positions unrounded, so a layout does not depend on the scale it is drawn at.
+///
+/// One engine per thread (Pango's objects are not shared between threads); each keeps its
+/// layouts by string, attributes and width, so an animated text layer is shaped once.
+final class TextEngine {
+    /// The engine of the calling thread.
+    static var current: TextEngine {
+        let key = "strata.TextEngine"
+        if let engine = Thread.current.threadDictionary[key] as? TextEngine { return engine }
+        let engine = TextEngine()
+        Thread.current.threadDictionary[key] = engine
+        return engine
+    }
+
+    /// The folder of Strata's fonts and `fonts.conf`.
+    static let fontsDirectory: String? = Bundle.module.url(forResource: "Fonts", withExtension: nil)?.path
+
+    /// Strata's font files, by name order.
+    static let fontFiles: [String] = {
+        guard let directory = fontsDirectory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".ttf") }.sorted().map { directory + "/" + $0 }
+    }()
+
+    /// Layouts kept per thread before the cache starts again.
+    static let maximumCachedLayouts = 512
+
+    /// What a layout depends on.
+    struct LayoutKey: Hashable {
+        var text: TextContent
+        var width: Double
+        var height: Double
+    }
+
+    /// A font map (and its Pango context) per set of extra font files; the plain one has none.
+    private var contexts: [String?: (fontMap: OpaquePointer, context: OpaquePointer)] = [:]
+    private var layouts: [LayoutKey: OpaquePointer] = [:]
+    /// Problems met making a font map, reported once per file.
+    private(set) var problems: [String: String] = [:]
+
+    private init() {}
+
+    deinit {
+        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        for entry in contexts.values {
+            g_object_unref(UnsafeMutableRawPointer(entry.context))
+            g_object_unref(UnsafeMutableRawPointer(entry.fontMap))
+        }
+    }
+
+    /// The Pango context on Strata's fonts plus `fontFile`, made once per thread.
+    private func context(fontFile: String?) -> OpaquePointer? {
+        if let entry = contexts[fontFile] { return entry.context }
+        guard let config = FcConfigCreate() else { return nil }
+        var loaded = false
+        if let directory = Self.fontsDirectory {
+            loaded = FcConfigParseAndLoad(config, directory + "/fonts.conf", FcTrue) == FcTrue
+        }
+        if !loaded { problems["fonts.conf"] = "Strata's fonts.conf could not be read (\(Self.fontsDirectory ?? "no Fonts folder"))" }
+        for file in Self.fontFiles where FcConfigAppFontAddFile(config, file) != FcTrue {
+            problems[file] = "the font file \(file) could not be read"
+        }
+        if let fontFile, FcConfigAppFontAddFile(config, fontFile) != FcTrue {
+            problems[fontFile] = "the font file \(fontFile) could not be read"
+        }
+        FcConfigSetRescanInterval(config, 0)
+        _ = FcConfigBuildFonts(config)
+        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        // The font map keeps its own reference to the configuration.
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        FcConfigDestroy(config)
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        guard let context = pango_font_map_create_context(fontMap) else { return nil }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_cairo_context_set_resolution(context, 72)
+        pango_context_set_round_glyph_positions(context, 0)
+        let entry = (OpaquePointer(fontMap), context)
+        contexts[fontFile] = entry
+        return entry.1
+    }
+
+    /// The layout of `text` in `bounds` (points), made once and kept.
+    func layout(_ text: TextContent, in bounds: Rect) -> OpaquePointer? {
+        let key = LayoutKey(text: text, width: bounds.width, height: bounds.height)
+        if let layout = layouts[key] { return layout }
+        guard let context = context(fontFile: text.fontFile), let layout = pango_layout_new(context) else { return nil }
+        if layouts.count >= Self.maximumCachedLayouts {
+            for old in layouts.values { g_object_unref(UnsafeMutableRawPointer(old)) }
+            layouts.removeAll()
+        }
+        let scale = Double(strata_pango_scale)
+        func units(_ points: Double) -> Int32 { Int32(clamping: max(0, min(Int(Int32.max / 2), Int(saturating: points * scale, .toNearestOrAwayFromZero)))) }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, text.fontFamily)
+        pango_font_description_set_absolute_size(font, Double(units(text.fontSize)))
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(min(1000, max(100, text.resolvedWeight)))))
+        pango_font_description_set_style(font, text.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, text.string, -1)
+        let width = bounds.width.isFinite && bounds.width > 0 ? units(bounds.width) : -1
+        if text.isWrapped {
+            pango_layout_set_width(layout, width)
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        if text.truncation != .none {
+            pango_layout_set_width(layout, width)
+            let mode: PangoEllipsizeMode = switch text.truncation {
+            case .start: PANGO_ELLIPSIZE_START
+            case .middle: PANGO_ELLIPSIZE_MIDDLE
+            default: PANGO_ELLIPSIZE_END
+            }
+            pango_layout_set_ellipsize(layout, mode)
+            // Wrapped text is cut on the last line that fits the bounds; a single line on its own.
+            if text.isWrapped { pango_layout_set_height(layout, bounds.height > 0 ? units(bounds.height) : -1) }
+        }
+        if text.lineSpacing != 0, text.lineSpacing.isFinite {
+            pango_layout_set_spacing(layout, Int32(max(-1e6, min(1e6, text.lineSpacing * scale))))
+        }
+        // Alignment: Pango's left and right are the paragraph's start and end; Core Animation's
+        // are physical, so they swap for a right-to-left text. Without a width (neither wrapped
+        // nor truncated) Pango aligns the lines to the widest; `offset` then places that block.
+        let rightToLeft = Self.isRightToLeft(text)
+        let alignment: PangoAlignment = switch text.alignment {
+        case .center: PANGO_ALIGN_CENTER
+        case .left: rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .right: rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        case .natural, .justified: PANGO_ALIGN_LEFT
+        }
+        pango_layout_set_alignment(layout, alignment)
+        if text.alignment == .justified { pango_layout_set_justify(layout, 1) }
+        layouts[key] = layout
+        return layout
+    }
+
+    static func isRightToLeft(_ text: TextContent) -> Bool {
+        pango_find_base_dir(text.string, -1) == PANGO_DIRECTION_RTL
+    }
+
+    /// Where the layout's origin goes in the layer (points): the bounds' top-left, moved across
+    /// for a layout without a width so that its widest line sits as the alignment says.
+    func origin(of text: TextContent, in bounds: Rect) -> Point? {
+        guard let layout = layout(text, in: bounds) else { return nil }
+        guard pango_layout_get_width(layout) < 0, bounds.width.isFinite else { return Point(x: bounds.minX, y: bounds.minY) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let spare = bounds.width - Double(logical.width) / Double(strata_pango_scale)
+        let rightToLeft = Self.isRightToLeft(text)
+        let fraction: Double = switch text.alignment {
+        case .center: 0.5
+        case .left: 0
+        case .right: 1
+        case .natural, .justified: rightToLeft ? 1 : 0
+        }
+        return Point(x: bounds.minX + spare * fraction, y: bounds.minY)
+    }
+
+    /// The ink and logical extents of `text` laid out in `bounds`, in the layer's coordinates.
+    func extent(of text: TextContent, in bounds: Rect) -> Rect? {
+        guard let layout = layout(text, in: bounds), let origin = origin(of: text, in: bounds) else { return nil }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let scale = Double(strata_pango_scale)
+        func rect(_ r: PangoRectangle) -> Rect {
+            Rect(x: origin.x + Double(r.x) / scale, y: origin.y + Double(r.y) / scale,
+                 width: Double(r.width) / scale, height: Double(r.height) / scale)
+        }
+        return rect(ink).union(rect(logical))
+    }
+
+    /// Draws `text` in `bounds` on `cr` in its current colour.
+    func draw(_ text: TextContent, in bounds: Rect, on cr: OpaquePointer) {
+        guard let layout = layout(text, in: bounds), let origin = origin(of: text, in: bounds) else { return }
+        cairo_move_to(cr, origin.x, origin.y)
+        pango_cairo_show_layout(cr, layout)
+    }
+
+    /// The byte offsets in the UTF-8 text where each line starts, and whether it is ellipsized.
+    func lines(of text: TextContent, in bounds: Rect) -> [(start: Int, length: Int)] {
+        guard let layout = layout(text, in: bounds), let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var result: [(Int, Int)] = []
+        repeat {
+            if let line = pango_layout_iter_get_line_readonly(iterator) {
+                result.append((Int(line.pointee.start_index), Int(line.pointee.length)))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
+    }
+
+    /// True when Pango cut the text with an ellipsis.
+    func isEllipsized(_ text: TextContent, in bounds: Rect) -> Bool {
+        guard let layout = layout(text, in: bounds) else { return false }
+        return pango_layout_is_ellipsized(layout) != 0
+    }
+}
