@@ -43,6 +43,8 @@ final class TextEngine {
     /// A font map (and its Pango context) per set of extra font files; the plain one has none.
     private var contexts: [String?: (fontMap: OpaquePointer, context: OpaquePointer)] = [:]
     private var layouts: [LayoutKey: OpaquePointer] = [:]
+    /// Layouts made by this engine so far (each is shaped once), for tests and statistics.
+    private(set) var layoutsMade = 0
     /// Problems met making a font map, reported once per file.
     private(set) var problems: [String: String] = [:]
 
@@ -100,6 +102,7 @@ final class TextEngine {
         let key = LayoutKey(text: text, width: bounds.width, height: bounds.height)
         if let layout = layouts[key] { return layout }
         guard let context = context(fontFile: text.fontFile), let layout = pango_layout_new(context) else { return nil }
+        layoutsMade += 1
         if layouts.count >= Self.maximumCachedLayouts {
             for old in layouts.values { g_object_unref(UnsafeMutableRawPointer(old)) }
             layouts.removeAll()
