@@ -170,6 +170,11 @@ func compositeBench() throws {
 }
 
 if arguments.contains("--composite-only") { try compositeBench(); exit(0) }
+if arguments.contains("--shapes-text-only") {
+    try FileManager.default.createDirectory(atPath: "out", withIntermediateDirectories: true)
+    try shapeTextBench()
+    exit(0)
+}
 
 if !arguments.contains("--skip-filters"), let input = try peersUIFrame() {
     print("Filters on the peers' 1920×1080 input (single thread, median of \(runs)):")
@@ -235,6 +240,7 @@ func projectionBench(contents: PixelBuffer) throws {
 }
 try projectionBench(contents: frame)
 if arguments.contains("--projection-only") { exit(0) }
+try shapeTextBench()
 
 // Strata's rows use one PNGEncoder each, kept from run to run, as a frame sequence keeps one per
 // thread; the "new encoder" row allocates its memory afresh each time, as a single
