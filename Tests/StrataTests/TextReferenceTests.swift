@@ -112,4 +112,34 @@ struct TextReferenceTests {
         #expect(try render("Liberation Serif").pixels == render("DejaVu Sans").pixels)
         #expect(try render("sans-serif").pixels == render("DejaVu Sans").pixels)
     }
+
+    @Test func aSceneMayAddAFontFileOfItsFolder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-font-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: Self.fonts + "/NotoSansDevanagari-Bold.ttf", toPath: directory.appendingPathComponent("Heading.ttf").path)
+        try Data("not a font at all".utf8).write(to: directory.appendingPathComponent("Fake.ttf"))
+        func scene(_ file: String) throws(SceneError) -> Scene {
+            try SceneLoader.decode(Data("""
+                version: 1
+                description: a font of the scene's own
+                size: [200, 40]
+                layers:
+                  - {frame: [0, 0, 200, 40], text: {string: "नमस्ते", font: "Noto Sans Devanagari", bold: true, size: 20, color: black, fontFile: \(file)}}
+                """.utf8), format: .yaml, file: "font.yaml", baseURL: directory, defaultName: "font")
+        }
+        let good = try scene("Heading.ttf")
+        #expect(good.layers[0].text?.fontFile == directory.appendingPathComponent("Heading.ttf").resolvingSymlinksInPath().path)
+        let frame = try Renderer.render(RenderTreeBuilder(size: good.size, scale: 1, background: .white).build(good.layers))
+        let dark = (0..<frame.height).reduce(0) { total, y in total + (0..<frame.width).filter { x in frame[x, y].r < 128 }.count }
+        #expect(dark > 50, "the text is drawn: \(dark) dark pixels")
+        for (file, words) in [("Fake.ttf", "TrueType or OpenType"), ("../Heading.ttf", "inside the scene's assets folder"), ("Missing.ttf", "no file at")] {
+            do {
+                _ = try scene(file)
+                Issue.record("\(file) was accepted")
+            } catch {
+                #expect("\(error)".contains("text.fontFile") && "\(error)".contains(words), "\(error)")
+            }
+        }
+    }
 }
