@@ -42,15 +42,10 @@ public struct KeyframePath: Hashable, Sendable {
     /// The point at parameter `t` (0…1) of segment `index`.
     public func point(segment index: Int, parameter t: Double) -> Point {
         let p0 = index == 0 ? start : segments[index - 1].end
-        let u = 1 - t
-        switch segments[index] {
-        case .line(let p1):
-            return Point(x: p0.x + (p1.x - p0.x) * t, y: p0.y + (p1.y - p0.y) * t)
-        case .quadCurve(let c, let p1):
-            return Point(x: u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, y: u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
-        case .curve(let c1, let c2, let p1):
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return Point(x: a * p0.x + b * c1.x + c * c2.x + d * p1.x, y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+        return switch segments[index] {
+        case .line(let p1): Bezier.line(p0, p1, t)
+        case .quadCurve(let c, let p1): Bezier.quadratic(p0, c, p1, t)
+        case .curve(let c1, let c2, let p1): Bezier.cubic(p0, c1, c2, p1, t)
         }
     }
 

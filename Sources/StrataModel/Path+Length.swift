@@ -79,19 +79,12 @@ extension Path {
 
     /// The point of `element` (starting at `start`) at parameter t.
     static func point(of element: Element, from start: Point, at t: Double) -> Point {
-        let u = 1 - t
         switch element {
-        case .line(let p):
-            return Point(x: start.x + (p.x - start.x) * t, y: start.y + (p.y - start.y) * t)
-        case .quad(let c, let p):
-            return Point(x: u * u * start.x + 2 * u * t * c.x + t * t * p.x, y: u * u * start.y + 2 * u * t * c.y + t * t * p.y)
-        case .cubic(let c1, let c2, let p):
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return Point(x: a * start.x + b * c1.x + c * c2.x + d * p.x, y: a * start.y + b * c1.y + c * c2.y + d * p.y)
-        case .move(let p):
-            return p
-        case .close:
-            return start
+        case .line(let p): Bezier.line(start, p, t)
+        case .quad(let c, let p): Bezier.quadratic(start, c, p, t)
+        case .cubic(let c1, let c2, let p): Bezier.cubic(start, c1, c2, p, t)
+        case .move(let p): p
+        case .close: start
         }
     }
 

@@ -227,7 +227,8 @@ struct SceneDecoder {
     @inline(never)
     func text(_ value: SceneValue, at path: String) throws(SceneError) -> TextContent {
         let e = try reader.object(value, at: path, allowed: [
-            "string", "font", "size", "bold", "italic", "weight", "color", "alignment", "wrapped", "truncation", "lineSpacing", "fontFile",
+            "string", "font", "size", "bold", "italic", "weight", "color", "alignment", "wrapped", "isWrapped", "truncation", "lineSpacing",
+            "fontFile",
         ])
         guard let stringValue = e["string"] else {
             throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "string"), expected: "the text to draw", found: "nothing", line: value.line)
@@ -241,6 +242,7 @@ struct SceneDecoder {
         if let v = e["alignment"] { text.alignment = try reader.enumeration(v, at: SceneReader.join(path, "alignment"), as: TextAlignment.self) }
         if let v = e["weight"] { text.weight = try reader.number(v, at: SceneReader.join(path, "weight"), in: 100...1000) }
         if let v = e["wrapped"] { text.isWrapped = try reader.bool(v, at: SceneReader.join(path, "wrapped")) }
+        if let v = e["isWrapped"] { text.isWrapped = try reader.bool(v, at: SceneReader.join(path, "isWrapped")) }
         if let v = e["truncation"] { text.truncation = try reader.enumeration(v, at: SceneReader.join(path, "truncation"), as: TruncationMode.self) }
         if let v = e["lineSpacing"] { text.lineSpacing = try reader.number(v, at: SceneReader.join(path, "lineSpacing"), in: -1000...1000) }
         if let v = e["fontFile"] { text.fontFile = try fontFile(v, at: SceneReader.join(path, "fontFile")) }

@@ -7,18 +7,9 @@ import StrataRaster
 /// Cairo's paint_with_alpha (pixman's arithmetic), on every path the machine has.
 @Suite("Group compositing")
 struct GroupCompositeTests {
-    /// A surface of random premultiplied pixels: some transparent, some opaque, the rest in between.
+    /// A surface of random premultiplied pixels (`TestPixels.random`).
     func randomSurface(width: Int, height: Int, seed: UInt32) throws -> CairoSurface {
-        var state = seed
-        func next() -> UInt32 { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return state }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for p in 0..<(width * height) {
-            let kind = next() % 4
-            let alpha: UInt32 = kind == 0 ? 0 : kind == 1 ? 255 : next() % 256
-            for c in 0..<3 { pixels[4 * p + c] = UInt8(alpha == 0 ? 0 : next() % (alpha + 1)) }
-            pixels[4 * p + 3] = UInt8(alpha)
-        }
-        return try CairoSurface(image: PixelBuffer(width: width, height: height, premultipliedRGBA: pixels))
+        try CairoSurface(image: TestPixels.random(width: width, height: height, seed: seed))
     }
 
     func bytes(_ surface: CairoSurface) throws -> [UInt8] { try surface.pixelBuffer().pixels }
