@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // Only its SnapshotTesting target is built (it does not need swift-syntax).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // The studio's HTTP server: FlyingFox (Swift concurrency over BSD sockets, no dependencies).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         // System libraries. apt: libcairo2-dev, libpng-dev, libdeflate-dev, pkg-config (scripts/setup installs them).
@@ -78,9 +80,15 @@ let package = Package(
             "StrataAnimation", "StrataEffects", "StrataFilters", "StrataKit", "StrataModel", "StrataRaster", "StrataRender",
             "StrataScene", "StrataSnapshotTesting",
         ]),
+        // Strata Studio: a local web page on the real renderer (a sink of the pipeline, served by FlyingFox).
+        .target(name: "StrataStudio", dependencies: [
+            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
+        ], resources: [.copy("Web")]),
         // The `strata` command (the product's name is the binary's).
         .executableTarget(name: "StrataCLI", dependencies: [
-            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting",
+            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting", "StrataStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-bench", dependencies: [
@@ -93,6 +101,7 @@ let package = Package(
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataStudio", "StrataKit", "StrataScene", "StrataRaster"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),

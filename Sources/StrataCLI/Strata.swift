@@ -15,7 +15,7 @@ struct Strata: ParsableCommand {
             `verify` exits 1 when a frame does not match. Scene format: docs/scene-format.md.
             """,
         version: strataVersion,
-        subcommands: [Render.self, Check.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, PreviewCommand.self, CurveCommand.self, TuneCommand.self]
+        subcommands: [Render.self, Check.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, PreviewCommand.self, CurveCommand.self, TuneCommand.self, StudioCommand.self]
     )
 
     /// ArgumentParser's `main`, with one error style: usage errors say `strata: error: …` like every

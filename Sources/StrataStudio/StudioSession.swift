@@ -1,0 +1,231 @@
+import Foundation
+import StrataEffects
+import StrataKit
+import StrataRaster
+import StrataScene
+
+/// What the studio shows: the scene it was started with, re-read when the file or one of its
+/// assets changes (the last good scene is kept while the file does not read), and its frames
+/// rendered by the real renderer — the bytes `strata frame` writes for that frame and curve.
+///
+/// Rendering runs on a pool of `workers` threads, never on the server's tasks; rendered frames are
+/// kept (by scene generation, frame and curves) up to `cacheLimit`.
+public final class StudioSession: @unchecked Sendable {
+    /// The scene file, as given.
+    public let sceneURL: URL
+    /// The folder its assets resolve in (default: the scene's).
+    public let assetsPath: String?
+    let lock = NSLock()
+    private var scene: Scene?
+    private var renderer: FrameRenderer?
+    private var error: String?
+    private var generation = 0
+    private var watched: [String: FileStamp] = [:]
+    private var cache: [CacheKey: Rendered] = [:]
+    private var cacheOrder: [CacheKey] = []
+    let cacheLimit = 64
+    let pool: DispatchQueue
+    let slots: DispatchSemaphore
+
+    struct FileStamp: Equatable {
+        var modified: Date?
+        var size: Int?
+    }
+
+    struct CacheKey: Hashable {
+        var generation: Int
+        var frame: Int
+        var curves: [String: String]
+    }
+
+    /// A rendered frame: PNG bytes and their SHA-256 (hex).
+    public struct Rendered: Sendable {
+        public var png: [UInt8]
+        public var sha256: String
+    }
+
+    /// Why a request cannot be answered: a bad parameter (400) or no scene to show (409).
+    public struct RequestError: Error, Sendable {
+        public var status: Int
+        public var reason: String
+    }
+
+    /// Opens the scene at `path`; a scene that does not read is shown as its error until it does.
+    public init(scenePath path: String, assets: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        sceneURL = URL(fileURLWithPath: path).standardizedFileURL
+        assetsPath = assets
+        pool = DispatchQueue(label: "strata.studio.render", attributes: .concurrent)
+        slots = DispatchSemaphore(value: max(1, workers))
+        _ = reloadIfChanged(force: true)
+    }
+
+    // MARK: - Reloading
+
+    /// The files a change of which re-reads the scene: the scene and the assets it read.
+    private func stamps(of scene: Scene?) -> [String: FileStamp] {
+        var paths = [sceneURL.path]
+        let root = assetsPath.map { URL(fileURLWithPath: $0) } ?? sceneURL.deletingLastPathComponent()
+        for name in scene?.source?.assets.keys.sorted() ?? [] { paths.append(root.appendingPathComponent(name).path) }
+        var result: [String: FileStamp] = [:]
+        for path in paths {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            result[path] = FileStamp(modified: attributes?[.modificationDate] as? Date, size: attributes?[.size] as? Int)
+        }
+        return result
+    }
+
+    /// Re-reads the scene when its file or an asset changed (or when `force`); true when it did.
+    @discardableResult
+    public func reloadIfChanged(force: Bool = false) -> Bool {
+        lock.lock()
+        let current = scene
+        let old = watched
+        lock.unlock()
+        let now = stamps(of: current)
+        guard force || now != old else { return false }
+        var loaded: Scene? = nil
+        var problem: String? = nil
+        var made: FrameRenderer? = nil
+        do {
+            let scene = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath)
+            made = try FrameRenderer(scene: scene)
+            loaded = scene
+        } catch {
+            problem = "\(error)"
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded, let made {
+            scene = loaded
+            renderer = made
+            error = nil
+        } else {
+            error = problem
+        }
+        watched = stamps(of: loaded ?? scene)
+        generation += 1
+        cache.removeAll()
+        cacheOrder.removeAll()
+        return true
+    }
+
+    // MARK: - What the page reads
+
+    /// The scene's description for the page, as JSON-ready values.
+    public func summary() -> [String: Any] {
+        lock.lock()
+        defer { lock.unlock() }
+        var result: [String: Any] = ["generation": generation, "file": sceneURL.lastPathComponent]
+        if let error { result["error"] = error }
+        guard let scene, let renderer else { return result }
+        let frames = renderer.frames
+        result["name"] = scene.name
+        result["description"] = scene.description
+        result["width"] = renderer.pixelSize.width
+        result["height"] = renderer.pixelSize.height
+        result["fps"] = scene.clock.framesPerSecond
+        result["frameCount"] = frames.count
+        result["times"] = (0..<frames.count).map { frames.seconds(ofFrame: $0) }
+        result["tickCount"] = scene.clock.tickCount
+        result["droppedTicks"] = (0..<scene.clock.tickCount).filter { scene.clock.droppedFrames.drops($0) }
+        result["displayedTicks"] = scene.clock.displayedTicks
+        result["overlays"] = scene.effects.motionBlurOverlays.map { overlay -> [String: Any] in
+            var entry: [String: Any] = ["id": overlay.id, "curve": overlay.curve.description, "radius": overlay.radius,
+                                        "angle": overlay.angle, "samples": overlay.samples]
+            if let rate = overlay.referenceRate { entry["referenceRate"] = rate }
+            return entry
+        }
+        return result
+    }
+
+    /// Curves asked for by overlay id, parsed; an unknown id or a curve that does not parse is a 400.
+    func parseCurves(_ requested: [String: String], overlays: [MotionBlurOverlay]) throws(RequestError) -> [String: OpacityCurve] {
+        var curves: [String: OpacityCurve] = [:]
+        for (id, text) in requested {
+            guard overlays.contains(where: { $0.id == id }) else {
+                throw RequestError(status: 400, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(overlays.map(\.id).joined(separator: ", ")))")
+            }
+            guard text.count <= 4096, let curve = OpacityCurve(parsing: text) else {
+                throw RequestError(status: 400, reason: "curve.\(id): expected log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,…; found \"\(text.prefix(80))\"")
+            }
+            curves[id] = curve
+        }
+        return curves
+    }
+
+    /// Per frame and overlay: displacement and opacity (with the curves asked for instead of the
+    /// scene's), for the charts.
+    public func curves(_ requested: [String: String]) throws(RequestError) -> [String: Any] {
+        let (scene, renderer, generation) = current()
+        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        let overlays = scene.effects.motionBlurOverlays
+        let curves = try parseCurves(requested, overlays: overlays)
+        var series: [[String: Any]] = overlays.map { ["id": $0.id, "curve": (curves[$0.id] ?? $0.curve).description, "delta": [Any](), "opacity": [Double]()] }
+        if let engine = renderer.effects {
+            for frame in 0..<renderer.frames.count {
+                let states = engine.overlayStates(displayedIndex: frame)
+                for (i, overlay) in overlays.enumerated() where i < states.count {
+                    let state = states[i]
+                    let opacity = state.enabled ? (state.delta.map { (curves[overlay.id] ?? overlay.curve).opacity(forDelta: $0) } ?? 0) : 0
+                    series[i]["delta"] = (series[i]["delta"] as! [Any]) + [state.delta.map { $0 as Any } ?? NSNull()]
+                    series[i]["opacity"] = (series[i]["opacity"] as! [Double]) + [opacity]
+                }
+            }
+        }
+        return ["generation": generation, "overlays": series]
+    }
+
+    /// Frame `index` as PNG bytes with the curves asked for: the bytes `strata frame` writes for the
+    /// scene with those curves at that frame's time. Rendered on the pool; kept while the scene stays.
+    public func frame(_ index: Int, curves requested: [String: String]) async throws(RequestError) -> Rendered {
+        let (scene, renderer, generation) = current()
+        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        guard index >= 0, index < renderer.frames.count else {
+            throw RequestError(status: 400, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
+        }
+        let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
+        let key = CacheKey(generation: generation, frame: index, curves: requested)
+        if let hit = cached(key) { return hit }
+        let result: Result<Rendered, RequestError> = await withCheckedContinuation { continuation in
+            pool.async {
+                self.slots.wait()
+                defer { self.slots.signal() }
+                do {
+                    var forced: [String: Double] = [:]
+                    if !curves.isEmpty, let engine = renderer.effects {
+                        let states = engine.overlayStates(displayedIndex: index)
+                        for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
+                            guard let curve = curves[overlay.id], states[i].enabled else { continue }
+                            forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
+                        }
+                    }
+                    let image = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                    let png = try Pipeline.encode(image)
+                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png))))
+                } catch {
+                    continuation.resume(returning: .failure(RequestError(status: 500, reason: "rendering frame \(index): \(error)")))
+                }
+            }
+        }
+        let rendered = try result.get()
+        store(rendered, for: key)
+        return rendered
+    }
+
+    private func current() -> (Scene?, FrameRenderer?, Int) {
+        lock.withLock { (scene, renderer, generation) }
+    }
+
+    private func cached(_ key: CacheKey) -> Rendered? {
+        lock.withLock { cache[key] }
+    }
+
+    private func store(_ rendered: Rendered, for key: CacheKey) {
+        lock.withLock {
+            guard cache[key] == nil, key.generation == generation else { return }
+            cache[key] = rendered
+            cacheOrder.append(key)
+            if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
+        }
+    }
+}

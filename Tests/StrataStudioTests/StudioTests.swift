@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import StrataKit
+import StrataRaster
+import StrataScene
+import StrataStudio
+
+/// Strata Studio through its HTTP API, on a real server on a free loopback port: frames are the
+/// bytes `strata frame` writes for the same scene and curve, bad input is a 400 with the reason,
+/// nothing outside the page and the scene's frames is served, edits of the scene file show within
+/// a second and a broken file shows its error while the last good frame stays.
+@Suite("Strata Studio", .serialized)
+struct StudioTests {
+    /// A 200×60 scene of a box sliding right under a motion-blur overlay, with `curve`.
+    static func sceneText(curve: String = "log2:5", background: String = "white") -> String {
+        """
+        version: 1
+        description: a box sliding under a motion-blur overlay
+        size: [200, 60]
+        background: "\(background)"
+        clock: {fps: 30, duration: 1}
+        layers:
+          - name: box
+            frame: [10, 20, 40, 20]
+            backgroundColor: "#1e88e5"
+            animations:
+              - {keyPath: position.x, from: 30, to: 170, duration: 1, timingFunction: easeInEaseOut}
+        effects:
+          - motionBlurOverlay: {layer: box, angle: 0, radius: 12, curve: "\(curve)"}
+        """
+    }
+
+    struct Running {
+        let server: StudioServer
+        let task: Task<Void, any Error>
+        let base: String
+        let folder: URL
+        let scene: URL
+    }
+
+    static func start() async throws -> Running {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-studio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scene = folder.appendingPathComponent("slide.yaml")
+        try sceneText().write(to: scene, atomically: true, encoding: .utf8)
+        let server = try StudioServer(session: StudioSession(scenePath: scene.path, workers: 2))
+        let task = Task { try await server.run() }
+        let port = try await server.port()
+        return Running(server: server, task: task, base: "http://127.0.0.1:\(port)", folder: folder, scene: scene)
+    }
+
+    static func stop(_ running: Running) async {
+        await running.server.stop(timeout: 1)
+        running.task.cancel()
+        try? FileManager.default.removeItem(at: running.folder)
+    }
+
+    static func get(_ url: String) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http.allHeaderFields)
+    }
+
+    /// What `strata frame` writes for `text` at displayed frame `index`.
+    static func cliBytes(_ text: String, frame index: Int, folder: URL) throws -> [UInt8] {
+        let file = folder.appendingPathComponent("reference-\(UUID().uuidString).yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let scene = try Pipeline.loadScene(at: file.path)
+        let renderer = try FrameRenderer(scene: scene)
+        return try Pipeline.encode(Pipeline.renderFrame(scene, atSeconds: renderer.frames.seconds(ofFrame: index)))
+    }
+
+    @Test func framesAreTheCLIsBytesWithTheCurveAskedFor() async throws {
+        let running = try await Self.start()
+        let page = try await Self.get(running.base + "/")
+        #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("Strata Studio"))
+        let summary = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/scene").body) as! [String: Any]
+        #expect(summary["frameCount"] as? Int == 31 && (summary["overlays"] as? [[String: Any]])?.first?["curve"] as? String == "log2:5")
+        for (frame, curve) in [(12, nil), (12, "linear:0.2"), (20, "smoothstep:0:4"), (0, "log2:2")] as [(Int, String?)] {
+            let query = curve.map { "&curve.box=\($0)" } ?? ""
+            let served = try await Self.get(running.base + "/api/frame?frame=\(frame)\(query)")
+            #expect(served.status == 200)
+            let expected = try Self.cliBytes(Self.sceneText(curve: curve ?? "log2:5"), frame: frame, folder: running.folder)
+            #expect([UInt8](served.body) == expected, "frame \(frame), curve \(curve ?? "the scene's")")
+            #expect(served.headers["X-Strata-SHA256"] as? String == SHA256.hex(expected))
+        }
+        // The curves, per frame: a steeper curve gives at least the opacity of a gentler one.
+        let gentle = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve").body) as! [String: Any]
+        let steep = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve?curve.box=log2:2").body) as! [String: Any]
+        let a = ((gentle["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double]), b = ((steep["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double])
+        #expect(a.count == 31 && b.count == 31 && zip(a, b).allSatisfy { $0 <= $1 } && zip(a, b).contains { $0 < $1 })
+        await Self.stop(running)
+    }
+
+    @Test func badInputIsA400AndNothingElseIsServed() async throws {
+        let running = try await Self.start()
+        for query in ["frame=-1", "frame=31", "frame=1e308", "frame=nan", "frame=", "curve.box=nope&frame=1", "curve.ghost=log2:5&frame=1"] {
+            let response = try await Self.get(running.base + "/api/frame?" + query)
+            #expect(response.status == 400, "\(query): \(response.status)")
+            #expect(!response.body.isEmpty)
+        }
+        #expect(try await Self.get(running.base + "/api/frame").status == 400)
+        #expect(try await Self.get(running.base + "/api/curve?curve.box=log2:0").status == 400)
+        for path in ["/%2e%2e/Package.swift", "/slide.yaml", "/etc/passwd", "/Web/index.html", "/api/frames", "/%2fetc%2fpasswd", "/studio.js/../slide.yaml"] {
+            #expect(try await Self.get(running.base + path).status == 404, "\(path)")
+        }
+        // Still answering afterwards.
+        #expect(try await Self.get(running.base + "/api/frame?frame=3").status == 200)
+        await Self.stop(running)
+    }
+
+    @Test func editsShowWithinASecondAndErrorsKeepTheLastGoodFrame() async throws {
+        let running = try await Self.start()
+        func generation() async throws -> (Int, String?) {
+            let summary = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/scene").body) as! [String: Any]
+            return (summary["generation"] as! Int, summary["error"] as? String)
+        }
+        let before = try await Self.get(running.base + "/api/frame?frame=5").body
+        let (first, _) = try await generation()
+        try Self.sceneText(background: "#ffeb3b").write(to: running.scene, atomically: true, encoding: .utf8)
+        var (now, _) = try await generation()
+        for _ in 0..<20 where now == first {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            (now, _) = try await generation()
+        }
+        #expect(now > first, "re-read within a second")
+        let after = try await Self.get(running.base + "/api/frame?frame=5").body
+        #expect(after != before)
+        #expect([UInt8](after) == (try Self.cliBytes(Self.sceneText(background: "#ffeb3b"), frame: 5, folder: running.folder)))
+        // A broken file: its error, worded as `strata validate` words it, and the last good frame.
+        try "version: 1\ndescription: broken\nsize: [200, 60]\nlayers:\n  - {frame: [0, 0, 10, 10], opacity: 7}\n"
+            .write(to: running.scene, atomically: true, encoding: .utf8)
+        var error: String? = nil
+        for _ in 0..<20 where error == nil {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            (_, error) = try await generation()
+        }
+        let message = try #require(error)
+        #expect(message.contains("slide.yaml") && message.contains("layers[0].opacity") && message.contains(":5"), "\(message)")
+        #expect(try await Self.get(running.base + "/api/frame?frame=5").body == after)
+        await Self.stop(running)
+    }
+}
