@@ -139,5 +139,11 @@ $("play").addEventListener("click", () => {
   if (state.playing) state.timer = setInterval(() => seek((state.frame + 1) % state.scene.frameCount), 1000 / state.scene.fps);
 });
 
+// A link may carry the frame and curves: ?frame=14&curve.menu=log2:4 (as the API takes them).
+for (const [name, value] of new URLSearchParams(location.search)) {
+  if (name === "frame" && /^\d+$/.test(value)) state.frame = Number(value);
+  if (name.startsWith("curve.")) state.curves[name.slice(6)] = value;
+}
+
 loadScene();
 setInterval(loadScene, 500);  // live reload: the generation goes up when the file changes
