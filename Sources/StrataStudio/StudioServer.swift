@@ -79,6 +79,11 @@ struct StudioHandler: HTTPHandler {
         return result
     }
 
+    static func settings(_ request: HTTPRequest) throws(StudioSession.RequestError) -> StudioSession.Settings {
+        try StudioSession.Settings.parse(fps: request.query.first { $0.name == "fps" }?.value,
+                                         drop: request.query.first { $0.name == "drop" }?.value)
+    }
+
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.text(.methodNotAllowed, "only GET and HEAD")
@@ -91,10 +96,14 @@ struct StudioHandler: HTTPHandler {
         }
         switch request.path {
         case "/api/scene":
-            return Self.json(session.summary())
+            do {
+                return Self.json(try session.summary(settings: Self.settings(request)))
+            } catch {
+                return Self.failure(error)
+            }
         case "/api/curve":
             do {
-                return Self.json(try session.curves(Self.curves(request)))
+                return Self.json(try session.curves(Self.curves(request), settings: Self.settings(request)))
             } catch {
                 return Self.failure(error)
             }
@@ -106,7 +115,12 @@ struct StudioHandler: HTTPHandler {
                 return Self.text(.badRequest, "frame: expected a whole number, found \"\(text.prefix(40))\"")
             }
             do {
-                let rendered = try await session.frame(index, curves: Self.curves(request))
+                let overlays = request.query.first { $0.name == "overlays" }?.value
+                guard overlays == nil || overlays == "on" || overlays == "off" else {
+                    return Self.text(.badRequest, "overlays: expected on or off, found \"\(overlays!.prefix(40))\"")
+                }
+                let rendered = try await session.frame(index, curves: Self.curves(request), settings: Self.settings(request),
+                                                       overlays: overlays != "off")
                 return HTTPResponse(statusCode: .ok, headers: [
                     .contentType: "image/png", HTTPHeader("X-Strata-SHA256"): rendered.sha256, HTTPHeader("Cache-Control"): "no-store",
                 ], body: Data(rendered.png))

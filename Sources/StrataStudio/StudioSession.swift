@@ -3,6 +3,7 @@ import StrataEffects
 import StrataKit
 import StrataRaster
 import StrataScene
+import StrataAnimation
 
 /// What the studio shows: the scene it was started with, re-read when the file or one of its
 /// assets changes (the last good scene is kept while the file does not read), and its frames
@@ -23,6 +24,8 @@ public final class StudioSession: @unchecked Sendable {
     private var watched: [String: FileStamp] = [:]
     private var cache: [CacheKey: Rendered] = [:]
     private var cacheOrder: [CacheKey] = []
+    /// Renderers of "what if" clocks for the current generation (a few at most).
+    private var variants: [Settings: (Scene, FrameRenderer)] = [:]
     let cacheLimit = 64
     let pool: DispatchQueue
     let slots: DispatchSemaphore
@@ -36,6 +39,50 @@ public final class StudioSession: @unchecked Sendable {
         var generation: Int
         var frame: Int
         var curves: [String: String]
+        var settings: Settings
+        var overlays: Bool
+    }
+
+    /// A "what if" display clock: another rate (the scene's duration kept) and other dropped
+    /// ticks, replayed through the simulated clock (the displacement per frame depends on both).
+    public struct Settings: Hashable, Sendable {
+        /// Ticks per second; nil keeps the scene's.
+        public var framesPerSecond: Double?
+        /// Dropped ticks; nil keeps the scene's.
+        public var dropped: DroppedFrames?
+        public init(framesPerSecond: Double? = nil, dropped: DroppedFrames? = nil) {
+            self.framesPerSecond = framesPerSecond
+            self.dropped = dropped
+        }
+        public static let scene = Settings()
+
+        /// Reads `fps` (1…240) and `drop` (none, every:N with N 2…1000, ticks:a,b,… at most 1,000).
+        public static func parse(fps: String?, drop: String?) throws(RequestError) -> Settings {
+            var settings = Settings()
+            if let fps {
+                guard fps.count <= 12, let value = Double(fps), value.isFinite, value >= 1, value <= 240 else {
+                    throw RequestError(status: 400, reason: "fps: expected a display rate 1…240, found \"\(fps.prefix(40))\"")
+                }
+                settings.framesPerSecond = value
+            }
+            if let drop {
+                if drop == "none" {
+                    settings.dropped = DroppedFrames.none
+                } else if drop.hasPrefix("every:"), let n = Int(drop.dropFirst(6)), (2...1000).contains(n) {
+                    settings.dropped = .every(n)
+                } else if drop.hasPrefix("ticks:"), drop.count <= 10_000 {
+                    let parts = drop.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
+                    let ticks = parts.compactMap { Int($0) }
+                    guard ticks.count == parts.count, ticks.count <= 1000, ticks.allSatisfy({ $0 > 0 && $0 < Limits.maximumFrames }) else {
+                        throw RequestError(status: 400, reason: "drop: expected ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000), found \"\(drop.prefix(40))\"")
+                    }
+                    settings.dropped = .ticks(Set(ticks))
+                } else {
+                    throw RequestError(status: 400, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,…; found \"\(drop.prefix(40))\"")
+                }
+            }
+            return settings
+        }
     }
 
     /// A rendered frame: PNG bytes and their SHA-256 (hex).
@@ -106,17 +153,18 @@ public final class StudioSession: @unchecked Sendable {
         generation += 1
         cache.removeAll()
         cacheOrder.removeAll()
+        variants.removeAll()
         return true
     }
 
     // MARK: - What the page reads
 
     /// The scene's description for the page, as JSON-ready values.
-    public func summary() -> [String: Any] {
-        lock.lock()
-        defer { lock.unlock() }
+    public func summary(settings: Settings = .scene) throws(RequestError) -> [String: Any] {
+        let (error, generation) = lock.withLock { (self.error, self.generation) }
         var result: [String: Any] = ["generation": generation, "file": sceneURL.lastPathComponent]
         if let error { result["error"] = error }
+        let (scene, renderer, _) = try current(settings)
         guard let scene, let renderer else { return result }
         let frames = renderer.frames
         result["name"] = scene.name
@@ -155,8 +203,8 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Per frame and overlay: displacement and opacity (with the curves asked for instead of the
     /// scene's), for the charts.
-    public func curves(_ requested: [String: String]) throws(RequestError) -> [String: Any] {
-        let (scene, renderer, generation) = current()
+    public func curves(_ requested: [String: String], settings: Settings = .scene) throws(RequestError) -> [String: Any] {
+        let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
         let overlays = scene.effects.motionBlurOverlays
         let curves = try parseCurves(requested, overlays: overlays)
@@ -177,14 +225,15 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Frame `index` as PNG bytes with the curves asked for: the bytes `strata frame` writes for the
     /// scene with those curves at that frame's time. Rendered on the pool; kept while the scene stays.
-    public func frame(_ index: Int, curves requested: [String: String]) async throws(RequestError) -> Rendered {
-        let (scene, renderer, generation) = current()
+    public func frame(_ index: Int, curves requested: [String: String], settings: Settings = .scene,
+                      overlays: Bool = true) async throws(RequestError) -> Rendered {
+        let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
         guard index >= 0, index < renderer.frames.count else {
             throw RequestError(status: 400, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
         }
         let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
-        let key = CacheKey(generation: generation, frame: index, curves: requested)
+        let key = CacheKey(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays)
         if let hit = cached(key) { return hit }
         let result: Result<Rendered, RequestError> = await withCheckedContinuation { continuation in
             pool.async {
@@ -192,7 +241,9 @@ public final class StudioSession: @unchecked Sendable {
                 defer { self.slots.signal() }
                 do {
                     var forced: [String: Double] = [:]
-                    if !curves.isEmpty, let engine = renderer.effects {
+                    if !overlays {
+                        for overlay in scene.effects.motionBlurOverlays { forced[overlay.id] = 0 }
+                    } else if !curves.isEmpty, let engine = renderer.effects {
                         let states = engine.overlayStates(displayedIndex: index)
                         for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
                             guard let curve = curves[overlay.id], states[i].enabled else { continue }
@@ -212,8 +263,34 @@ public final class StudioSession: @unchecked Sendable {
         return rendered
     }
 
-    private func current() -> (Scene?, FrameRenderer?, Int) {
-        lock.withLock { (scene, renderer, generation) }
+    private func current(_ settings: Settings = .scene) throws(RequestError) -> (Scene?, FrameRenderer?, Int) {
+        let (scene, renderer, generation, variant) = lock.withLock { (self.scene, self.renderer, self.generation, variants[settings]) }
+        guard settings != .scene, let scene else { return (scene, renderer, generation) }
+        if let variant { return (variant.0, variant.1, generation) }
+        var changed = scene
+        var clock = scene.clock
+        if let fps = settings.framesPerSecond, fps != clock.framesPerSecond {
+            let seconds = Double(clock.tickCount - 1) / clock.framesPerSecond
+            clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: clock.droppedFrames)
+        }
+        if let dropped = settings.dropped { clock.droppedFrames = dropped }
+        guard clock.tickCount <= Limits.maximumFrames else {
+            throw RequestError(status: 400, reason: "fps: \(clock.tickCount) ticks is over the limit of \(Limits.maximumFrames)")
+        }
+        changed.clock = clock
+        let made: FrameRenderer
+        do {
+            made = try FrameRenderer(scene: changed)
+        } catch {
+            throw RequestError(status: 400, reason: "that clock cannot render: \(error)")
+        }
+        lock.withLock {
+            if generation == self.generation {
+                if variants.count >= 4 { variants.removeAll() }
+                variants[settings] = (changed, made)
+            }
+        }
+        return (changed, made, generation)
     }
 
     private func cached(_ key: CacheKey) -> Rendered? {

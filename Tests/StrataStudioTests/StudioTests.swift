@@ -95,6 +95,30 @@ struct StudioTests {
         await Self.stop(running)
     }
 
+    @Test func aWhatIfClockReplaysTheScene() async throws {
+        let running = try await Self.start()
+        func summary(_ query: String) async throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/scene?" + query).body) as! [String: Any]
+        }
+        // 60 Hz over the same second: 61 frames; dropping every third tick leaves 41.
+        #expect(try await summary("fps=60")["frameCount"] as? Int == 61)
+        #expect(try await summary("fps=60&drop=every:3")["frameCount"] as? Int == 41)
+        // The frame is the CLI's for the scene with that clock (strata render --fps 60 at that frame).
+        let served = try await Self.get(running.base + "/api/frame?frame=40&fps=60")
+        let text = Self.sceneText().replacingOccurrences(of: "clock: {fps: 30, duration: 1}", with: "clock: {fps: 60, duration: 1}")
+        #expect([UInt8](served.body) == (try Self.cliBytes(text, frame: 40, folder: running.folder)))
+        // A dropped tick doubles the displacement of the frame after it: the opacity there rises.
+        let plain = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve?fps=60").body) as! [String: Any]
+        let dropped = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve?fps=60&drop=ticks:30").body) as! [String: Any]
+        let a = (plain["overlays"] as! [[String: Any]])[0]["delta"] as! [Any], b = (dropped["overlays"] as! [[String: Any]])[0]["delta"] as! [Any]
+        let before = try #require(a[31] as? Double), after = try #require(b[30] as? Double)
+        #expect(after > 1.9 * before && after < 2.1 * before, "frame 30 of the dropped clock is tick 31: two ticks of motion (\(after) vs \(before))")
+        // Overlays off: the same frame without them differs.
+        let off = try await Self.get(running.base + "/api/frame?frame=40&fps=60&overlays=off")
+        #expect(off.status == 200 && off.body != served.body)
+        await Self.stop(running)
+    }
+
     @Test func badInputIsA400AndNothingElseIsServed() async throws {
         let running = try await Self.start()
         for query in ["frame=-1", "frame=31", "frame=1e308", "frame=nan", "frame=", "curve.box=nope&frame=1", "curve.ghost=log2:5&frame=1"] {
@@ -103,6 +127,9 @@ struct StudioTests {
             #expect(!response.body.isEmpty)
         }
         #expect(try await Self.get(running.base + "/api/frame").status == 400)
+        for query in ["fps=0", "fps=1e308", "fps=nan", "fps=241", "drop=every:1", "drop=ticks:0", "drop=ticks:a", "drop=sometimes", "overlays=maybe"] {
+            #expect(try await Self.get(running.base + "/api/frame?frame=1&" + query).status == 400, "\(query)")
+        }
         #expect(try await Self.get(running.base + "/api/curve?curve.box=log2:0").status == 400)
         for path in ["/%2e%2e/Package.swift", "/slide.yaml", "/etc/passwd", "/Web/index.html", "/api/frames", "/%2fetc%2fpasswd", "/studio.js/../slide.yaml"] {
             #expect(try await Self.get(running.base + path).status == 404, "\(path)")

@@ -7,14 +7,23 @@ function curveQuery() {
   return Object.entries(state.curves).map(([id, spec]) => `&curve.${encodeURIComponent(id)}=${encodeURIComponent(spec)}`).join("");
 }
 
+// The "what if" clock, as query parameters every API call takes.
+function clockQuery() {
+  const fps = $("fps").value, drop = $("drop").value.trim();
+  return (fps ? `&fps=${encodeURIComponent(fps)}` : "") + (drop ? `&drop=${encodeURIComponent(drop)}` : "");
+}
+
 async function loadScene() {
-  const response = await fetch("/api/scene", { cache: "no-store" });
+  const response = await fetch(`/api/scene?${clockQuery().slice(1)}`, { cache: "no-store" });
+  if (!response.ok) { markBad(await response.text()); return; }
   const scene = await response.json();
   const errorBox = $("error");
   errorBox.hidden = !scene.error;
   errorBox.textContent = scene.error || "";
-  if (scene.generation === state.generation) return;
+  const clock = clockQuery();
+  if (scene.generation === state.generation && clock === state.clock) return;
   state.generation = scene.generation;
+  state.clock = clock;
   $("generation").textContent = `generation ${scene.generation}`;
   if (!scene.frameCount) return;  // the scene does not read: keep what is shown
   state.scene = scene;
@@ -48,7 +57,8 @@ async function refresh() {
 async function showFrame() {
   if (!state.scene) return;
   const ticket = ++state.request;  // a newer seek wins
-  const response = await fetch(`/api/frame?frame=${state.frame}${curveQuery()}`, { cache: "no-store" });
+  const overlays = $("show-overlays").checked ? "" : "&overlays=off";
+  const response = await fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}`, { cache: "no-store" });
   if (ticket !== state.request) return;
   if (!response.ok) { markBad(await response.text()); return; }
   markBad("");
@@ -59,6 +69,8 @@ async function showFrame() {
   image.dataset.sha256 = response.headers.get("X-Strata-SHA256");
   image.dataset.frame = String(state.frame);
   if (old) URL.revokeObjectURL(old);
+  showOnion(ticket, overlays);
+  applyZoom();
   $("digest").textContent = `frame ${state.frame} · SHA-256 ${image.dataset.sha256}`;
   $("scrub").value = String(state.frame);
   const t = state.scene.times[state.frame];
@@ -73,12 +85,29 @@ function markBad(reason) {
 
 async function loadCurves() {
   if (!state.scene || !state.scene.overlays.length) return;
-  const response = await fetch(`/api/curve?${curveQuery().slice(1)}`, { cache: "no-store" });
+  const response = await fetch(`/api/curve?${(curveQuery() + clockQuery()).slice(1)}`, { cache: "no-store" });
   if (!response.ok) return;
   state.series = await response.json();
   for (const overlay of state.series.overlays) {
     const node = document.querySelector(`.overlay[data-id="${CSS.escape(overlay.id)}"]`);
-    if (node) node.querySelector(".snippet").textContent = `curve: "${overlay.curve}"   ·   strata render SCENE  (with this curve in the scene)`;
+    if (!node) continue;
+    const scene = state.scene, source = scene.overlays.find((o) => o.id === overlay.id);
+    node.querySelector(".snippet").textContent =
+      `- motionBlurOverlay: {layer: ${overlay.id}, angle: ${source.angle}, radius: ${source.radius}, curve: "${overlay.curve}"` +
+      (source.referenceRate ? `, referenceRate: ${source.referenceRate}` : "") + "}";
+    const fps = $("fps").value;
+    node.querySelector(".command").textContent =
+      `strata render ${scene.file} --out out/${scene.name}` + (fps ? ` --fps ${fps}` : "") + `   # after pasting the curve above`;
+    // Flicker: the opacity going up and down on consecutive frames (three turns in a row).
+    const o = overlay.opacity, turns = [];
+    for (let i = 2; i < o.length; i++) {
+      const a = o[i - 1] - o[i - 2], b = o[i] - o[i - 1];
+      if (Math.abs(a) > 0.05 && Math.abs(b) > 0.05 && Math.sign(a) !== Math.sign(b)) turns.push(i - 1);
+    }
+    const flicker = turns.filter((t, k) => k >= 2 && turns[k - 2] === t - 2);
+    const box = node.querySelector(".flicker");
+    box.hidden = flicker.length === 0;
+    box.textContent = flicker.length ? `flicker: the opacity turns up and down frame after frame around frame ${flicker[0]}` : "";
   }
   drawCharts();
 }
@@ -107,7 +136,56 @@ function drawCharts() {
     g.fillRect(x(state.frame) - 1, 0, 2, h);
     canvas.dataset.frame = String(state.frame);
     canvas.dataset.curve = overlay.curve;
+    drawShape(node, overlay);
   }
+}
+
+// The curve in displacement space: opacity against each frame's displacement (every frame a
+// point, the current one ringed), the curve itself drawn across, a histogram beneath.
+function drawShape(node, overlay) {
+  const canvas = node.querySelector(".shape"), g = canvas.getContext("2d");
+  const w = canvas.width, h = canvas.height, plot = h - 60;
+  g.clearRect(0, 0, w, h);
+  const deltas = overlay.delta.map((d) => (d === null ? null : d));
+  const top = Math.max(1, ...deltas.filter((d) => d !== null));
+  const x = (d) => 8 + (d / top) * (w - 16);
+  const y = (o) => 8 + (1 - o) * (plot - 16);
+  // The curve, sampled where frames are: joined in displacement order.
+  const points = deltas.map((d, i) => [d, overlay.opacity[i], i]).filter((p) => p[0] !== null).sort((a, b) => a[0] - b[0]);
+  g.strokeStyle = "#29b6f6";
+  g.beginPath();
+  points.forEach(([d, o], k) => (k ? g.lineTo(x(d), y(o)) : g.moveTo(x(d), y(o))));
+  g.stroke();
+  for (const [d, o, i] of points) {
+    g.fillStyle = "#e6e9ec";
+    g.fillRect(x(d) - 2, y(o) - 2, 4, 4);
+    if (i === state.frame) { g.strokeStyle = "#ffca28"; g.beginPath(); g.arc(x(d), y(o), 6, 0, 2 * Math.PI); g.stroke(); }
+  }
+  // Histogram of the displacements the sequence produces.
+  const bins = new Array(24).fill(0);
+  for (const [d] of points) bins[Math.min(23, Math.floor((d / top) * 24))]++;
+  const most = Math.max(1, ...bins);
+  g.fillStyle = "#546e7a";
+  bins.forEach((count, b) => g.fillRect(8 + (b / 24) * (w - 16), h - 4 - (count / most) * 46, (w - 16) / 24 - 2, (count / most) * 46));
+  canvas.dataset.points = String(points.length);
+}
+
+function showOnion(ticket, overlays) {
+  const onion = $("onion-frame");
+  onion.hidden = !$("onion").checked || state.frame === 0;
+  if (onion.hidden) return;
+  fetch(`/api/frame?frame=${state.frame - 1}${curveQuery()}${clockQuery()}${overlays}`, { cache: "no-store" })
+    .then((r) => (r.ok && ticket === state.request ? r.blob() : null))
+    .then((blob) => { if (blob) { const old = onion.src; onion.src = URL.createObjectURL(blob); if (old) URL.revokeObjectURL(old); applyZoom(); } });
+}
+
+function applyZoom() {
+  const zoom = Number($("zoom").value);
+  $("stage").classList.toggle("zoomed", zoom > 1);
+  for (const image of [$("frame"), $("onion-frame")]) image.style.transform = `scale(${zoom})`;
+  const image = $("frame");
+  $("stage").style.width = image.naturalWidth ? `${Math.min(980, image.naturalWidth * zoom)}px` : "";
+  $("stage").style.height = image.naturalHeight ? `${Math.min(760, image.naturalHeight * zoom)}px` : "";
 }
 
 function drawTimeline() {
@@ -130,6 +208,11 @@ function seek(frame) {
 }
 
 $("scrub").addEventListener("input", (e) => seek(Number(e.target.value)));
+$("fps").addEventListener("change", () => loadScene());
+$("drop").addEventListener("change", () => loadScene());
+$("show-overlays").addEventListener("change", () => showFrame());
+$("onion").addEventListener("change", () => showFrame());
+$("zoom").addEventListener("change", () => applyZoom());
 $("back").addEventListener("click", () => seek(state.frame - 1));
 $("forward").addEventListener("click", () => seek(state.frame + 1));
 $("play").addEventListener("click", () => {
@@ -143,7 +226,12 @@ $("play").addEventListener("click", () => {
 for (const [name, value] of new URLSearchParams(location.search)) {
   if (name === "frame" && /^\d+$/.test(value)) state.frame = Number(value);
   if (name.startsWith("curve.")) state.curves[name.slice(6)] = value;
+  if (name === "fps") $("fps").value = value;
+  if (name === "drop") $("drop").value = value;
 }
 
-loadScene();
-setInterval(loadScene, 500);  // live reload: the generation goes up when the file changes
+function reload() {
+  loadScene().catch((error) => { document.body.dataset.scriptError = String(error); });
+}
+reload();
+setInterval(reload, 500);  // live reload: the generation goes up when the file changes
