@@ -20,6 +20,9 @@ struct StudioCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
+    @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
+    var scale: Double?
+
     @Option(help: "The port to listen on (0: a free one).")
     var port: Int = 8080
 
@@ -31,11 +34,12 @@ struct StudioCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
+        if let scale, ![1.0, 2.0, 3.0].contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, found \(scale)") }
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no scene file at \(scene)") }
     }
 
     func run() throws {
-        let session = StudioSession(scenePath: scene, assets: assets)
+        let session = StudioSession(scenePath: scene, assets: assets, scale: scale)
         let server: StudioServer
         do {
             server = try StudioServer(session: session, host: host, port: UInt16(port))

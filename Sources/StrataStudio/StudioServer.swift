@@ -119,8 +119,13 @@ struct StudioHandler: HTTPHandler {
                 guard overlays == nil || overlays == "on" || overlays == "off" else {
                     return Self.text(.badRequest, "overlays: expected on or off, found \"\(overlays!.prefix(40))\"")
                 }
+                var client: (id: String, seek: Int)? = nil
+                if let id = request.query.first(where: { $0.name == "client" })?.value, id.count <= 64,
+                   let seek = request.query.first(where: { $0.name == "seek" }).flatMap({ Int($0.value) }) {
+                    client = (id, seek)
+                }
                 let rendered = try await session.frame(index, curves: Self.curves(request), settings: Self.settings(request),
-                                                       overlays: overlays != "off")
+                                                       overlays: overlays != "off", client: client)
                 return HTTPResponse(statusCode: .ok, headers: [
                     .contentType: "image/png", HTTPHeader("X-Strata-SHA256"): rendered.sha256, HTTPHeader("Cache-Control"): "no-store",
                 ], body: Data(rendered.png))

@@ -16,6 +16,11 @@ public final class StudioSession: @unchecked Sendable {
     public let sceneURL: URL
     /// The folder its assets resolve in (default: the scene's).
     public let assetsPath: String?
+    /// Pixels per point; nil keeps the scene's.
+    public let scale: Double?
+    /// The newest seek of each client (its `client` and `seek` numbers): an older one still
+    /// waiting for a worker is dropped instead of rendered.
+    private var newestSeek: [String: Int] = [:]
     let lock = NSLock()
     private var scene: Scene?
     private var renderer: FrameRenderer?
@@ -98,9 +103,11 @@ public final class StudioSession: @unchecked Sendable {
     }
 
     /// Opens the scene at `path`; a scene that does not read is shown as its error until it does.
-    public init(scenePath path: String, assets: String? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(scenePath path: String, assets: String? = nil, scale: Double? = nil,
+                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         sceneURL = URL(fileURLWithPath: path).standardizedFileURL
         assetsPath = assets
+        self.scale = scale
         pool = DispatchQueue(label: "strata.studio.render", attributes: .concurrent)
         slots = DispatchSemaphore(value: max(1, workers))
         _ = reloadIfChanged(force: true)
@@ -135,7 +142,7 @@ public final class StudioSession: @unchecked Sendable {
         var made: FrameRenderer? = nil
         do {
             let scene = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath)
-            made = try FrameRenderer(scene: scene)
+            made = try FrameRenderer(scene: scene, scale: scale)
             loaded = scene
         } catch {
             problem = "\(error)"
@@ -226,7 +233,8 @@ public final class StudioSession: @unchecked Sendable {
     /// Frame `index` as PNG bytes with the curves asked for: the bytes `strata frame` writes for the
     /// scene with those curves at that frame's time. Rendered on the pool; kept while the scene stays.
     public func frame(_ index: Int, curves requested: [String: String], settings: Settings = .scene,
-                      overlays: Bool = true) async throws(RequestError) -> Rendered {
+                      overlays: Bool = true, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
+        if let client { noteSeek(client) }
         let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
         guard index >= 0, index < renderer.frames.count else {
@@ -239,6 +247,10 @@ public final class StudioSession: @unchecked Sendable {
             pool.async {
                 self.slots.wait()
                 defer { self.slots.signal() }
+                if let client, self.isStale(client) {
+                    continuation.resume(returning: .failure(RequestError(status: 409, reason: "superseded by a newer seek of the same client")))
+                    return
+                }
                 do {
                     var forced: [String: Double] = [:]
                     if !overlays {
@@ -280,7 +292,7 @@ public final class StudioSession: @unchecked Sendable {
         changed.clock = clock
         let made: FrameRenderer
         do {
-            made = try FrameRenderer(scene: changed)
+            made = try FrameRenderer(scene: changed, scale: scale)
         } catch {
             throw RequestError(status: 400, reason: "that clock cannot render: \(error)")
         }
@@ -291,6 +303,17 @@ public final class StudioSession: @unchecked Sendable {
             }
         }
         return (changed, made, generation)
+    }
+
+    private func noteSeek(_ client: (id: String, seek: Int)) {
+        lock.withLock {
+            if newestSeek.count > 10_000 { newestSeek.removeAll() }  // bounded however many clients come
+            newestSeek[client.id] = max(newestSeek[client.id] ?? client.seek, client.seek)
+        }
+    }
+
+    private func isStale(_ client: (id: String, seek: Int)) -> Bool {
+        lock.withLock { (newestSeek[client.id] ?? client.seek) > client.seek }
     }
 
     private func cached(_ key: CacheKey) -> Rendered? {

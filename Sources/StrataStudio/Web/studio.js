@@ -1,7 +1,8 @@
 // Strata Studio's page: everything it shows comes from the server (the real renderer).
 "use strict";
 const $ = (id) => document.getElementById(id);
-const state = { scene: null, frame: 0, curves: {}, playing: false, timer: null, generation: -1, series: null, request: 0 };
+const state = { scene: null, frame: 0, curves: {}, playing: false, timer: null, generation: -1, series: null, request: 0,
+  client: Math.random().toString(36).slice(2, 12) };
 
 function curveQuery() {
   return Object.entries(state.curves).map(([id, spec]) => `&curve.${encodeURIComponent(id)}=${encodeURIComponent(spec)}`).join("");
@@ -58,8 +59,10 @@ async function showFrame() {
   if (!state.scene) return;
   const ticket = ++state.request;  // a newer seek wins
   const overlays = $("show-overlays").checked ? "" : "&overlays=off";
-  const response = await fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}`, { cache: "no-store" });
-  if (ticket !== state.request) return;
+  // A newer seek of this page makes the server drop this one if it has not started rendering.
+  const response = await fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}&client=${state.client}&seek=${ticket}`,
+    { cache: "no-store" });
+  if (ticket !== state.request || response.status === 409) return;
   if (!response.ok) { markBad(await response.text()); return; }
   markBad("");
   const blob = await response.blob();
