@@ -124,11 +124,15 @@ struct StudioHandler: HTTPHandler {
                    let seek = request.query.first(where: { $0.name == "seek" }).flatMap({ Int($0.value) }) {
                     client = (id, seek)
                 }
+                let view = try StudioSession.View.parse(truth: request.query.first { $0.name == "truth" }?.value,
+                                                        compare: request.query.first { $0.name == "compare" }?.value)
                 let rendered = try await session.frame(index, curves: Self.curves(request), settings: Self.settings(request),
-                                                       overlays: overlays != "off", client: client)
-                return HTTPResponse(statusCode: .ok, headers: [
+                                                       overlays: overlays != "off", view: view, client: client)
+                var headers: HTTPHeaders = [
                     .contentType: "image/png", HTTPHeader("X-Strata-SHA256"): rendered.sha256, HTTPHeader("Cache-Control"): "no-store",
-                ], body: Data(rendered.png))
+                ]
+                if let error = rendered.meanError { headers[HTTPHeader("X-Strata-Fit-Error")] = String(format: "%.4f", error) }
+                return HTTPResponse(statusCode: .ok, headers: headers, body: Data(rendered.png))
             } catch {
                 return Self.failure(error)
             }

@@ -46,6 +46,26 @@ public final class StudioSession: @unchecked Sendable {
         var curves: [String: String]
         var settings: Settings
         var overlays: Bool
+        var view: View
+    }
+
+    /// What a frame request shows: the frame, the ground truth (supersampled motion blur), or the
+    /// difference between them (|frame − truth| × 4 per channel, opaque).
+    public enum View: Hashable, Sendable {
+        case frame
+        case truth(shutter: Double, subframes: Int)
+        case difference(shutter: Double, subframes: Int)
+
+        /// Reads `truth` or `compare`: SHUTTER:SUBFRAMES, degrees 1…360 and 1…64 instants.
+        public static func parse(truth: String?, compare: String?) throws(RequestError) -> View {
+            guard let text = truth ?? compare else { return .frame }
+            let parts = text.split(separator: ":")
+            guard parts.count == 2, let shutter = Double(parts[0]), shutter >= 1, shutter <= 360,
+                  let subframes = Int(parts[1]), (1...64).contains(subframes) else {
+                throw RequestError(status: 400, reason: "\(truth == nil ? "compare" : "truth"): expected SHUTTER:SUBFRAMES (degrees 1…360, 1…64 instants), found \"\(text.prefix(40))\"")
+            }
+            return truth != nil ? .truth(shutter: shutter, subframes: subframes) : .difference(shutter: shutter, subframes: subframes)
+        }
     }
 
     /// A "what if" display clock: another rate (the scene's duration kept) and other dropped
@@ -90,10 +110,12 @@ public final class StudioSession: @unchecked Sendable {
         }
     }
 
-    /// A rendered frame: PNG bytes and their SHA-256 (hex).
+    /// A rendered frame: PNG bytes and their SHA-256 (hex); for a difference, the mean absolute
+    /// difference of the premultiplied channels (0…255) between the frame and the truth.
     public struct Rendered: Sendable {
         public var png: [UInt8]
         public var sha256: String
+        public var meanError: Double? = nil
     }
 
     /// Why a request cannot be answered: a bad parameter (400) or no scene to show (409).
@@ -233,7 +255,7 @@ public final class StudioSession: @unchecked Sendable {
     /// Frame `index` as PNG bytes with the curves asked for: the bytes `strata frame` writes for the
     /// scene with those curves at that frame's time. Rendered on the pool; kept while the scene stays.
     public func frame(_ index: Int, curves requested: [String: String], settings: Settings = .scene,
-                      overlays: Bool = true, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
+                      overlays: Bool = true, view: View = .frame, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
         if let client { noteSeek(client) }
         let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
@@ -241,7 +263,7 @@ public final class StudioSession: @unchecked Sendable {
             throw RequestError(status: 400, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
         }
         let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
-        let key = CacheKey(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays)
+        let key = CacheKey(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays, view: view)
         if let hit = cached(key) { return hit }
         let result: Result<Rendered, RequestError> = await withCheckedContinuation { continuation in
             pool.async {
@@ -262,9 +284,20 @@ public final class StudioSession: @unchecked Sendable {
                             forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
                         }
                     }
-                    let image = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                    var image: PixelBuffer
+                    var meanError: Double? = nil
+                    switch view {
+                    case .frame:
+                        image = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                    case .truth(let shutter, let subframes):
+                        image = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
+                    case .difference(let shutter, let subframes):
+                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                        let truth = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
+                        (image, meanError) = try Self.difference(frame, truth)
+                    }
                     let png = try Pipeline.encode(image)
-                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png))))
+                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png), meanError: meanError)))
                 } catch {
                     continuation.resume(returning: .failure(RequestError(status: 500, reason: "rendering frame \(index): \(error)")))
                 }
@@ -303,6 +336,19 @@ public final class StudioSession: @unchecked Sendable {
             }
         }
         return (changed, made, generation)
+    }
+
+    /// |a − b| × 4 per channel (opaque), and the mean absolute difference of all channels.
+    static func difference(_ a: PixelBuffer, _ b: PixelBuffer) throws -> (PixelBuffer, Double) {
+        guard a.width == b.width, a.height == b.height else { throw RequestError(status: 500, reason: "frame and truth differ in size") }
+        var bytes = [UInt8](repeating: 255, count: a.pixels.count)
+        var total = 0
+        for i in 0..<a.pixels.count {
+            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+            total += d
+            if i % 4 != 3 { bytes[i] = UInt8(min(255, d * 4)) }
+        }
+        return (try PixelBuffer(width: a.width, height: a.height, premultipliedRGBA: bytes), Double(total) / Double(max(1, a.pixels.count)))
     }
 
     private func noteSeek(_ client: (id: String, seek: Int)) {

@@ -113,6 +113,18 @@ struct StudioTests {
         let a = (plain["overlays"] as! [[String: Any]])[0]["delta"] as! [Any], b = (dropped["overlays"] as! [[String: Any]])[0]["delta"] as! [Any]
         let before = try #require(a[31] as? Double), after = try #require(b[30] as? Double)
         #expect(after > 1.9 * before && after < 2.1 * before, "frame 30 of the dropped clock is tick 31: two ticks of motion (\(after) vs \(before))")
+        // Ground truth: the bytes of strata render --shutter 180 --subframes 4 at that frame; the
+        // difference carries the fit's error.
+        let truth = try await Self.get(running.base + "/api/frame?frame=12&truth=180:4")
+        let scene = try Pipeline.loadScene(at: running.scene.path)
+        let expected = try Pipeline.encode(GroundTruth(shutterDegrees: 180, subframes: 4).render(try FrameRenderer(scene: scene), displayedIndex: 12))
+        #expect([UInt8](truth.body) == expected)
+        let compare = try await Self.get(running.base + "/api/frame?frame=12&compare=180:4")
+        let error = try #require((compare.headers["X-Strata-Fit-Error"] as? String).flatMap(Double.init))
+        #expect(error > 0 && error < 255)
+        for query in ["truth=0:4", "truth=180:0", "truth=180:65", "compare=nan:4", "truth=180"] {
+            #expect(try await Self.get(running.base + "/api/frame?frame=12&" + query).status == 400, "\(query)")
+        }
         // Overlays off: the same frame without them differs.
         let off = try await Self.get(running.base + "/api/frame?frame=40&fps=60&overlays=off")
         #expect(off.status == 200 && off.body != served.body)

@@ -73,6 +73,7 @@ async function showFrame() {
   image.dataset.frame = String(state.frame);
   if (old) URL.revokeObjectURL(old);
   showOnion(ticket, overlays);
+  showTruth(ticket, overlays);
   applyZoom();
   $("digest").textContent = `frame ${state.frame} · SHA-256 ${image.dataset.sha256}`;
   $("scrub").value = String(state.frame);
@@ -182,10 +183,33 @@ function showOnion(ticket, overlays) {
     .then((blob) => { if (blob) { const old = onion.src; onion.src = URL.createObjectURL(blob); if (old) URL.revokeObjectURL(old); applyZoom(); } });
 }
 
+// Ground truth (supersampled motion blur) beside the frame, or the difference from it with the
+// fit's error (mean absolute difference of the channels, 0…255).
+function showTruth(ticket, overlays) {
+  const mode = $("truth").value, box = $("truth-box");
+  box.hidden = !mode;
+  if (!mode) return;
+  const setting = `${encodeURIComponent($("shutter").value)}:${encodeURIComponent($("subframes").value)}`;
+  const parameter = mode === "beside" ? `&truth=${setting}` : `&compare=${setting}`;
+  fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}${parameter}`, { cache: "no-store" })
+    .then(async (r) => {
+      if (ticket !== state.request) return;
+      if (!r.ok) { $("fit-error").textContent = await r.text(); return; }
+      const error = r.headers.get("X-Strata-Fit-Error");
+      $("fit-error").textContent = error ? `fit error, frame ${state.frame}: ${error} / 255 (difference ×4)` : `ground truth, shutter ${$("shutter").value}°`;
+      const image = $("truth-frame"), old = image.src;
+      image.src = URL.createObjectURL(await r.blob());
+      image.dataset.sha256 = r.headers.get("X-Strata-SHA256");
+      if (old) URL.revokeObjectURL(old);
+    });
+}
+
 function applyZoom() {
   const zoom = Number($("zoom").value);
   $("stage").classList.toggle("zoomed", zoom > 1);
   for (const image of [$("frame"), $("onion-frame")]) image.style.transform = `scale(${zoom})`;
+  $("truth-frame").style.width = $("truth-frame").naturalWidth ? `${$("truth-frame").naturalWidth * zoom}px` : "";
+  $("truth-frame").style.imageRendering = zoom > 1 ? "pixelated" : "";
   const image = $("frame");
   $("stage").style.width = image.naturalWidth ? `${Math.min(980, image.naturalWidth * zoom)}px` : "";
   $("stage").style.height = image.naturalHeight ? `${Math.min(760, image.naturalHeight * zoom)}px` : "";
@@ -216,6 +240,7 @@ $("drop").addEventListener("change", () => loadScene());
 $("show-overlays").addEventListener("change", () => showFrame());
 $("onion").addEventListener("change", () => showFrame());
 $("zoom").addEventListener("change", () => applyZoom());
+for (const id of ["truth", "shutter", "subframes"]) $(id).addEventListener("change", () => showFrame());
 $("back").addEventListener("click", () => seek(state.frame - 1));
 $("forward").addEventListener("click", () => seek(state.frame + 1));
 $("play").addEventListener("click", () => {
@@ -231,6 +256,7 @@ for (const [name, value] of new URLSearchParams(location.search)) {
   if (name.startsWith("curve.")) state.curves[name.slice(6)] = value;
   if (name === "fps") $("fps").value = value;
   if (name === "drop") $("drop").value = value;
+  if (name === "truth" && ["beside", "difference"].includes(value)) $("truth").value = value;
 }
 
 function reload() {
