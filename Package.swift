@@ -82,7 +82,7 @@ let package = Package(
         ]),
         // Strata Studio: a local web page on the real renderer (a sink of the pipeline, served by FlyingFox).
         .target(name: "StrataStudio", dependencies: [
-            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster",
+            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Web")]),
@@ -101,7 +101,7 @@ let package = Package(
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
-        .testTarget(name: "StrataStudioTests", dependencies: ["StrataStudio", "StrataKit", "StrataScene", "StrataRaster"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "StrataKit", "StrataRaster"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),

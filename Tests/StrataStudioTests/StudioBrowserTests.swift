@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import StrataKit
 import StrataRaster
-import StrataStudio
 
 /// The studio's page in a real browser: headless Chromium (scripts/test installs Debian's) loads
 /// it, seeks to a frame and sets a curve through the page's link parameters, runs its script and

@@ -5,10 +5,8 @@ import FoundationNetworking
 import Testing
 import StrataKit
 import StrataRaster
-import StrataScene
-import StrataStudio
 
-/// Strata Studio through its HTTP API, on a real server on a free loopback port: frames are the
+/// Strata Studio through its HTTP API, `strata studio` on a free loopback port: frames are the
 /// bytes `strata frame` writes for the same scene and curve, bad input is a 400 with the reason,
 /// nothing outside the page and the scene's frames is served, edits of the scene file show within
 /// a second and a broken file shows its error while the last good frame stays.
@@ -34,32 +32,64 @@ struct StudioTests {
     }
 
     struct Running {
-        let server: StudioServer
-        let task: Task<Void, any Error>
+        let process: Process
         let base: String
         let folder: URL
         let scene: URL
     }
 
+    /// The `strata` binary built beside the tests.
+    static func binary() throws -> URL {
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        for folder in candidates where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("strata").path) {
+            return folder.appendingPathComponent("strata")
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "strata next to \(candidates.map(\.path))"])
+    }
+
+    /// `strata studio` on a free loopback port, in a process of its own (as a user runs it: its
+    /// threads are not the test runner's), serving a fresh copy of the slide scene.
     static func start() async throws -> Running {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-studio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("slide.yaml")
         try sceneText().write(to: scene, atomically: true, encoding: .utf8)
-        let server = try StudioServer(session: StudioSession(scenePath: scene.path, workers: 2))
-        let task = Task { try await server.run() }
-        let port = try await server.port()
-        return Running(server: server, task: task, base: "http://127.0.0.1:\(port)", folder: folder, scene: scene)
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = ["studio", scene.path, "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line names the URL.
+        var line = Data()
+        let handle = output.fileHandleForReading
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) else {
+            process.terminate()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "strata studio did not start: \(text)"])
+        }
+        return Running(process: process, base: String(text[range]), folder: folder, scene: scene)
     }
 
+    /// SIGTERM, then the exit status must be 0.
     static func stop(_ running: Running) async {
-        await running.server.stop(timeout: 1)
-        running.task.cancel()
+        running.process.terminate()
+        running.process.waitUntilExit()
+        #expect(running.process.terminationStatus == 0, "strata studio exits 0 on SIGTERM")
         try? FileManager.default.removeItem(at: running.folder)
     }
 
     static func get(_ url: String) async throws -> (status: Int, body: Data, headers: [AnyHashable: Any]) {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        var request = URLRequest(url: URL(string: url)!)
+        request.timeoutInterval = 120
+        let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as! HTTPURLResponse
         return (http.statusCode, data, http.allHeaderFields)
     }
