@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import StrataEffects
 import StrataKit
 
 /// `--frames`: an inclusive range of displayed frame indices — `A..B`, `A..` (to the last frame),
@@ -107,13 +108,28 @@ struct Render: ParsableCommand {
     @Option(help: "Evaluations per frame for --shutter (default 16).")
     var subframes: Int?
 
+    @Option(help: ArgumentHelp("Replace a motion-blur overlay's curve: ID=CURVE (log2:5, linear:0.05, smoothstep:0:8, table:…); repeatable. Recorded in the run's fingerprint.", valueName: "id=curve"))
+    var curve: [String] = []
+
     @Option(help: ArgumentHelp("Also write an animated PNG of the frames rendered (strata preview).", valueName: "file.png"))
     var preview: String?
 
     @Option(help: "Pixels of the --preview per frame pixel, in (0, 1] (default 1: the frames exactly).")
     var previewScale: Double?
 
+    /// `--curve ID=CURVE` arguments, parsed.
+    func curveOverrides() throws -> [(String, OpacityCurve)] {
+        try curve.map { argument in
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, let parsed = OpacityCurve(parsing: String(parts[1])) else {
+                throw ValidationError("--curve \(argument) is not ID=CURVE (e.g. menu=log2:4; curves log2:D[:O], linear:S, smoothstep:L:H, table:D=O,…)")
+            }
+            return (String(parts[0]), parsed)
+        }
+    }
+
     func validate() throws {
+        _ = try curveOverrides()
         if let problem = frames?.problem { throw ValidationError(problem) }
         if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
@@ -142,8 +158,15 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        let overrides = try curveOverrides()
         try runReportingErrors { () throws(StrataError) in
-            let scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
+            var scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
+            for (id, curve) in overrides {
+                guard let changed = scene.overridingCurve(of: id, with: curve) else {
+                    throw StrataError(.usage, "--curve \(id)=…: the scene has no motion-blur overlay \(id) (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
+                }
+                scene = changed
+            }
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,
                 overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)

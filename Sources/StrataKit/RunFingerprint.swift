@@ -28,6 +28,8 @@ public struct RunFingerprint: Codable, Hashable, Sendable {
     public var shutter: Double?
     /// True motion blur's evaluations per frame (`--subframes`), or nil.
     public var subframes: Int?
+    /// Settings given on top of the scene file (`--curve`), or nil for none.
+    public var overrides: [String: String]?
     /// SHA-256 of the other fields as sorted-key JSON: equal ids, equal settings.
     public var id: String
 
@@ -47,6 +49,7 @@ public struct RunFingerprint: Codable, Hashable, Sendable {
         }
         shutter = groundTruth?.shutterDegrees
         subframes = groundTruth?.subframes
+        overrides = scene.source.flatMap { $0.overrides.isEmpty ? nil : $0.overrides }
         id = ""
         id = SHA256.hex(Self.canonicalJSON(self, includingID: false))
     }
@@ -89,6 +92,11 @@ public struct RunFingerprint: Codable, Hashable, Sendable {
         compare("png", other.png, png)
         compare("shutter", text(other.shutter), text(shutter))
         compare("subframes", other.subframes.map(String.init) ?? "none", subframes.map(String.init) ?? "none")
+        func overridesText(_ value: [String: String]?) -> String {
+            guard let value, !value.isEmpty else { return "none" }
+            return value.keys.sorted().map { "\($0)=\(value[$0]!)" }.joined(separator: " ")
+        }
+        compare("overrides", overridesText(other.overrides), overridesText(overrides))
         if lines.isEmpty && other.id != id { lines.append("fingerprint \(other.id.prefix(12))… there, \(id.prefix(12))… here") }
         return lines
     }

@@ -64,11 +64,27 @@ public struct SceneSource: Sendable, Hashable, Codable {
     public var sceneSHA256: String
     /// Every image the scene reads: its path as written in the scene → the digest of its bytes.
     public var assets: [String: String]
+    /// Settings given on top of the file that change pixels (`curve.ID` → curve), for a run's
+    /// fingerprint; empty for the file as written.
+    public var overrides: [String: String] = [:]
 
     /// Creates a record of a scene's sources.
     public init(sceneSHA256: String, assets: [String: String] = [:]) {
         self.sceneSHA256 = sceneSHA256
         self.assets = assets
+    }
+}
+
+extension Scene {
+    /// The scene with motion-blur overlay `id`'s curve replaced by `curve` (recorded in its
+    /// source's overrides, so a run's fingerprint tells the two apart). Nil when it has no
+    /// overlay of that id.
+    public func overridingCurve(of id: String, with curve: OpacityCurve) -> Scene? {
+        guard let index = effects.motionBlurOverlays.firstIndex(where: { $0.id == id }) else { return nil }
+        var scene = self
+        scene.effects.motionBlurOverlays[index].curve = curve
+        scene.source?.overrides["curve.\(id)"] = curve.description
+        return scene
     }
 }
 

@@ -14,6 +14,8 @@ import StrataAnimation
 public final class StudioSession: @unchecked Sendable {
     /// The scene file, as given.
     public let sceneURL: URL
+    /// The scene's path as given (for the command lines the page shows).
+    public let scenePath: String
     /// The folder its assets resolve in (default: the scene's).
     public let assetsPath: String?
     /// Pixels per point; nil keeps the scene's.
@@ -128,6 +130,7 @@ public final class StudioSession: @unchecked Sendable {
     public init(scenePath path: String, assets: String? = nil, scale: Double? = nil,
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         sceneURL = URL(fileURLWithPath: path).standardizedFileURL
+        scenePath = path
         assetsPath = assets
         self.scale = scale
         pool = DispatchQueue(label: "strata.studio.render", attributes: .concurrent)
@@ -191,7 +194,8 @@ public final class StudioSession: @unchecked Sendable {
     /// The scene's description for the page, as JSON-ready values.
     public func summary(settings: Settings = .scene) throws(RequestError) -> [String: Any] {
         let (error, generation) = lock.withLock { (self.error, self.generation) }
-        var result: [String: Any] = ["generation": generation, "file": sceneURL.lastPathComponent]
+        var result: [String: Any] = ["generation": generation, "file": sceneURL.lastPathComponent, "path": scenePath]
+        if let scale { result["scale"] = scale }
         if let error { result["error"] = error }
         let (scene, renderer, _) = try current(settings)
         guard let scene, let renderer else { return result }

@@ -117,6 +117,16 @@ struct StudioTests {
             #expect([UInt8](served.body) == expected, "frame \(frame), curve \(curve ?? "the scene's")")
             #expect(served.headers["X-Strata-SHA256"] as? String == SHA256.hex(expected))
         }
+        // The command line the page exports reproduces the studio's frame: strata render --curve.
+        let out = running.folder.appendingPathComponent("rendered")
+        let render = Process()
+        render.executableURL = try Self.binary()
+        render.arguments = ["render", running.scene.path, "--curve", "box=linear:0.2", "--frames", "12", "--out", out.path, "--quiet"]
+        try render.run()
+        render.waitUntilExit()
+        #expect(render.terminationStatus == 0)
+        let rendered = try Data(contentsOf: out.appendingPathComponent("frame-00012.png"))
+        #expect(rendered == (try await Self.get(running.base + "/api/frame?frame=12&curve.box=linear:0.2")).body)
         // The curves, per frame: a steeper curve gives at least the opacity of a gentler one.
         let gentle = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve").body) as! [String: Any]
         let steep = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve?curve.box=log2:2").body) as! [String: Any]

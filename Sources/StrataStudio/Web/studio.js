@@ -99,9 +99,10 @@ async function loadCurves() {
     node.querySelector(".snippet").textContent =
       `- motionBlurOverlay: {layer: ${overlay.id}, angle: ${source.angle}, radius: ${source.radius}, curve: "${overlay.curve}"` +
       (source.referenceRate ? `, referenceRate: ${source.referenceRate}` : "") + "}";
-    const fps = $("fps").value;
+    const fps = $("fps").value, quote = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
     node.querySelector(".command").textContent =
-      `strata render ${scene.file} --out out/${scene.name}` + (fps ? ` --fps ${fps}` : "") + `   # after pasting the curve above`;
+      `strata render ${quote(scene.path)} --curve ${quote(`${overlay.id}=${overlay.curve}`)}` + (fps ? ` --fps ${fps}` : "") +
+      (scene.scale ? ` --scale ${scene.scale}` : "") + ` --out ${quote(`out/${scene.name}`)}`;
     // Flicker: the opacity going up and down on consecutive frames (three turns in a row).
     const o = overlay.opacity, turns = [];
     for (let i = 2; i < o.length; i++) {
