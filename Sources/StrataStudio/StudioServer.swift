@@ -80,8 +80,10 @@ struct StudioHandler: HTTPHandler {
     }
 
     static func settings(_ request: HTTPRequest) throws(StudioSession.RequestError) -> StudioSession.Settings {
-        try StudioSession.Settings.parse(fps: request.query.first { $0.name == "fps" }?.value,
-                                         drop: request.query.first { $0.name == "drop" }?.value)
+        var settings = try StudioSession.Settings.parse(fps: request.query.first { $0.name == "fps" }?.value,
+                                                        drop: request.query.first { $0.name == "drop" }?.value)
+        try settings.parseOverlayTweaks(request.query.map { ($0.name, $0.value) })
+        return settings
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -77,11 +77,50 @@ public final class StudioSession: @unchecked Sendable {
         public var framesPerSecond: Double?
         /// Dropped ticks; nil keeps the scene's.
         public var dropped: DroppedFrames?
+        /// Per overlay id: another blur radius (points), angle (radians) or reference rate (Hz; 0
+        /// for none) than the scene's.
+        public var overlays: [String: OverlayTweak] = [:]
         public init(framesPerSecond: Double? = nil, dropped: DroppedFrames? = nil) {
             self.framesPerSecond = framesPerSecond
             self.dropped = dropped
         }
         public static let scene = Settings()
+
+        /// A motion-blur overlay's blur and normalisation, tried in the studio.
+        public struct OverlayTweak: Hashable, Sendable {
+            public var radius: Double?
+            public var angle: Double?
+            public var referenceRate: Double?
+        }
+
+        /// Reads `radius.ID` (points 0…2000), `angle.ID` (degrees, finite) and `rate.ID` (Hz 1…1000,
+        /// or 0 for none) into `overlays`.
+        public mutating func parseOverlayTweaks(_ items: [(name: String, value: String)]) throws(RequestError) {
+            for (name, value) in items {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                guard parts.count == 2, ["radius", "angle", "rate"].contains(parts[0]), !parts[1].isEmpty else { continue }
+                guard value.count <= 24, let number = Double(value), number.isFinite else {
+                    throw RequestError(status: 400, reason: "\(name): expected a number, found \"\(value.prefix(40))\"")
+                }
+                var tweak = overlays[parts[1]] ?? OverlayTweak()
+                switch parts[0] {
+                case "radius":
+                    guard (0...Limits.maximumBlurLength).contains(number) else {
+                        throw RequestError(status: 400, reason: "\(name): expected a blur length 0…\(Int(Limits.maximumBlurLength)) points, found \(value)")
+                    }
+                    tweak.radius = number
+                case "angle":
+                    guard abs(number) <= 3600 else { throw RequestError(status: 400, reason: "\(name): expected degrees within ±3600, found \(value)") }
+                    tweak.angle = number * .pi / 180
+                default:
+                    guard number == 0 || (1...1000).contains(number) else {
+                        throw RequestError(status: 400, reason: "\(name): expected a reference rate 1…1000 Hz, or 0 for none, found \(value)")
+                    }
+                    tweak.referenceRate = number
+                }
+                overlays[parts[1]] = tweak
+            }
+        }
 
         /// Reads `fps` (1…240) and `drop` (none, every:N with N 2…1000, ticks:a,b,… at most 1,000).
         public static func parse(fps: String?, drop: String?) throws(RequestError) -> Settings {
@@ -323,6 +362,14 @@ public final class StudioSession: @unchecked Sendable {
             clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: clock.droppedFrames)
         }
         if let dropped = settings.dropped { clock.droppedFrames = dropped }
+        for (id, tweak) in settings.overlays {
+            guard let index = changed.effects.motionBlurOverlays.firstIndex(where: { $0.id == id }) else {
+                throw RequestError(status: 400, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
+            }
+            if let radius = tweak.radius { changed.effects.motionBlurOverlays[index].radius = radius }
+            if let angle = tweak.angle { changed.effects.motionBlurOverlays[index].angle = angle }
+            if let rate = tweak.referenceRate { changed.effects.motionBlurOverlays[index].referenceRate = rate == 0 ? nil : rate }
+        }
         guard clock.tickCount <= Limits.maximumFrames else {
             throw RequestError(status: 400, reason: "fps: \(clock.tickCount) ticks is over the limit of \(Limits.maximumFrames)")
         }

@@ -165,6 +165,13 @@ struct StudioTests {
         for query in ["truth=0:4", "truth=180:0", "truth=180:65", "compare=nan:4", "truth=180"] {
             #expect(try await Self.get(running.base + "/api/frame?frame=12&" + query).status == 400, "\(query)")
         }
+        // The overlay's blur tried in the studio: the frame is the CLI's for the scene with that radius and angle.
+        let tweaked = try await Self.get(running.base + "/api/frame?frame=12&radius.box=30&angle.box=90")
+        let tweakedText = Self.sceneText().replacingOccurrences(of: "angle: 0, radius: 12", with: "angle: {degrees: 90}, radius: 30")
+        #expect([UInt8](tweaked.body) == (try Self.cliBytes(tweakedText, frame: 12, folder: running.folder)))
+        for query in ["radius.box=-1", "radius.box=1e9", "angle.box=nan", "rate.box=0.5", "radius.ghost=3"] {
+            #expect(try await Self.get(running.base + "/api/frame?frame=12&" + query).status == 400, "\(query)")
+        }
         // Overlays off: the same frame without them differs.
         let off = try await Self.get(running.base + "/api/frame?frame=40&fps=60&overlays=off")
         #expect(off.status == 200 && off.body != served.body)

@@ -1,17 +1,43 @@
 // Strata Studio's page: everything it shows comes from the server (the real renderer).
 "use strict";
 const $ = (id) => document.getElementById(id);
-const state = { scene: null, frame: 0, curves: {}, playing: false, timer: null, generation: -1, series: null, request: 0,
+const state = { scene: null, frame: 0, curves: {}, tweaks: {}, playing: false, timer: null, generation: -1, series: null, request: 0,
   client: Math.random().toString(36).slice(2, 12) };
 
 function curveQuery() {
   return Object.entries(state.curves).map(([id, spec]) => `&curve.${encodeURIComponent(id)}=${encodeURIComponent(spec)}`).join("");
 }
 
-// The "what if" clock, as query parameters every API call takes.
+// The "what if" clock and overlay settings, as query parameters every API call takes.
 function clockQuery() {
   const fps = $("fps").value, drop = $("drop").value.trim();
-  return (fps ? `&fps=${encodeURIComponent(fps)}` : "") + (drop ? `&drop=${encodeURIComponent(drop)}` : "");
+  let query = (fps ? `&fps=${encodeURIComponent(fps)}` : "") + (drop ? `&drop=${encodeURIComponent(drop)}` : "");
+  for (const [id, tweak] of Object.entries(state.tweaks)) {
+    for (const [name, value] of Object.entries(tweak)) {
+      if (value !== "") query += `&${name}.${encodeURIComponent(id)}=${encodeURIComponent(value)}`;
+    }
+  }
+  return query;
+}
+
+// A curve's text and the family controls, each written from the other.
+const families = { log2: ["divisor", "offset"], linear: ["slope", null], smoothstep: ["low", "high"], table: [null, null] };
+function showCurveControls(node, spec) {
+  const [family, a = "", b = ""] = spec.split(":");
+  const name = families[family] ? family : "table";
+  node.querySelector(".family").value = name;
+  const [first, second] = families[name];
+  node.querySelector(".p1").hidden = !first;
+  node.querySelector(".p2").hidden = !second;
+  if (first) { node.querySelector(".p1 span").textContent = first; node.querySelector(".a").value = a; }
+  if (second) { node.querySelector(".p2 span").textContent = second; node.querySelector(".b").value = name === "log2" ? (b || "0") : b; }
+}
+function curveFromControls(node) {
+  const family = node.querySelector(".family").value, a = node.querySelector(".a").value, b = node.querySelector(".b").value;
+  if (family === "log2") return `log2:${a || 5}` + (b && Number(b) !== 0 ? `:${b}` : "");
+  if (family === "linear") return `linear:${a || 0.05}`;
+  if (family === "smoothstep") return `smoothstep:${a || 0}:${b || 8}`;
+  return node.querySelector(".curve").value;
 }
 
 async function loadScene() {
@@ -45,8 +71,34 @@ function buildOverlays(scene) {
     node.querySelector("h2").textContent = `motion-blur overlay “${overlay.id}” (radius ${overlay.radius} pt)`;
     const input = node.querySelector(".curve");
     input.value = state.curves[overlay.id] || overlay.curve;
-    input.addEventListener("change", () => { state.curves[overlay.id] = input.value; refresh(); });
-    node.querySelector(".reset").addEventListener("click", () => { delete state.curves[overlay.id]; input.value = overlay.curve; refresh(); });
+    showCurveControls(node, input.value);
+    input.addEventListener("change", () => { state.curves[overlay.id] = input.value; showCurveControls(node, input.value); refresh(); });
+    for (const selector of [".family", ".a", ".b"]) {
+      node.querySelector(selector).addEventListener("change", () => {
+        if (selector === ".family") { node.querySelector(".a").value = ""; node.querySelector(".b").value = ""; }
+        input.value = curveFromControls(node);
+        state.curves[overlay.id] = input.value;
+        showCurveControls(node, input.value);
+        refresh();
+      });
+    }
+    const tweak = state.tweaks[overlay.id] || {};
+    node.querySelector(".radius").value = tweak.radius ?? overlay.radius;
+    node.querySelector(".angle").value = tweak.angle ?? ((overlay.angle * 180) / Math.PI).toFixed(1).replace(/\.0$/, "");
+    node.querySelector(".rate").value = tweak.rate ?? (overlay.referenceRate || 0);
+    for (const [selector, name] of [[".radius", "radius"], [".angle", "angle"], [".rate", "rate"]]) {
+      node.querySelector(selector).addEventListener("change", (e) => {
+        state.tweaks[overlay.id] = { ...(state.tweaks[overlay.id] || {}), [name]: e.target.value.trim() };
+        state.generation = -1;  // another blur: the scene's overlays are prepared again
+        loadScene();
+      });
+    }
+    node.querySelector(".reset").addEventListener("click", () => {
+      delete state.curves[overlay.id];
+      delete state.tweaks[overlay.id];
+      state.generation = -1;
+      loadScene();
+    });
     box.appendChild(node);
   }
 }
@@ -97,7 +149,7 @@ async function loadCurves() {
     if (!node) continue;
     const scene = state.scene, source = scene.overlays.find((o) => o.id === overlay.id);
     node.querySelector(".snippet").textContent =
-      `- motionBlurOverlay: {layer: ${overlay.id}, angle: ${source.angle}, radius: ${source.radius}, curve: "${overlay.curve}"` +
+      `- motionBlurOverlay: {layer: ${overlay.id}, angle: {degrees: ${+((source.angle * 180) / Math.PI).toFixed(4)}}, radius: ${source.radius}, curve: "${overlay.curve}"` +
       (source.referenceRate ? `, referenceRate: ${source.referenceRate}` : "") + "}";
     const fps = $("fps").value, quote = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
     node.querySelector(".command").textContent =
@@ -256,6 +308,8 @@ for (const [name, value] of new URLSearchParams(location.search)) {
   if (name === "frame" && /^\d+$/.test(value)) state.frame = Number(value);
   if (name.startsWith("curve.")) state.curves[name.slice(6)] = value;
   if (name === "fps") $("fps").value = value;
+  const tweak = /^(radius|angle|rate)\.(.+)$/.exec(name);
+  if (tweak) state.tweaks[tweak[2]] = { ...(state.tweaks[tweak[2]] || {}), [tweak[1]]: value };
   if (name === "drop") $("drop").value = value;
   if (name === "truth" && ["beside", "difference"].includes(value)) $("truth").value = value;
 }
