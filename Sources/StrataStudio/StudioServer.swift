@@ -15,7 +15,7 @@ public final class StudioServer: Sendable {
     public init(session: StudioSession, host: String = "127.0.0.1", port: UInt16 = 0) throws {
         self.session = session
         let address = try sockaddr_in.inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port)
-        server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: StudioHandler(session: session))
+        server = HTTPServer(address: address, timeout: 120, logger: .disabled, handler: StudioHandler(session: session))
     }
 
     /// Serves until the task is cancelled or `stop()` is called; re-reads the scene on changes.
@@ -106,6 +106,18 @@ struct StudioHandler: HTTPHandler {
         case "/api/curve":
             do {
                 return Self.json(try session.curves(Self.curves(request), settings: Self.settings(request)))
+            } catch {
+                return Self.failure(error)
+            }
+        case "/api/fit":
+            do {
+                let view = try StudioSession.View.parse(truth: nil, compare: request.query.first { $0.name == "compare" }?.value ?? "")
+                guard case .difference(let shutter, let subframes) = view else {
+                    return Self.text(.badRequest, "compare: expected SHUTTER:SUBFRAMES")
+                }
+                let errors = try await session.fitErrors(curves: Self.curves(request), settings: Self.settings(request),
+                                                         shutter: shutter, subframes: subframes)
+                return Self.json(["errors": errors, "mean": errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)])
             } catch {
                 return Self.failure(error)
             }

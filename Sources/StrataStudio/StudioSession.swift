@@ -31,6 +31,8 @@ public final class StudioSession: @unchecked Sendable {
     private var watched: [String: FileStamp] = [:]
     private var cache: [CacheKey: Rendered] = [:]
     private var cacheOrder: [CacheKey] = []
+    /// Fit errors per frame, by what they were computed for (the last few).
+    private var fits: [String: [Double]] = [:]
     /// Renderers of "what if" clocks for the current generation (a few at most).
     private var variants: [Settings: (Scene, FrameRenderer)] = [:]
     let cacheLimit = 64
@@ -225,6 +227,7 @@ public final class StudioSession: @unchecked Sendable {
         cache.removeAll()
         cacheOrder.removeAll()
         variants.removeAll()
+        fits.removeAll()
         return true
     }
 
@@ -387,6 +390,48 @@ public final class StudioSession: @unchecked Sendable {
             }
         }
         return (changed, made, generation)
+    }
+
+    /// The fit's error on every displayed frame: the mean absolute difference of the channels
+    /// (0…255) between the frame (with the curves asked for) and the ground truth. Computed once on
+    /// one worker (frames × (1 + subframes) renders) and kept for the scene generation.
+    public func fitErrors(curves requested: [String: String], settings: Settings, shutter: Double, subframes: Int) async throws(RequestError) -> [Double] {
+        let (scene, renderer, generation) = try current(settings)
+        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
+        let key = "\(generation) \(settings.hashValue) \(requested.sorted { $0.key < $1.key }) \(shutter) \(subframes)"
+        if let kept = lock.withLock({ fits[key] }) { return kept }
+        let result: Result<[Double], RequestError> = await withCheckedContinuation { continuation in
+            pool.async {
+                self.slots.wait()
+                defer { self.slots.signal() }
+                do {
+                    var errors: [Double] = []
+                    let truth = GroundTruth(shutterDegrees: shutter, subframes: subframes)
+                    for index in 0..<renderer.frames.count {
+                        var forced: [String: Double] = [:]
+                        if !curves.isEmpty, let engine = renderer.effects {
+                            let states = engine.overlayStates(displayedIndex: index)
+                            for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
+                                guard let curve = curves[overlay.id], states[i].enabled else { continue }
+                                forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
+                            }
+                        }
+                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                        errors.append(try Self.difference(frame, truth.render(renderer, displayedIndex: index)).1)
+                    }
+                    continuation.resume(returning: .success(errors))
+                } catch {
+                    continuation.resume(returning: .failure(RequestError(status: 500, reason: "fitting: \(error)")))
+                }
+            }
+        }
+        let errors = try result.get()
+        lock.withLock {
+            if fits.count >= 8 { fits.removeAll() }
+            if generation == self.generation { fits[key] = errors }
+        }
+        return errors
     }
 
     /// |a − b| × 4 per channel (opaque), and the mean absolute difference of all channels.

@@ -162,6 +162,11 @@ struct StudioTests {
         let compare = try await Self.get(running.base + "/api/frame?frame=12&compare=180:4")
         let error = try #require((compare.headers["X-Strata-Fit-Error"] as? String).flatMap(Double.init))
         #expect(error > 0 && error < 255)
+        // The fit's error on every frame; the one of frame 12 is the difference's.
+        let fit = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/fit?compare=180:4").body) as! [String: Any]
+        let errors = try #require(fit["errors"] as? [Double])
+        #expect(errors.count == 31 && abs(errors[12] - error) < 1e-3)
+        #expect(try await Self.get(running.base + "/api/fit?compare=180").status == 400)
         for query in ["truth=0:4", "truth=180:0", "truth=180:65", "compare=nan:4", "truth=180"] {
             #expect(try await Self.get(running.base + "/api/frame?frame=12&" + query).status == 400, "\(query)")
         }

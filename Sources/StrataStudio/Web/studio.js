@@ -2,7 +2,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const state = { scene: null, frame: 0, curves: {}, tweaks: {}, playing: false, timer: null, generation: -1, series: null, request: 0,
-  client: Math.random().toString(36).slice(2, 12) };
+  client: Math.random().toString(36).slice(2, 12), prefetched: new Set() };
 
 function curveQuery() {
   return Object.entries(state.curves).map(([id, spec]) => `&curve.${encodeURIComponent(id)}=${encodeURIComponent(spec)}`).join("");
@@ -51,6 +51,7 @@ async function loadScene() {
   if (scene.generation === state.generation && clock === state.clock) return;
   state.generation = scene.generation;
   state.clock = clock;
+  state.prefetched = new Set();
   $("generation").textContent = `generation ${scene.generation}`;
   if (!scene.frameCount) return;  // the scene does not read: keep what is shown
   state.scene = scene;
@@ -241,8 +242,10 @@ function showOnion(ticket, overlays) {
 function showTruth(ticket, overlays) {
   const mode = $("truth").value, box = $("truth-box");
   box.hidden = !mode;
+  for (const canvas of document.querySelectorAll(".fit")) canvas.hidden = !mode;
   if (!mode) return;
   const setting = `${encodeURIComponent($("shutter").value)}:${encodeURIComponent($("subframes").value)}`;
+  loadFit(setting);
   const parameter = mode === "beside" ? `&truth=${setting}` : `&compare=${setting}`;
   fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}${parameter}`, { cache: "no-store" })
     .then(async (r) => {
@@ -255,6 +258,32 @@ function showTruth(ticket, overlays) {
       image.dataset.sha256 = r.headers.get("X-Strata-SHA256");
       if (old) URL.revokeObjectURL(old);
     });
+}
+
+// The fit's error on every frame (computed once per setting by the server), drawn per overlay.
+async function loadFit(setting) {
+  const query = `compare=${setting}${curveQuery()}${clockQuery()}`;
+  if (state.fitQuery === query) { drawFit(); return; }
+  state.fitQuery = query;
+  const response = await fetch(`/api/fit?${query}`, { cache: "no-store" });
+  if (!response.ok || state.fitQuery !== query) return;
+  state.fit = await response.json();
+  drawFit();
+}
+
+function drawFit() {
+  if (!state.fit) return;
+  for (const node of document.querySelectorAll(".overlay")) {
+    const canvas = node.querySelector(".fit"), g = canvas.getContext("2d"), errors = state.fit.errors;
+    const w = canvas.width, h = canvas.height, top = Math.max(1, ...errors);
+    g.clearRect(0, 0, w, h);
+    g.fillStyle = "#ff9800";
+    errors.forEach((e, i) => g.fillRect((i / Math.max(1, errors.length - 1)) * (w - 3), h - (e / top) * (h - 4), 3, (e / top) * (h - 4)));
+    g.fillStyle = "#ffca28";
+    g.fillRect((state.frame / Math.max(1, errors.length - 1)) * (w - 3), 0, 1, h);
+    node.querySelector(".fit-mean").textContent = `fit error: mean ${state.fit.mean.toFixed(3)} / 255 over ${errors.length} frames`;
+    canvas.dataset.frames = String(errors.length);
+  }
 }
 
 function applyZoom() {
@@ -300,7 +329,21 @@ $("play").addEventListener("click", () => {
   state.playing = !state.playing;
   $("play").textContent = state.playing ? "❚❚" : "▶";
   clearInterval(state.timer);
-  if (state.playing) state.timer = setInterval(() => seek((state.frame + 1) % state.scene.frameCount), 1000 / state.scene.fps);
+  if (state.playing) {
+    state.timer = setInterval(() => {
+      const next = (state.frame + 1) % state.scene.frameCount;
+      // Prefetch a few frames ahead: the server renders them on its workers and keeps them.
+      const overlays = $("show-overlays").checked ? "" : "&overlays=off";
+      for (let k = 2; k <= 4; k++) {
+        const ahead = (state.frame + k) % state.scene.frameCount;
+        if (!state.prefetched.has(`${state.clock}|${ahead}`)) {
+          state.prefetched.add(`${state.clock}|${ahead}`);
+          fetch(`/api/frame?frame=${ahead}${curveQuery()}${clockQuery()}${overlays}`, { cache: "no-store" }).catch(() => {});
+        }
+      }
+      seek(next);
+    }, 1000 / state.scene.fps);
+  }
 });
 
 // A link may carry the frame and curves: ?frame=14&curve.menu=log2:4 (as the API takes them).
