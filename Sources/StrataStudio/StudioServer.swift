@@ -111,7 +111,7 @@ struct StudioHandler: HTTPHandler {
             }
         case "/api/fit":
             do {
-                let view = try StudioSession.View.parse(truth: nil, compare: request.query.first { $0.name == "compare" }?.value ?? "")
+                let view = try StudioSession.FrameView.parse(truth: nil, compare: request.query.first { $0.name == "compare" }?.value ?? "")
                 guard case .difference(let shutter, let subframes) = view else {
                     return Self.text(.badRequest, "compare: expected SHUTTER:SUBFRAMES")
                 }
@@ -138,7 +138,7 @@ struct StudioHandler: HTTPHandler {
                    let seek = request.query.first(where: { $0.name == "seek" }).flatMap({ Int($0.value) }) {
                     client = (id, seek)
                 }
-                let view = try StudioSession.View.parse(truth: request.query.first { $0.name == "truth" }?.value,
+                let view = try StudioSession.FrameView.parse(truth: request.query.first { $0.name == "truth" }?.value,
                                                         compare: request.query.first { $0.name == "compare" }?.value)
                 let rendered = try await session.frame(index, curves: Self.curves(request), settings: Self.settings(request),
                                                        overlays: overlays != "off", view: view, client: client)

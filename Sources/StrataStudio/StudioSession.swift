@@ -27,14 +27,14 @@ public final class StudioSession: @unchecked Sendable {
     private var scene: Scene?
     private var renderer: FrameRenderer?
     private var error: String?
-    private var generation = 0
+    var generation = 0
     private var watched: [String: FileStamp] = [:]
     private var cache: [CacheKey: Rendered] = [:]
     private var cacheOrder: [CacheKey] = []
     /// Fit errors per frame, by what they were computed for (the last few).
-    private var fits: [String: [Double]] = [:]
+    var fits: [String: [Double]] = [:]
     /// Renderers of "what if" clocks for the current generation (a few at most).
-    private var variants: [Settings: (Scene, FrameRenderer)] = [:]
+    var variants: [Settings: (Scene, FrameRenderer)] = [:]
     let cacheLimit = 64
     let pool: DispatchQueue
     let slots: DispatchSemaphore
@@ -50,107 +50,7 @@ public final class StudioSession: @unchecked Sendable {
         var curves: [String: String]
         var settings: Settings
         var overlays: Bool
-        var view: View
-    }
-
-    /// What a frame request shows: the frame, the ground truth (supersampled motion blur), or the
-    /// difference between them (|frame − truth| × 4 per channel, opaque).
-    public enum View: Hashable, Sendable {
-        case frame
-        case truth(shutter: Double, subframes: Int)
-        case difference(shutter: Double, subframes: Int)
-
-        /// Reads `truth` or `compare`: SHUTTER:SUBFRAMES, degrees 1…360 and 1…64 instants.
-        public static func parse(truth: String?, compare: String?) throws(RequestError) -> View {
-            guard let text = truth ?? compare else { return .frame }
-            let parts = text.split(separator: ":")
-            guard parts.count == 2, let shutter = Double(parts[0]), shutter >= 1, shutter <= 360,
-                  let subframes = Int(parts[1]), (1...64).contains(subframes) else {
-                throw RequestError(status: 400, reason: "\(truth == nil ? "compare" : "truth"): expected SHUTTER:SUBFRAMES (degrees 1…360, 1…64 instants), found \"\(text.prefix(40))\"")
-            }
-            return truth != nil ? .truth(shutter: shutter, subframes: subframes) : .difference(shutter: shutter, subframes: subframes)
-        }
-    }
-
-    /// A "what if" display clock: another rate (the scene's duration kept) and other dropped
-    /// ticks, replayed through the simulated clock (the displacement per frame depends on both).
-    public struct Settings: Hashable, Sendable {
-        /// Ticks per second; nil keeps the scene's.
-        public var framesPerSecond: Double?
-        /// Dropped ticks; nil keeps the scene's.
-        public var dropped: DroppedFrames?
-        /// Per overlay id: another blur radius (points), angle (radians) or reference rate (Hz; 0
-        /// for none) than the scene's.
-        public var overlays: [String: OverlayTweak] = [:]
-        public init(framesPerSecond: Double? = nil, dropped: DroppedFrames? = nil) {
-            self.framesPerSecond = framesPerSecond
-            self.dropped = dropped
-        }
-        public static let scene = Settings()
-
-        /// A motion-blur overlay's blur and normalisation, tried in the studio.
-        public struct OverlayTweak: Hashable, Sendable {
-            public var radius: Double?
-            public var angle: Double?
-            public var referenceRate: Double?
-        }
-
-        /// Reads `radius.ID` (points 0…2000), `angle.ID` (degrees, finite) and `rate.ID` (Hz 1…1000,
-        /// or 0 for none) into `overlays`.
-        public mutating func parseOverlayTweaks(_ items: [(name: String, value: String)]) throws(RequestError) {
-            for (name, value) in items {
-                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                guard parts.count == 2, ["radius", "angle", "rate"].contains(parts[0]), !parts[1].isEmpty else { continue }
-                guard value.count <= 24, let number = Double(value), number.isFinite else {
-                    throw RequestError(status: 400, reason: "\(name): expected a number, found \"\(value.prefix(40))\"")
-                }
-                var tweak = overlays[parts[1]] ?? OverlayTweak()
-                switch parts[0] {
-                case "radius":
-                    guard (0...Limits.maximumBlurLength).contains(number) else {
-                        throw RequestError(status: 400, reason: "\(name): expected a blur length 0…\(Int(Limits.maximumBlurLength)) points, found \(value)")
-                    }
-                    tweak.radius = number
-                case "angle":
-                    guard abs(number) <= 3600 else { throw RequestError(status: 400, reason: "\(name): expected degrees within ±3600, found \(value)") }
-                    tweak.angle = number * .pi / 180
-                default:
-                    guard number == 0 || (1...1000).contains(number) else {
-                        throw RequestError(status: 400, reason: "\(name): expected a reference rate 1…1000 Hz, or 0 for none, found \(value)")
-                    }
-                    tweak.referenceRate = number
-                }
-                overlays[parts[1]] = tweak
-            }
-        }
-
-        /// Reads `fps` (1…240) and `drop` (none, every:N with N 2…1000, ticks:a,b,… at most 1,000).
-        public static func parse(fps: String?, drop: String?) throws(RequestError) -> Settings {
-            var settings = Settings()
-            if let fps {
-                guard fps.count <= 12, let value = Double(fps), value.isFinite, value >= 1, value <= 240 else {
-                    throw RequestError(status: 400, reason: "fps: expected a display rate 1…240, found \"\(fps.prefix(40))\"")
-                }
-                settings.framesPerSecond = value
-            }
-            if let drop {
-                if drop == "none" {
-                    settings.dropped = DroppedFrames.none
-                } else if drop.hasPrefix("every:"), let n = Int(drop.dropFirst(6)), (2...1000).contains(n) {
-                    settings.dropped = .every(n)
-                } else if drop.hasPrefix("ticks:"), drop.count <= 10_000 {
-                    let parts = drop.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
-                    let ticks = parts.compactMap { Int($0) }
-                    guard ticks.count == parts.count, ticks.count <= 1000, ticks.allSatisfy({ $0 > 0 && $0 < Limits.maximumFrames }) else {
-                        throw RequestError(status: 400, reason: "drop: expected ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000), found \"\(drop.prefix(40))\"")
-                    }
-                    settings.dropped = .ticks(Set(ticks))
-                } else {
-                    throw RequestError(status: 400, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,…; found \"\(drop.prefix(40))\"")
-                }
-            }
-            return settings
-        }
+        var view: FrameView
     }
 
     /// A rendered frame: PNG bytes and their SHA-256 (hex); for a difference, the mean absolute
@@ -301,7 +201,7 @@ public final class StudioSession: @unchecked Sendable {
     /// Frame `index` as PNG bytes with the curves asked for: the bytes `strata frame` writes for the
     /// scene with those curves at that frame's time. Rendered on the pool; kept while the scene stays.
     public func frame(_ index: Int, curves requested: [String: String], settings: Settings = .scene,
-                      overlays: Bool = true, view: View = .frame, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
+                      overlays: Bool = true, view: FrameView = .frame, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
         if let client { noteSeek(client) }
         let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
@@ -320,15 +220,9 @@ public final class StudioSession: @unchecked Sendable {
                     return
                 }
                 do {
-                    var forced: [String: Double] = [:]
+                    var forced = Self.forcedOpacities(scene, renderer, curves, frame: index)
                     if !overlays {
                         for overlay in scene.effects.motionBlurOverlays { forced[overlay.id] = 0 }
-                    } else if !curves.isEmpty, let engine = renderer.effects {
-                        let states = engine.overlayStates(displayedIndex: index)
-                        for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
-                            guard let curve = curves[overlay.id], states[i].enabled else { continue }
-                            forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
-                        }
                     }
                     var image: PixelBuffer
                     var meanError: Double? = nil
@@ -354,7 +248,7 @@ public final class StudioSession: @unchecked Sendable {
         return rendered
     }
 
-    private func current(_ settings: Settings = .scene) throws(RequestError) -> (Scene?, FrameRenderer?, Int) {
+    func current(_ settings: Settings = .scene) throws(RequestError) -> (Scene?, FrameRenderer?, Int) {
         let (scene, renderer, generation, variant) = lock.withLock { (self.scene, self.renderer, self.generation, variants[settings]) }
         guard settings != .scene, let scene else { return (scene, renderer, generation) }
         if let variant { return (variant.0, variant.1, generation) }
@@ -392,59 +286,17 @@ public final class StudioSession: @unchecked Sendable {
         return (changed, made, generation)
     }
 
-    /// The fit's error on every displayed frame: the mean absolute difference of the channels
-    /// (0…255) between the frame (with the curves asked for) and the ground truth. Computed once on
-    /// one worker (frames × (1 + subframes) renders) and kept for the scene generation.
-    public func fitErrors(curves requested: [String: String], settings: Settings, shutter: Double, subframes: Int) async throws(RequestError) -> [Double] {
-        let (scene, renderer, generation) = try current(settings)
-        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
-        let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
-        let key = "\(generation) \(settings.hashValue) \(requested.sorted { $0.key < $1.key }) \(shutter) \(subframes)"
-        if let kept = lock.withLock({ fits[key] }) { return kept }
-        let result: Result<[Double], RequestError> = await withCheckedContinuation { continuation in
-            pool.async {
-                self.slots.wait()
-                defer { self.slots.signal() }
-                do {
-                    var errors: [Double] = []
-                    let truth = GroundTruth(shutterDegrees: shutter, subframes: subframes)
-                    for index in 0..<renderer.frames.count {
-                        var forced: [String: Double] = [:]
-                        if !curves.isEmpty, let engine = renderer.effects {
-                            let states = engine.overlayStates(displayedIndex: index)
-                            for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
-                                guard let curve = curves[overlay.id], states[i].enabled else { continue }
-                                forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
-                            }
-                        }
-                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
-                        errors.append(try Self.difference(frame, truth.render(renderer, displayedIndex: index)).1)
-                    }
-                    continuation.resume(returning: .success(errors))
-                } catch {
-                    continuation.resume(returning: .failure(RequestError(status: 500, reason: "fitting: \(error)")))
-                }
-            }
+    /// The opacities the curves asked for give the overlays on displayed frame `index` (the
+    /// scene's displacement through another curve); overlays without one keep the scene's.
+    static func forcedOpacities(_ scene: Scene, _ renderer: FrameRenderer, _ curves: [String: OpacityCurve], frame index: Int) -> [String: Double] {
+        guard !curves.isEmpty, let engine = renderer.effects else { return [:] }
+        var forced: [String: Double] = [:]
+        let states = engine.overlayStates(displayedIndex: index)
+        for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
+            guard let curve = curves[overlay.id], states[i].enabled else { continue }
+            forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
         }
-        let errors = try result.get()
-        lock.withLock {
-            if fits.count >= 8 { fits.removeAll() }
-            if generation == self.generation { fits[key] = errors }
-        }
-        return errors
-    }
-
-    /// |a − b| × 4 per channel (opaque), and the mean absolute difference of all channels.
-    static func difference(_ a: PixelBuffer, _ b: PixelBuffer) throws -> (PixelBuffer, Double) {
-        guard a.width == b.width, a.height == b.height else { throw RequestError(status: 500, reason: "frame and truth differ in size") }
-        var bytes = [UInt8](repeating: 255, count: a.pixels.count)
-        var total = 0
-        for i in 0..<a.pixels.count {
-            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
-            total += d
-            if i % 4 != 3 { bytes[i] = UInt8(min(255, d * 4)) }
-        }
-        return (try PixelBuffer(width: a.width, height: a.height, premultipliedRGBA: bytes), Double(total) / Double(max(1, a.pixels.count)))
+        return forced
     }
 
     private func noteSeek(_ client: (id: String, seek: Int)) {
