@@ -82,7 +82,7 @@ let package = Package(
         ]),
         // Strata Studio: a local web page on the real renderer (a sink of the pipeline, served by FlyingFox).
         .target(name: "StrataStudio", dependencies: [
-            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation",
+            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation", "StrataRender",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Web")]),

@@ -71,6 +71,10 @@ def bench(strata, scene, scale, clients, seconds):
     if overlay:
         curved = [get(f"{base}/api/frame?frame={k}&curve.{overlay}=log2:4")[2] for k in order[: min(frames, 30)]]
         print(f"  with a new curve:              median {statistics.median(curved):.1f} ms, p95 {percentile(curved, 95):.1f} ms")
+        # Turning the curve on one frame: the layers under the overlay's come from the kept base.
+        middle = frames // 3
+        turning = [get(f"{base}/api/frame?frame={middle}&curve.{overlay}=log2:{2 + k / 10}")[2] for k in range(20)]
+        print(f"  turning the curve on one frame: median {statistics.median(turning):.1f} ms, p95 {percentile(turning, 95):.1f} ms")
     # Load: clients seeking at random, each with its own seek numbers.
     results, lock, stop = [], threading.Lock(), time.time() + seconds
 

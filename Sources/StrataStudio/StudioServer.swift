@@ -146,6 +146,7 @@ struct StudioHandler: HTTPHandler {
                     .contentType: "image/png", HTTPHeader("X-Strata-SHA256"): rendered.sha256, HTTPHeader("Cache-Control"): "no-store",
                 ]
                 if let error = rendered.meanError { headers[HTTPHeader("X-Strata-Fit-Error")] = String(format: "%.4f", error) }
+                headers[HTTPHeader("X-Strata-Base")] = rendered.restoredBase ? "restored" : "drawn"
                 return HTTPResponse(statusCode: .ok, headers: headers, body: Data(rendered.png))
             } catch {
                 return Self.failure(error)

@@ -3,6 +3,7 @@ import StrataEffects
 import StrataKit
 import StrataRaster
 import StrataScene
+import StrataRender
 import StrataAnimation
 
 /// What the studio shows: the scene it was started with, re-read when the file or one of its
@@ -31,6 +32,20 @@ public final class StudioSession: @unchecked Sendable {
     private var watched: [String: FileStamp] = [:]
     private var cache: [CacheKey: Rendered] = [:]
     private var cacheOrder: [CacheKey] = []
+    /// Render resources by scene generation, settings and frame (the last few): a frame drawn
+    /// again with another curve restores what lies under the overlay's layer from the kept base
+    /// and draws only the layers from it on (RenderResources' base; the same bytes either way).
+    private var resources: [ResourceKey: RenderResources] = [:]
+    private var resourceOrder: [ResourceKey] = []
+    private var resourcesInUse: Set<ResourceKey> = []
+    static let keptResources = 3
+
+    struct ResourceKey: Hashable {
+        var generation: Int
+        var settings: Settings
+        var frame: Int
+    }
+
     /// Fit errors per frame, by what they were computed for (the last few).
     var fits: [String: [Double]] = [:]
     /// Renderers of "what if" clocks for the current generation (a few at most).
@@ -59,6 +74,9 @@ public final class StudioSession: @unchecked Sendable {
         public var png: [UInt8]
         public var sha256: String
         public var meanError: Double? = nil
+        /// True when what lies under the changed layers came from the kept base (only the layers
+        /// from the overlay's on were drawn).
+        public var restoredBase = false
     }
 
     /// Why a request cannot be answered: a bad parameter (400) or no scene to show (409).
@@ -128,6 +146,8 @@ public final class StudioSession: @unchecked Sendable {
         cacheOrder.removeAll()
         variants.removeAll()
         fits.removeAll()
+        resources.removeAll()
+        resourceOrder.removeAll()
         return true
     }
 
@@ -226,18 +246,23 @@ public final class StudioSession: @unchecked Sendable {
                     }
                     var image: PixelBuffer
                     var meanError: Double? = nil
+                    let resourceKey = ResourceKey(generation: generation, settings: settings, frame: index)
+                    let kept = self.checkOutResources(resourceKey)
+                    defer { self.checkInResources(kept, for: resourceKey) }
+                    let restoresBefore = kept.baseRestores
                     switch view {
                     case .frame:
-                        image = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                        image = try renderer.render(displayedIndex: index, overlayOpacity: forced, resources: kept).image
                     case .truth(let shutter, let subframes):
                         image = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
                     case .difference(let shutter, let subframes):
-                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced, resources: kept).image
                         let truth = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
                         (image, meanError) = try Self.difference(frame, truth)
                     }
                     let png = try Pipeline.encode(image)
-                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png), meanError: meanError)))
+                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png), meanError: meanError,
+                                                                     restoredBase: kept.baseRestores > restoresBefore)))
                 } catch {
                     continuation.resume(returning: .failure(RequestError(status: 500, reason: "rendering frame \(index): \(error)")))
                 }
@@ -297,6 +322,29 @@ public final class StudioSession: @unchecked Sendable {
             forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
         }
         return forced
+    }
+
+    /// The resources kept for `key`, for this render alone (a fresh set when another render holds them).
+    private func checkOutResources(_ key: ResourceKey) -> RenderResources {
+        lock.withLock {
+            if let kept = resources[key], !resourcesInUse.contains(key) {
+                resourcesInUse.insert(key)
+                return kept
+            }
+            return RenderResources(imageBudgetBytes: 32 << 20)
+        }
+    }
+
+    private func checkInResources(_ kept: RenderResources, for key: ResourceKey) {
+        lock.withLock {
+            if resources[key] === kept { resourcesInUse.remove(key) }  // only the kept set was marked
+            guard key.generation == generation else { return }
+            if resources[key] == nil {
+                resources[key] = kept
+                resourceOrder.append(key)
+                if resourceOrder.count > Self.keptResources { resources[resourceOrder.removeFirst()] = nil }
+            }
+        }
     }
 
     private func noteSeek(_ client: (id: String, seek: Int)) {

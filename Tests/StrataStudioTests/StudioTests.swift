@@ -117,6 +117,15 @@ struct StudioTests {
             #expect([UInt8](served.body) == expected, "frame \(frame), curve \(curve ?? "the scene's")")
             #expect(served.headers["X-Strata-SHA256"] as? String == SHA256.hex(expected))
         }
+        // Another curve on the same frame: from the third, what lies under the overlay's layer comes
+        // from the kept base and only the layers from it on are drawn — the CLI's bytes all the same.
+        var bases: [String] = []
+        for curve in ["log2:2", "log2:3", "log2:4", "linear:0.1"] {
+            let served = try await Self.get(running.base + "/api/frame?frame=20&curve.box=\(curve)")
+            #expect([UInt8](served.body) == (try Self.cliBytes(Self.sceneText(curve: curve), frame: 20, folder: running.folder)), "\(curve)")
+            bases.append(served.headers["X-Strata-Base"] as? String ?? "")
+        }
+        #expect(bases[2] == "restored" && bases[3] == "restored", "\(bases)")
         // The command line the page exports reproduces the studio's frame: strata render --curve.
         let out = running.folder.appendingPathComponent("rendered")
         let render = Process()
