@@ -125,6 +125,19 @@ const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32
     return d;
 }
 
+void strata_unpremultiply_frame(const uint8_t *src, size_t src_row_bytes, uint8_t *dst,
+                                uint32_t width, uint32_t height) {
+    uint32_t reciprocal[256];
+    reciprocal[0] = 0;
+    for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *s = src + (size_t)y * src_row_bytes;
+        uint8_t *d = dst + (size_t)y * 4 * width;
+        const uint8_t *row = strata_png_unpremultiply_row(s, d, width, reciprocal);
+        if (row != d) memcpy(d, row, 4 * (size_t)width);
+    }
+}
+
 static int fail(char *error, size_t error_size, int status, const char *message) {
     if (error && error_size > 0) snprintf(error, error_size, "%s", message);
     return status;

@@ -34,9 +34,16 @@ struct Check: ParsableCommand {
         for leftover in check.leftovers {
             print("note: \(directory)/\(leftover) is a temporary file left by a process that was killed mid-write; it is not a frame and can be deleted")
         }
-        if check.isComplete {
-            print("\(directory): complete — all \(check.frameCount) frames of \(check.scene) present, decodable and recorded (fingerprint \(id)…)")
+        let segments = segmentProblems(check)
+        if check.isComplete && segments.isEmpty {
+            print("\(directory): complete — all \(check.frameCount) frames of \(check.scene) present, decodable and recorded (fingerprint \(id)…)"
+                  + (segmentsPresent ? "; the video segments cover them" : ""))
             return
+        }
+        if check.isComplete {
+            print("\(directory): frames complete (\(check.frameCount) of \(check.scene), fingerprint \(id)…), video segments incomplete")
+            for line in segments { print("  " + line) }
+            throw ExitCode(1)
         }
         print("\(directory): incomplete — \(check.problems.count) of \(check.frameCount) frames of \(check.scene) need rendering again (fingerprint \(id)…)")
         for problem in FolderCheck.Problem.allCases {
@@ -50,7 +57,29 @@ struct Check: ParsableCommand {
             let frames = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)..\(range.upperBound)"
             print("  strata render SCENE --out \(directory) \(Self.settingFlags(check.fingerprint))--skip-existing --frames \(frames)")
         }
+        for line in segments { print("  " + line) }
         throw ExitCode(1)
+    }
+
+    private var segmentsPresent: Bool {
+        FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(VideoSegments.folderName).appendingPathComponent("segments.json").path)
+    }
+
+    /// What the folder's video segments lack (nothing when it has none).
+    func segmentProblems(_ check: FolderCheck) -> [String] {
+        let found: (record: VideoSegments.Record, segments: [ClosedRange<Int>])?
+        do { found = try VideoSegments.read(URL(fileURLWithPath: directory)) } catch { return [error.message] }
+        guard let (record, segments) = found else { return [] }
+        guard record.fingerprint == check.fingerprint.id else {
+            return ["the video segments belong to another run (fingerprint \(record.fingerprint.prefix(12))…): render the shards again with --video and --overwrite"]
+        }
+        let frames = record.frames[0]...record.frames[1]
+        let missing = VideoSegments.missing(frames, segments: segments)
+        guard !missing.isEmpty else {
+            return VideoSegments.tiling(frames, segments: segments) == nil ? ["the video segments overlap without following each other: render the shards again with --video and --overwrite"] : []
+        }
+        let ranges = missing.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+        return ["video segments missing for frames \(ranges.joined(separator: ", ")): run those shards again with --video (strata encode joins the segments once all are there)"]
     }
 
     /// The `strata render` options that reproduce a fingerprint's settings.

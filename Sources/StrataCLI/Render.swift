@@ -63,7 +63,7 @@ struct FrameRangeArgument: ExpressibleByArgument {
 /// `strata render SCENE --out DIR`: every frame as DIR/frame-00000.png … and DIR/manifest.json.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene's frames as DIR/frame-00000.png … with DIR/manifest.json.",
+        abstract: "Render a scene's frames as DIR/frame-00000.png … with DIR/manifest.json, or as a video (--video).",
         discussion: """
             Frames are rendered on --jobs threads; the bytes are the same whatever the number of jobs \
             or the ranges a run is split into. Ctrl-C stops after the frames in flight (exit 130); \
@@ -73,8 +73,10 @@ struct Render: ParsableCommand {
     @OptionGroup var options: SceneOptions
     @OptionGroup var pngOptions: PNGOptions
 
-    @Option(name: .long, help: "Folder for the frames (created if missing).")
-    var out: String = "out"
+    @Option(name: .long, help: "Folder for the frames (created if missing; default out, or none with --video).")
+    var out: String?
+
+    @OptionGroup var videoOptions: VideoOptions
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Only these frames: an inclusive range A..B of frame indices, A.. (to the last), ..B (from the first) or one index A.", valueName: "A..B"))
@@ -141,6 +143,9 @@ struct Render: ParsableCommand {
         if let previewScale, !(previewScale > 0 && previewScale <= 1) {
             throw ValidationError("--preview-scale must be in (0, 1], found \(previewScale)")
         }
+        if preview != nil && out == nil && videoOptions.video != nil {
+            throw ValidationError("--preview is made from the PNG frames: give --out DIR as well as --video")
+        }
         if preview != nil && shard != nil {
             throw ValidationError("--preview shows the whole run: make it after the shards with strata preview DIR --out FILE.png")
         }
@@ -167,6 +172,7 @@ struct Render: ParsableCommand {
                 }
                 scene = changed
             }
+            let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,
                 overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)
@@ -175,6 +181,8 @@ struct Render: ParsableCommand {
                 settings.frames = try frames.range(frameCount: clock.displayedFrames.count)
             }
             settings.shard = try frameShard()
+            do { settings.video = try videoOptions.settings() } catch { throw StrataError(.usage, "\(error)") }
+            settings.writesFrames = self.out != nil || settings.video == nil
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let previewURL = preview.map { URL(fileURLWithPath: $0) }
             if let previewURL, !overwrite, FileManager.default.fileExists(atPath: previewURL.path) {
@@ -185,13 +193,20 @@ struct Render: ParsableCommand {
             let interrupt = InterruptHandler(cancellation: cancellation)
             defer { interrupt.remove() }
             let summary = try sequence.run(progress: quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
-            if !quiet {
+            for note in summary.videoNotes { FileHandle.standardError.write(Data("strata: note: \(note)\n".utf8)) }
+            if !quiet, !settings.writesFrames {
+                print("rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name)")
+            } else if !quiet {
                 var line = "rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name) to \(out)/"
                 if let shard = settings.shard {
                     line += summary.range.map { " (shard \(shard): frames \($0.lowerBound)..\($0.upperBound))" } ?? " (shard \(shard) has no frames)"
                 }
                 if summary.skipped > 0 { line += " (\(summary.skipped) existing kept)" }
                 print(line + "; manifest in \(out)/manifest.json")
+            }
+            if !quiet, let video = summary.video, let wanted = settings.video {
+                print(settings.shard == nil ? videoLine(video, settings: wanted, path: wanted.url.path)
+                      : videoLine(video, settings: wanted, path: "\(out)/\(VideoSegments.folderName)/\(video.url.lastPathComponent)") + "; join the segments with strata encode \(out) --video \(wanted.url.path)")
             }
             if let previewURL {
                 let made = try AnimatedPreview.write(frames: settings.directory, indices: summary.range, to: previewURL,

@@ -11,11 +11,11 @@ struct Strata: ParsableCommand {
         abstract: "A headless layer-tree compositor and animation simulator: renders scene files to PNG frames.",
         discussion: """
             Exit status follows sysexits: 0 success, 64 usage error, 65 bad input data, \
-            66 input missing, 73 cannot create output, 74 I/O error; 130 after Ctrl-C; \
+            66 input missing, 69 a program it needs (ffmpeg) missing, 70 internal error or a tool that failed, 73 cannot create output, 74 I/O error; 130 after Ctrl-C; \
             `verify` exits 1 when a frame does not match. Scene format: docs/scene-format.md.
             """,
         version: strataVersion,
-        subcommands: [Render.self, Check.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, PreviewCommand.self, CurveCommand.self, TuneCommand.self, StudioCommand.self]
+        subcommands: [Render.self, Check.self, Frame.self, Validate.self, Sheet.self, FilterCommand.self, Verify.self, PreviewCommand.self, CurveCommand.self, TuneCommand.self, StudioCommand.self, EncodeCommand.self]
     )
 
     /// ArgumentParser's `main`, with one error style: usage errors say `strata: error: …` like every

@@ -188,6 +188,38 @@ public struct FrameRenderer: Sendable {
         do { return try encoded.get() } catch { throw StrataError(error) }
     }
 
+    /// Renders displayed frame `index` and hands it to `body` in place: premultiplied BGRA bytes
+    /// (Cairo's surface on a little-endian machine; a converted copy elsewhere), `rowBytes` apart,
+    /// valid only during the call. One rendering can feed several sinks (PNG, video) this way.
+    public func render<T>(displayedIndex index: Int, resources: RenderResources? = nil,
+                          readingBGRA body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) throws(StrataError) -> T)
+        throws(StrataError) -> T {
+        #if _endian(little)
+        let tree = try renderTree(try drawnLayers(displayedIndex: index).layers)
+        var result: Result<T, StrataError> = .failure(StrataError(.software, "the frame was not drawn"))
+        do {
+            try Renderer.render(tree, resources: resources) { bgra, width, height, rowBytes in
+                do throws(StrataError) {
+                    result = .success(try body(bgra, width, height, rowBytes))
+                } catch {
+                    result = .failure(error)
+                }
+            }
+        } catch {
+            throw StrataError(error)
+        }
+        return try result.get()
+        #else
+        var pixels = try render(displayedIndex: index, resources: resources).image
+        pixels.pixels.withUnsafeMutableBufferPointer { bytes in
+            for offset in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(offset, offset + 2) }
+        }
+        return try pixels.pixels.withUnsafeBytes { (bytes) throws(StrataError) -> T in
+            try body(bytes, pixels.width, pixels.height, 4 * pixels.width)
+        }
+        #endif
+    }
+
     /// Renders the scene as shown at `seconds`. A scene with effects shows the displayed frame at
     /// or before `seconds` (its overlays follow the display link's ticks); a scene without effects
     /// is evaluated at exactly `seconds`.

@@ -32,6 +32,11 @@ public struct FrameSequence: Sendable {
         public var encoding: PNGCodec.EncodingOptions
         /// When set, every frame is the true motion blur by supersampling (no motion-blur overlays).
         public var groundTruth: GroundTruth?
+        /// When set, the frames also go to this video (through ffmpeg), from the same renders.
+        /// With `shard`, the video is this shard's segment in `directory` (`VideoSegments`).
+        public var video: VideoSettings?
+        /// Write PNG frames, the manifest and records to `directory` (false: only the video).
+        public var writesFrames: Bool
 
         /// Creates options; by default every frame, all cores, fast PNG.
         public init(directory: URL, frames: ClosedRange<Int>? = nil, framesPerSecond: Double? = nil, scale: Double? = nil,
@@ -47,6 +52,8 @@ public struct FrameSequence: Sendable {
             self.encoding = encoding
             self.groundTruth = nil
             self.shard = nil
+            self.video = nil
+            self.writesFrames = true
         }
     }
 
@@ -62,8 +69,12 @@ public struct FrameSequence: Sendable {
         public var fingerprint: RunFingerprint
         /// Displayed frames of the scene.
         public var frameCount: Int
-        /// The manifest written next to the frames.
+        /// The manifest written next to the frames (or that would be, when only a video is made).
         public var manifest: Manifest
+        /// The video written, when one was asked for (nil for a shard with no frames).
+        public var video: VideoSink.Result?
+        /// Notes about the video's encoding (padding, alpha dropped).
+        public var videoNotes: [String] = []
     }
 
     public let scene: Scene
@@ -108,14 +119,121 @@ public struct FrameSequence: Sendable {
         }
         let range = options.shard.map { $0.chunk(of: requested) } ?? requested
         guard options.jobs >= 1 else { throw StrataError(.usage, "--jobs must be at least 1") }
+        try checkVideoOptions()
         let fingerprint = RunFingerprint(scene: scene, fps: clock.framesPerSecond, scale: scale, encoding: options.encoding,
                                          groundTruth: options.groundTruth)
-        try AtomicFile.createDirectory(options.directory)
-        let records = try RenderFolder(directory: options.directory, fingerprint: fingerprint).claim(overwrite: options.overwrite)
-        let recorded = FrameRecords.digests(in: records, fingerprint: fingerprint.id)
+        var queued: [Int] = range.map(Array.init) ?? []
+        var kept: [String: String] = [:]
+        if options.writesFrames {
+            try AtomicFile.createDirectory(options.directory)
+            let records = try RenderFolder(directory: options.directory, fingerprint: fingerprint).claim(overwrite: options.overwrite)
+            (queued, kept) = try decide(range, recorded: FrameRecords.digests(in: records, fingerprint: fingerprint.id))
+        }
+        let skipped = kept.count
 
-        // Decide every frame's fate before rendering anything: a frame is kept only when its
-        // bytes are those recorded under this fingerprint.
+        let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
+        // A scene whose presentation is not finite, or that would need a surface over the limits,
+        // fails before any frame is written; the manifest
+        // itself is made after the frames, so that it does not occupy memory while they render.
+        try renderer.checkRenderable(jobs: options.jobs)
+        let truth = options.groundTruth
+        var writer: FrameRecordWriter?
+        if let range, options.writesFrames {
+            writer = try FrameRecordWriter(url: FrameRecords.url(in: self.options.directory, range: range), fingerprint: fingerprint, kept: kept)
+        }
+        let sink = try videoSink(renderer: renderer, fingerprint: fingerprint, requested: requested, range: range)
+        // Whatever way this function is left, a video not finished is stopped and removed.
+        defer { sink?.abort() }
+        let shared = SharedWork(total: queued.count)
+        let start = DispatchTime.now()
+        @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        let options = self.options, pending = queued, record = writer
+        let workers = min(options.jobs, max(1, pending.count))
+        @Sendable func work() {
+            let resources = RenderResources(), encoder = PNGEncoder()
+            var scratch: [UInt8] = []
+            let writes = options.writesFrames
+            while !cancellation.isCancelled, let slot = shared.take() {
+                let index = pending[slot]
+                let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
+                do throws(StrataError) {
+                    var bytes: [UInt8]?
+                    if let truth {
+                        let image = try truth.render(renderer, displayedIndex: index, resources: resources)
+                        if writes { bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder) }
+                        try sink?.submit(slot: slot, image: image, scratch: &scratch)
+                    } else if let sink {
+                        // One rendering, two sinks: the PNG and the video read the same surface.
+                        bytes = try renderer.render(displayedIndex: index, resources: resources) { (bgra, width, height, rowBytes) throws(StrataError) -> [UInt8]? in
+                            var png: [UInt8]?
+                            if writes {
+                                do throws(RasterError) {
+                                    png = try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes, options: options.encoding)
+                                } catch { throw StrataError(error) }
+                            }
+                            try sink.submit(slot: slot, premultipliedBGRA: bgra, rowBytes: rowBytes, scratch: &scratch)
+                            return png
+                        }
+                    } else {
+                        // Encoded from Cairo's surface in place: no copy of the frame is made.
+                        bytes = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder,
+                                                       options: options.encoding)
+                    }
+                    if let bytes {
+                        try AtomicFile.write(bytes, to: url, overwrite: true)
+                        try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
+                    }
+                } catch {
+                    shared.fail(error)
+                    sink?.fail(error)
+                    cancellation.cancel()
+                    return
+                }
+                let done = shared.complete()
+                progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
+            }
+        }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+        progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
+        do throws(StrataError) {
+            try record?.finish()
+        } catch {
+            shared.fail(error)
+        }
+        if let error = shared.error {
+            sink?.abort()
+            throw error
+        }
+        if cancellation.isCancelled && shared.done < pending.count {
+            sink?.abort()
+            guard options.writesFrames else {
+                throw StrataError(.interrupted, "interrupted after \(shared.done) of \(pending.count) frames; \(options.video?.url.path ?? "the video") was not written")
+            }
+            let finish = sink == nil ? "run again with --skip-existing to finish"
+                : "the video was not written; finish the frames with --skip-existing (without --video), then make the video with strata encode \(options.directory.path) --video \(options.video?.url.path ?? "FILE")"
+            throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); \(finish)")
+        }
+        let manifest = Manifest.make(renderer, fingerprint: fingerprint, jobs: options.jobs)
+        guard options.writesFrames else {
+            let video = try sink?.finish()
+            return Summary(written: shared.done, skipped: 0, range: range, fingerprint: fingerprint, frameCount: renderer.frames.count,
+                           manifest: manifest, video: video, videoNotes: sink?.notes ?? [])
+        }
+        try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
+        if !scene.effects.motionBlurOverlays.isEmpty {
+            try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
+        }
+        // The frames and their manifest are in place before the video is finished: a video that
+        // fails leaves a complete folder (strata encode makes the video from it).
+        let video = try sink?.finish()
+        return Summary(written: shared.done, skipped: skipped, range: range, fingerprint: fingerprint,
+                       frameCount: renderer.frames.count, manifest: manifest, video: video, videoNotes: sink?.notes ?? [])
+    }
+
+    /// Every frame's fate, decided before anything is rendered: a frame is kept only when its
+    /// bytes are those recorded under this fingerprint. Returns the frames to render and the kept
+    /// frames' digests by file name.
+    private func decide(_ range: ClosedRange<Int>?, recorded: [String: Set<String>]) throws(StrataError) -> ([Int], [String: String]) {
         var queued: [Int] = []
         var kept: [String: String] = [:]
         for index in range.map(Array.init) ?? [] {
@@ -131,67 +249,7 @@ public struct FrameSequence: Sendable {
             }
             queued.append(index)
         }
-        let skipped = kept.count
-
-        let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
-        // A scene whose presentation is not finite, or that would need a surface over the limits,
-        // fails before any frame is written; the manifest
-        // itself is made after the frames, so that it does not occupy memory while they render.
-        try renderer.checkRenderable(jobs: options.jobs)
-        let truth = options.groundTruth
-        var writer: FrameRecordWriter?
-        if let range {
-            writer = try FrameRecordWriter(url: FrameRecords.url(in: self.options.directory, range: range), fingerprint: fingerprint, kept: kept)
-        }
-        let shared = SharedWork(total: queued.count)
-        let start = DispatchTime.now()
-        @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-        let options = self.options, pending = queued, record = writer
-        let workers = min(options.jobs, max(1, pending.count))
-        @Sendable func work() {
-            let resources = RenderResources(), encoder = PNGEncoder()
-            while !cancellation.isCancelled, let slot = shared.take() {
-                let index = pending[slot]
-                let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
-                do throws(StrataError) {
-                    let bytes: [UInt8]
-                    if let truth {
-                        let image = try truth.render(renderer, displayedIndex: index, resources: resources)
-                        bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder)
-                    } else {
-                        // Encoded from Cairo's surface in place: no copy of the frame is made.
-                        bytes = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder,
-                                                       options: options.encoding)
-                    }
-                    try AtomicFile.write(bytes, to: url, overwrite: true)
-                    try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
-                } catch {
-                    shared.fail(error)
-                    cancellation.cancel()
-                    return
-                }
-                let done = shared.complete()
-                progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
-            }
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
-        progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
-        do throws(StrataError) {
-            try record?.finish()
-        } catch {
-            shared.fail(error)
-        }
-        if let error = shared.error { throw error }
-        if cancellation.isCancelled && shared.done < pending.count {
-            throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); run again with --skip-existing to finish")
-        }
-        let manifest = Manifest.make(renderer, fingerprint: fingerprint, jobs: options.jobs)
-        try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
-        if !scene.effects.motionBlurOverlays.isEmpty {
-            try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
-        }
-        return Summary(written: shared.done, skipped: skipped, range: range, fingerprint: fingerprint,
-                       frameCount: renderer.frames.count, manifest: manifest)
+        return (queued, kept)
     }
 }
 

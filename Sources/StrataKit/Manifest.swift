@@ -63,6 +63,9 @@ public struct Manifest: Codable, Hashable, Sendable {
     public var tickCount: Int
     /// Ticks that were dropped (not displayed).
     public var droppedTicks: [Int]
+    /// True when every frame is opaque (the scene's background is, and no layer blends with xor):
+    /// videos of it are encoded without alpha. Absent in older manifests (read as not opaque).
+    public var opaque: Bool?
     public var frames: [Frame]
 
     /// The manifest of the frames `renderer` draws: every displayed frame, whatever range is
@@ -83,6 +86,7 @@ public struct Manifest: Codable, Hashable, Sendable {
         return Manifest(scene: scene.name, fingerprint: fingerprint, png: fingerprint.png.split(separator: "-").first.map(String.init), fps: clock.framesPerSecond, size: [scene.size.width, scene.size.height], scale: renderer.scale,
                         pixelSize: [renderer.pixelSize.width, renderer.pixelSize.height], frameCount: renderer.frames.count,
                         tickCount: clock.tickCount, droppedTicks: (0..<clock.tickCount).filter { clock.droppedFrames.drops($0) },
+                        opaque: scene.isOpaque,
                         frames: ParallelMap.map(renderer.frames.count, jobs: jobs) { recorder.frame($0) })
     }
 

@@ -14,6 +14,8 @@ public struct StrataError: Error, CustomStringConvertible, LocalizedError {
         case dataError = 65
         /// An input file that does not exist (EX_NOINPUT).
         case noInput = 66
+        /// A program Strata needs is missing, such as ffmpeg (EX_UNAVAILABLE).
+        case unavailable = 69
         /// An internal failure (EX_SOFTWARE).
         case software = 70
         /// An output file that cannot be created (EX_CANTCREAT).

@@ -51,6 +51,13 @@ enum strata_png_path {
 /// The paths this machine can run: bit (1 << path) is set for each.
 int strata_png_fast_paths(void);
 
+/// Copies a premultiplied 8-bit frame with alpha in byte 3 of each pixel (RGBA or BGRA: the
+/// colour bytes are treated alike) to `dst` with straight alpha, exactly as the PNG encoders
+/// un-premultiply (c * round(255 * 65536 / a) + 32768) >> 16, capped at 255; alpha 0 gives 0.
+/// `dst` holds `height` rows of `4 * width` bytes. Opaque rows are copied as they are.
+void strata_unpremultiply_frame(const uint8_t *src, size_t src_row_bytes, uint8_t *dst,
+                                uint32_t width, uint32_t height);
+
 /// The working memory of the fast and compact encoders, kept from one image to the next so that
 /// a sequence of frames allocates once. Not thread-safe: one per thread.
 typedef struct strata_png_encoder strata_png_encoder;

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import StrataKit
+
+/// `strata encode DIR --video FILE`: a video from a folder already rendered.
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Make a video from a rendered folder: join its shards' segments, or encode its frames at the manifest's times.",
+        discussion: """
+            When DIR/video/ holds segments written by `strata render --shard … --video`, covering the run's \
+            frames under the manifest's fingerprint, they are joined without re-encoding. Otherwise the PNG \
+            frames are encoded (each held for the ticks it lasts: dropped ticks repeat the frame before). \
+            ffmpeg does the encoding; the file appears only when it succeeded. Codecs: docs/video.md.
+            """)
+
+    @Argument(help: "The folder `strata render --out` wrote.")
+    var directory: String
+
+    @OptionGroup var videoOptions: VideoOptions
+
+    @Flag(help: "Encode the PNG frames even when the folder has segments.")
+    var fromFrames = false
+
+    @Flag(help: "Replace the video file if it exists.")
+    var overwrite = false
+
+    @Option(name: .shortAndLong, help: "Frames decoded at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        if videoOptions.video == nil { throw ValidationError("strata encode needs --video FILE (.mp4, .webm, .mov, .gif or .mkv)") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+    }
+
+    func run() throws {
+        guard let settings = try videoOptions.settings() else { return }
+        try runReportingErrors { () throws(StrataError) in
+            let cancellation = CancellationFlag()
+            let interrupt = InterruptHandler(cancellation: cancellation)
+            defer { interrupt.remove() }
+            let outcome = try FolderVideo.make(from: URL(fileURLWithPath: directory), settings: settings, codecGiven: videoOptions.codec != nil,
+                                               overwrite: overwrite, fromFrames: fromFrames, jobs: jobs, cancellation: cancellation)
+            for note in outcome.notes { FileHandle.standardError.write(Data("strata: note: \(note)\n".utf8)) }
+            if !quiet {
+                let how = outcome.joined ? "joined the segments of \(directory) (not re-encoded)" : "encoded the frames of \(directory)"
+                print(videoLine(outcome.result, settings: outcome.settings, path: settings.url.path) + "; " + how)
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+extension FolderVideo {
+    /// Joins `chain` (segments that follow each other) with ffmpeg's concat demuxer and stream
+    /// copy: nothing is re-encoded. Each segment is given its exact duration (its frames' ticks at
+    /// the record's rate), so the joined video has the frame count and timing of one encode.
+    static func join(_ chain: [ClosedRange<Int>], in directory: URL, manifest: Manifest,
+                     settings: VideoSettings, segmentContainer: String) throws(StrataError) -> VideoSink.Result {
+        let ticks = manifest.frames.map(\.tick)
+        let rate = VideoFrameRate(fps: manifest.fps)
+        var lines: [String] = ["ffconcat version 1.0"]
+        var total = 0
+        for range in chain {
+            let url = VideoSegments.segmentURL(in: directory, range: range, container: segmentContainer)
+            let frames = VideoSegments.repeats(of: range, ticks: ticks, tickCount: manifest.tickCount).reduce(0, +)
+            total += frames
+            // The concat list quotes with '…'; a quote inside is closed, escaped and reopened.
+            let quoted = url.standardizedFileURL.path.replacingOccurrences(of: "'", with: "'\\''")
+            lines.append("file '\(quoted)'")
+            lines.append("duration " + String(format: "%.6f", rate.seconds(frames: frames)))
+        }
+        let folder = settings.url.deletingLastPathComponent()
+        try AtomicFile.createDirectory(folder)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let list = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(pid)-concat.txt")
+        let temporary = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(pid)-\(settings.url.lastPathComponent)")
+        try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: list, overwrite: true)
+        defer { try? FileManager.default.removeItem(at: list) }
+        var arguments = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y",
+                         "-f", "concat", "-safe", "0", "-i", list.path, "-map", "0:v", "-c", "copy"]
+        if settings.codec == .h265 && settings.container != "mkv" { arguments += ["-tag:v", "hvc1"] }
+        if settings.container == "mp4" || settings.container == "mov" { arguments += ["-movflags", "+faststart"] }
+        arguments += ["-fflags", "+bitexact", "-map_metadata", "-1", "-f", VideoSettings.muxers[settings.container]!, temporary.path]
+        let process = try FFmpegProcess(executable: try FFmpegProcess.locate(), arguments: arguments)
+        let (status, killed, last) = process.finish()
+        guard status == 0, !killed, !FFmpegProcess.reportsWriteFailure(last) else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StrataError(.ioError, "ffmpeg failed (\(FFmpegProcess.ending(status: status, killed: killed))) joining the segments of \(directory.path) into \(settings.url.path); nothing was written there. ffmpeg's last lines:\n\(last.isEmpty ? "  (none)" : last)")
+        }
+        do throws(StrataError) {
+            try FFmpegProcess.verify(temporary, frames: total)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        if rename(temporary.path, settings.url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(settings.url.path): \(reason)")
+        }
+        return VideoSink.Result(url: settings.url, videoFrames: total, rate: rate)
+    }
+
+}
