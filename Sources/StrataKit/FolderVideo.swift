@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import StrataPixels
 import StrataRaster
 
 /// A video made from a folder `strata render --out` wrote: the segments its shards encoded, joined

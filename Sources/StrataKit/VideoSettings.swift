@@ -138,22 +138,22 @@ public struct VideoFrameRate: Hashable, Sendable, CustomStringConvertible {
     /// n·1000/1001 (23.976, 29.97, 59.94, 119.88) as that fraction; otherwise the fraction with the
     /// smallest denominator up to 1001 within 1e-9 of it, or else fps rounded to 1/1000.
     public init(fps: Double) {
-        precondition(fps.isFinite && fps > 0, "a frame rate is a positive finite number")
+        precondition(fps.isFinite && fps > 0 && fps <= 1_000_000, "a frame rate is a positive finite number up to 1,000,000")
         let whole = fps.rounded()
         if abs(fps - whole) < 1e-9 {
-            (numerator, denominator) = (Int(whole), 1); return
+            (numerator, denominator) = (Int(saturating: whole), 1); return
         }
         let ntsc = (fps * 1.001).rounded()
         if ntsc >= 1, abs(ntsc * 1000 / 1001 - fps) < 0.01 {
-            (numerator, denominator) = (Int(ntsc) * 1000, 1001); return
+            (numerator, denominator) = (Int(saturating: ntsc) * 1000, 1001); return
         }
         for denominator in 2...1001 {
             let numerator = (fps * Double(denominator)).rounded()
             if abs(numerator / Double(denominator) - fps) <= 1e-9 * fps {
-                (self.numerator, self.denominator) = (Int(numerator), denominator); return
+                (self.numerator, self.denominator) = (Int(saturating: numerator), denominator); return
             }
         }
-        let thousandths = Int((fps * 1000).rounded())
+        let thousandths = max(1, Int(saturating: (fps * 1000).rounded()))
         let divisor = Self.gcd(thousandths, 1000)
         (numerator, denominator) = (thousandths / divisor, 1000 / divisor)
     }

@@ -37,8 +37,8 @@ public final class VideoSink: @unchecked Sendable {
     /// made, or ffmpeg is missing or cannot start.
     public init(settings: VideoSettings, width: Int, height: Int, sceneHasAlpha: Bool, framesPerSecond: Double,
                 repeats: [Int], overwrite: Bool) throws(StrataError) {
-        guard framesPerSecond.isFinite, framesPerSecond > 0 else {
-            throw StrataError(.usage, "a video needs a positive frame rate, found \(framesPerSecond)")
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
+            throw StrataError(.usage, "a video needs a frame rate in (0, 1000] fps, found \(framesPerSecond)")
         }
         guard repeats.allSatisfy({ $0 >= 1 }) else { throw StrataError(.software, "every frame of a video lasts at least one tick") }
         let url = settings.url
