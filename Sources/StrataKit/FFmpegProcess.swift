@@ -54,6 +54,11 @@ final class FFmpegProcess: @unchecked Sendable {
         try? errors.fileHandleForWriting.close()
         input = dup(stdin.fileHandleForWriting.fileDescriptor)
         try? stdin.fileHandleForWriting.close()
+        #if os(Linux)
+        // A 1 MB pipe (Linux's default limit for a user) rather than 64 KB: a 1080p frame is 8 MB,
+        // 8 writes and wake-ups instead of 127. F_SETPIPE_SZ is 1031; failing to grow it is harmless.
+        _ = fcntl(input, 1031, Int32(1 << 20))
+        #endif
         let handle = errors.fileHandleForReading
         reader.enter()
         DispatchQueue.global().async { [self] in
