@@ -3,6 +3,7 @@
 // Stages (DESIGN §1, docs/architecture.md): Pixels ← Model, Raster (kernels, PNG) → Filters (what a
 // filter does) → Render (the only Cairo user) → Effects → Scene (file format) → Kit (the pipeline,
 // FrameRenderer) → StrataCLI (the strata command); Strata re-exports the public modules. StrataSnapshotTesting compares images.
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -95,9 +96,16 @@ let package = Package(
             "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene",
         ], path: "Sources/StrataBench"),
 
+        // What the libFuzzer targets do with an input (Fuzz/ holds their entry point; the tests run
+        // every seed and regression input through the same functions).
+        .target(name: "StrataFuzzTargets", dependencies: [
+            "StrataKit", "StrataModel", "StrataRaster", "StrataAnimation", "StrataScene", "StrataStudio",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+
         .testTarget(name: "StrataTests", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
-            "StrataKit", "StrataSnapshotTesting",
+            "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
@@ -116,3 +124,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/, docs/robustness.md): one executable whose `main` is libFuzzer's,
+// so it exists only in the fuzz build (`scripts/fuzz --libfuzzer TARGET`, which sets STRATA_FUZZ=1
+// and builds with -sanitize=fuzzer,address into .build-fuzz/); every other build leaves it out.
+// libFuzzer itself (its `_no_main` runtime, STRATA_FUZZ_RUNTIME) is linked into this target alone.
+if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {
+    let runtime = ProcessInfo.processInfo.environment["STRATA_FUZZ_RUNTIME"].map { [$0] } ?? []
+    package.targets.append(.executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzzTargets"], path: "Fuzz/StrataFuzz",
+                                             linkerSettings: [.unsafeFlags(runtime + ["-lstdc++"])]))
+    package.products.append(.executable(name: "strata-fuzz", targets: ["strata-fuzz"]))
+}

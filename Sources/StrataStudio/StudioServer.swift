@@ -43,9 +43,15 @@ public final class StudioServer: Sendable {
     }
 }
 
-/// Routes by exact path; parameters are checked before anything is rendered.
-struct StudioHandler: HTTPHandler {
+/// Routes by exact path; parameters are checked before anything is rendered. Public so that a
+/// request can be answered without a socket (the studio's fuzz target does).
+public struct StudioHandler: HTTPHandler {
     let session: StudioSession
+
+    /// A router answering from `session`.
+    public init(session: StudioSession) {
+        self.session = session
+    }
 
     /// The page's own files, by request path: (resource name, content type).
     static let files: [String: (String, String)] = [
@@ -86,7 +92,8 @@ struct StudioHandler: HTTPHandler {
         return settings
     }
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// The response to `request`: the page's files, the API's JSON and frames, 400/404/405 otherwise.
+    public func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else {
             return Self.text(.methodNotAllowed, "only GET and HEAD")
         }

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Coverage-guided fuzzing with libFuzzer under AddressSanitizer and UBSan (scripts/fuzz --libfuzzer).
+
+Builds Fuzz/StrataFuzz (the entry point) over Sources/StrataFuzzTargets with Swift's
+-sanitize=fuzzer,address,undefined and the C targets with -fsanitize=fuzzer-no-link,address,undefined
+into .build-fuzz/, seeds each target's corpus (the catalogue's scenes, the PngSuite fixtures,
+Fuzz/seeds/TARGET, Fuzz/regressions/TARGET), and runs the target for --seconds. The corpus grows in
+.build-fuzz/corpus/TARGET between runs; a finding (crash, sanitizer report, leak, time-out, out of
+memory) lands in .build-fuzz/findings/TARGET/ and makes the exit status 1. Each run's figures
+(executions, edges covered, features, corpus size) are appended to .build-fuzz/runs.jsonl.
+
+Usage: scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N]
+Targets: scene png render encoders svgpath transform text studio
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGETS = ["scene", "png", "render", "encoders", "svgpath", "transform", "text", "studio"]
+SCRATCH = os.path.join(ROOT, ".build-fuzz")
+DICTIONARIES = {"scene": "Fuzz/scene.dict", "render": "Fuzz/scene.dict"}
+
+
+def fuzzer_runtime():
+    """libFuzzer without its main (the toolchain's clang runtime): the fuzz binary starts it."""
+    swift = os.path.realpath(shutil.which("swift"))
+    lib = os.path.join(os.path.dirname(os.path.dirname(swift)), "lib", "clang")
+    for version in sorted(os.listdir(lib), reverse=True):
+        candidate = os.path.join(lib, version, "lib", "linux", "libclang_rt.fuzzer_no_main-x86_64.a")
+        if os.path.exists(candidate):
+            return candidate
+    sys.exit(f"strata: no libclang_rt.fuzzer_no_main in {lib}: this Swift toolchain has no libFuzzer")
+
+
+def build():
+    environment = dict(os.environ, STRATA_FUZZ="1", STRATA_FUZZ_RUNTIME=fuzzer_runtime())
+    # Coverage as -sanitize=fuzzer instruments it, without linking libFuzzer's main into every
+    # executable of the build (SwiftPM's plugin tools are built with the same flags).
+    command = ["swift", "build", "--scratch-path", SCRATCH, "--product", "strata-fuzz",
+               "-Xswiftc", "-sanitize=address",
+               "-Xswiftc", "-sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table",
+               "-Xcc", "-fsanitize=fuzzer-no-link,address,undefined", "-Xcc", "-fno-sanitize-recover=undefined",
+               "-Xcc", "-fno-omit-frame-pointer"]
+    print("strata: building the libFuzzer targets (ASan, UBSan) into .build-fuzz/…", file=sys.stderr)
+    subprocess.run(command, cwd=ROOT, env=environment, check=True)
+    binary = subprocess.run(command + ["--show-bin-path"], cwd=ROOT, env=environment, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    return os.path.join(binary, "strata-fuzz")
+
+
+def seed(target):
+    """The seed folder of `target`, made afresh from the repository's inputs."""
+    folder = os.path.join(SCRATCH, "seeds", target)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    def add(name, data):
+        with open(os.path.join(folder, name), "wb") as handle:
+            handle.write(data)
+    if target in ("scene", "render"):
+        scenes = os.path.join(ROOT, "Scenes")
+        for name in sorted(os.listdir(scenes)):
+            if name.endswith(".yaml"):
+                with open(os.path.join(scenes, name), "rb") as handle:
+                    add(name, b"\x00" + handle.read())
+    if target == "png":
+        fixtures = os.path.join(ROOT, "Tests", "Fixtures", "pngsuite")
+        for name in sorted(os.listdir(fixtures)):
+            if name.endswith(".png"):
+                shutil.copy(os.path.join(fixtures, name), os.path.join(folder, name))
+    for kind in ("seeds", "regressions"):
+        source = os.path.join(ROOT, "Fuzz", kind, target)
+        if os.path.isdir(source):
+            for name in sorted(os.listdir(source)):
+                shutil.copy(os.path.join(source, name), os.path.join(folder, f"{kind}-{name}"))
+    return folder
+
+
+def run(binary, target, seconds, jobs):
+    corpus = os.path.join(SCRATCH, "corpus", target)
+    findings = os.path.join(SCRATCH, "findings", target) + os.sep
+    os.makedirs(corpus, exist_ok=True)
+    os.makedirs(findings, exist_ok=True)
+    before = set(os.listdir(findings))
+    seeds = seed(target)
+    environment = dict(os.environ, STRATA_FUZZ_TARGET=target,
+                       ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1:allocator_may_return_null=1",
+                       LSAN_OPTIONS="suppressions=" + os.path.join(ROOT, "Fuzz", "lsan.supp") + ":print_suppressions=0",
+                       UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    command = [binary, corpus, seeds, f"-max_total_time={seconds}", "-timeout=25", "-rss_limit_mb=2560",
+               "-print_final_stats=1", f"-artifact_prefix={findings}", "-max_len=65536"]
+    if target in DICTIONARIES:
+        command.append("-dict=" + os.path.join(ROOT, DICTIONARIES[target]))
+    if jobs > 1:
+        command += [f"-fork={jobs}", "-ignore_crashes=0"]
+    start = time.time()
+    completed = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    elapsed = time.time() - start
+    output = completed.stderr
+    stats = dict(re.findall(r"^stat::(\w+):\s+(\d+)", output, re.M))
+    progress = re.findall(r"#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)", output)
+    last = progress[-1] if progress else ("0", "0", "0", "0")
+    new = sorted(set(os.listdir(findings)) - before)
+    record = {"target": target, "seconds": round(elapsed, 1), "jobs": jobs,
+              "executions": int(stats.get("number_of_executed_units", last[0])), "edges": int(last[1]),
+              "features": int(last[2]), "corpus": int(last[3]), "findings": new, "status": completed.returncode}
+    with open(os.path.join(SCRATCH, "runs.jsonl"), "a") as handle:
+        handle.write(json.dumps(record) + "\n")
+    print(f"{target}: {record['executions']} executions in {elapsed:.0f} s, {record['edges']} edges, "
+          f"{record['features']} features, corpus {record['corpus']}, findings {len(new)}")
+    if new or completed.returncode != 0:
+        tail = "\n".join(output.splitlines()[-40:])
+        print(f"{target}: libFuzzer exited {completed.returncode}; findings in {findings}\n{tail}", file=sys.stderr)
+        return False
+    return True
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="scripts/fuzz --libfuzzer")
+    parser.add_argument("target", choices=TARGETS + ["all"])
+    parser.add_argument("--seconds", type=int, default=25)
+    parser.add_argument("--jobs", type=int, default=1, help="libFuzzer -fork workers")
+    parser.add_argument("--no-build", action="store_true")
+    options = parser.parse_args(argv)
+    binary = os.path.join(SCRATCH, "debug", "strata-fuzz") if options.no_build else build()
+    targets = TARGETS if options.target == "all" else [options.target]
+    clean = all([run(binary, target, options.seconds, options.jobs) for target in targets])
+    return 0 if clean else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
