@@ -9,7 +9,11 @@ Fuzz/seeds/TARGET, Fuzz/regressions/TARGET), and runs the target for --seconds. 
 memory) lands in .build-fuzz/findings/TARGET/ and makes the exit status 1. Each run's figures
 (executions, edges covered, features, corpus size) are appended to .build-fuzz/runs.jsonl.
 
-Usage: scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N]
+With --sanitized-tests it then builds the test suites in the same folder with the same flags and
+runs the C-heavy ones (PNG, kernels, compositing) once under ASan and UBSan; scripts/test does
+`scripts/fuzz --libfuzzer all --seconds 20 --sanitized-tests`.
+
+Usage: scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N] [--sanitized-tests]
 Targets: scene png render encoders svgpath transform text studio
 """
 import argparse
@@ -38,15 +42,47 @@ def fuzzer_runtime():
     sys.exit(f"strata: no libclang_rt.fuzzer_no_main in {lib}: this Swift toolchain has no libFuzzer")
 
 
+SANITIZED_SUITES = ["PNGCodecTests", "FastPNGTests", "PngSuiteRenderTests", "GaussianBlurTests", "VariableBlurTests",
+                    "MotionBlurTests", "WarpKernelTests", "GroupCompositeTests", "FilterCompositingTests",
+                    "RenderResourcesTests", "FuzzRegressionTests"]
+
+
+def sanitizer_environment():
+    return dict(os.environ,
+                ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1:allocator_may_return_null=1",
+                LSAN_OPTIONS="suppressions=" + os.path.join(ROOT, "Fuzz", "lsan.supp") + ":print_suppressions=0",
+                UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+
+
+def build_command():
+    return ["swift", "build", "--scratch-path", SCRATCH,
+            "-Xswiftc", "-sanitize=address",
+            "-Xswiftc", "-sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table",
+            "-Xcc", "-fsanitize=fuzzer-no-link,address,undefined", "-Xcc", "-fno-sanitize-recover=undefined",
+            "-Xcc", "-fno-omit-frame-pointer"]
+
+
+def sanitized_tests():
+    """The C-heavy suites, once, built with the fuzz build's flags (ASan, UBSan in C)."""
+    environment = dict(sanitizer_environment(), STRATA_FUZZ="1", STRATA_FUZZ_RUNTIME=fuzzer_runtime())
+    print("strata: building the tests with ASan and UBSan into .build-fuzz/…", file=sys.stderr)
+    subprocess.run(build_command() + ["--build-tests"], cwd=ROOT, env=environment, check=True)
+    command = ["swift", "test", "--skip-build", "--scratch-path", SCRATCH, "--filter", "|".join(SANITIZED_SUITES)]
+    completed = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    output = completed.stdout + completed.stderr
+    summary = [line for line in output.splitlines() if "Test run with" in line or "ERROR: " in line or "runtime error" in line]
+    print("sanitized tests: " + ("; ".join(summary) or "no summary"))
+    if completed.returncode != 0:
+        print("\n".join(output.splitlines()[-60:]), file=sys.stderr)
+        return False
+    return True
+
+
 def build():
     environment = dict(os.environ, STRATA_FUZZ="1", STRATA_FUZZ_RUNTIME=fuzzer_runtime())
     # Coverage as -sanitize=fuzzer instruments it, without linking libFuzzer's main into every
     # executable of the build (SwiftPM's plugin tools are built with the same flags).
-    command = ["swift", "build", "--scratch-path", SCRATCH, "--product", "strata-fuzz",
-               "-Xswiftc", "-sanitize=address",
-               "-Xswiftc", "-sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table",
-               "-Xcc", "-fsanitize=fuzzer-no-link,address,undefined", "-Xcc", "-fno-sanitize-recover=undefined",
-               "-Xcc", "-fno-omit-frame-pointer"]
+    command = build_command() + ["--product", "strata-fuzz"]
     print("strata: building the libFuzzer targets (ASan, UBSan) into .build-fuzz/…", file=sys.stderr)
     subprocess.run(command, cwd=ROOT, env=environment, check=True)
     binary = subprocess.run(command + ["--show-bin-path"], cwd=ROOT, env=environment, check=True,
@@ -88,10 +124,7 @@ def run(binary, target, seconds, jobs):
     os.makedirs(findings, exist_ok=True)
     before = set(os.listdir(findings))
     seeds = seed(target)
-    environment = dict(os.environ, STRATA_FUZZ_TARGET=target,
-                       ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1:allocator_may_return_null=1",
-                       LSAN_OPTIONS="suppressions=" + os.path.join(ROOT, "Fuzz", "lsan.supp") + ":print_suppressions=0",
-                       UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+    environment = dict(sanitizer_environment(), STRATA_FUZZ_TARGET=target)
     command = [binary, corpus, seeds, f"-max_total_time={seconds}", "-timeout=25", "-rss_limit_mb=2560",
                "-print_final_stats=1", f"-artifact_prefix={findings}", "-max_len=65536"]
     if target in DICTIONARIES:
@@ -126,10 +159,13 @@ def main(argv):
     parser.add_argument("--seconds", type=int, default=25)
     parser.add_argument("--jobs", type=int, default=1, help="libFuzzer -fork workers")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--sanitized-tests", action="store_true", help="then run the C-heavy test suites under ASan and UBSan")
     options = parser.parse_args(argv)
     binary = os.path.join(SCRATCH, "debug", "strata-fuzz") if options.no_build else build()
     targets = TARGETS if options.target == "all" else [options.target]
     clean = all([run(binary, target, options.seconds, options.jobs) for target in targets])
+    if options.sanitized_tests:
+        clean = sanitized_tests() and clean
     return 0 if clean else 1
 
 
