@@ -107,6 +107,7 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
+            .product(name: "Yams", package: "Yams"),  // scalar typing checked against Yams' default resolver
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "StrataKit", "StrataRaster"]),

@@ -124,7 +124,9 @@ public struct FrameRenderer: Sendable {
         // Each frame is evaluated once for both checks. A value that is not finite is reported
         // before any size (the first frame with one), and a frame with one is not sized.
         let recorder = Manifest.FrameRecorder(self)
-        let problems = ParallelMap.map(frames.count, jobs: jobs) { index -> (finite: StrataError?, size: StrataError?) in
+        // Without animations or effects every frame presents the same layers: one is checked.
+        let checked = engine == nil && scene.timeline.animatedPaths.isEmpty ? 1 : frames.count
+        let problems = ParallelMap.map(checked, jobs: jobs) { index -> (finite: StrataError?, size: StrataError?) in
             do throws(StrataError) {
                 let (presented, layers) = try drawnLayers(displayedIndex: index)
                 do throws(StrataError) {

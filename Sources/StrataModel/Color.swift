@@ -16,21 +16,27 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`; nil when the text is not such a colour.
     public init?(hex text: String) {
-        guard text.hasPrefix("#") else { return nil }
-        var digits = Array(text.dropFirst())
-        if digits.count == 3 || digits.count == 4 {
-            digits = digits.flatMap { [$0, $0] }
+        // Hex digits only, read as bytes (a scene of 100,000 layers has as many colours; and
+        // `UInt8(_:radix:)` on pairs took "+f" and "-0" for numbers).
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(8)
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0 {
+                guard byte == 0x23 else { return nil }
+                continue
+            }
+            guard nibbles.count < 8 else { return nil }
+            switch byte {
+            case 0x30...0x39: nibbles.append(byte - 0x30)
+            case 0x41...0x46: nibbles.append(byte - 0x41 + 10)
+            case 0x61...0x66: nibbles.append(byte - 0x61 + 10)
+            default: return nil
+            }
         }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var components: [Double] = []
-        var index = 0
-        while index < digits.count {
-            guard let byte = UInt8(String(digits[index..<index + 2]), radix: 16) else { return nil }
-            components.append(Double(byte) / 255)
-            index += 2
-        }
-        self.init(red: components[0], green: components[1], blue: components[2],
-                  alpha: components.count == 4 ? components[3] : 1)
+        if nibbles.count == 3 || nibbles.count == 4 { nibbles = nibbles.flatMap { [$0, $0] } }
+        guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
+        func component(_ k: Int) -> Double { Double(nibbles[2 * k] << 4 | nibbles[2 * k + 1]) / 255 }
+        self.init(red: component(0), green: component(1), blue: component(2), alpha: nibbles.count == 8 ? component(3) : 1)
     }
 
     /// Creates a colour from a 24-bit `0xRRGGBB` literal, as in CSS: `Color(rgb: 0x1e88e5)`. Bits

@@ -47,10 +47,13 @@ public struct RenderTreeBuilder: Sendable {
     }
 
     static func drawingOrder(_ layers: [Layer]) -> [Layer] {
-        layers.enumerated().sorted { lhs, rhs in
-            lhs.element.zPosition != rhs.element.zPosition
-                ? lhs.element.zPosition < rhs.element.zPosition : lhs.offset < rhs.offset
-        }.map(\.element)
+        // Most siblings share one zPosition: then the order is the tree's, and nothing is copied.
+        guard let first = layers.first, layers.contains(where: { $0.zPosition != first.zPosition }) else { return layers }
+        // Sorted as indices (a Layer is large: sorting the layers themselves moved megabytes).
+        let order = layers.indices.sorted { lhs, rhs in
+            layers[lhs].zPosition != layers[rhs].zPosition ? layers[lhs].zPosition < layers[rhs].zPosition : lhs < rhs
+        }
+        return order.map { layers[$0] }
     }
 
     // MARK: - Nodes

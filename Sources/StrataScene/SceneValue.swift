@@ -42,74 +42,81 @@ extension SceneValue {
     /// `Limits.maximumDepth` nests two levels per layer (`sublayers:` and the layer's mapping).
     static let maximumNesting = 2 * Limits.maximumDepth + 64
 
-    /// Parses YAML text with Yams. Anchors and aliases are allowed, but what they expand to is
-    /// bounded: a document may not hold more values than it has bytes (plus a little), so a
-    /// "billion laughs" alias bomb is refused after a few thousand values, in a few milliseconds
-    /// and kilobytes. libyaml refuses nesting deeper than 1,000 levels before Yams' composer,
-    /// which recurses, sees it. The layer limit is checked on libyaml's events before Yams
-    /// composes anything (`YAMLEvents`).
+    /// Parses YAML text with libyaml (the one Yams builds), into values typed as Yams' default
+    /// resolver types them. Anchors and aliases are allowed, but what they expand to is bounded:
+    /// a document may not hold more values than it has bytes (plus a little), so a "billion
+    /// laughs" alias bomb is refused after a few thousand values, in a few milliseconds and
+    /// kilobytes. Nesting is bounded (`maximumNesting`) without recursion. The layer limit is
+    /// checked on libyaml's events before anything is built (`YAMLEvents`).
     static func parseYAML(_ text: String, file: String) throws(SceneError) -> SceneValue {
         try YAMLEvents.checkLayerCount(text, file: file)
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch {
-            throw SceneError(file: file, keyPath: "", expected: "valid YAML", found: "a syntax error: \(syntaxMessage(error))")
-        }
-        guard let node else {
+        // Straight from libyaml's events (YAMLComposer): Yams' composed nodes and their regular-
+        // expression tag resolution were most of the time and memory of a 100,000-layer scene.
+        guard let value = try YAMLComposer.compose(text, file: file) else {
             throw SceneError(file: file, keyPath: "", expected: "a scene document", found: "an empty file")
         }
-        var budget = text.utf8.count + 64
-        return try convert(node, file: file, depth: 0, budget: &budget)
+        return value
     }
 
-    /// Yams' message without the source line it echoes (which may be megabytes long): its
-    /// "line:column: error: …" line and the reason, each cut to 200 characters.
-    static func syntaxMessage(_ error: Error) -> String {
-        let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: true).prefix(2)
-        return lines.map { $0.count > 200 ? $0.prefix(200) + "…" : $0 }.joined(separator: " ")
+    static let trueWords: Set<String> = ["yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]
+    static let falseWords: Set<String> = ["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]
+    static let nullWords: Set<String> = ["null", "Null", "NULL"]
+
+    /// A scalar's value as Yams' default resolver types it (YAML 1.1: bool words, null, ints in
+    /// any base, floats, sexagesimal, .inf/.nan; quoted and explicitly tagged scalars as tagged).
+    /// The forms scenes are made of are typed directly — a plain scalar that starts with a letter
+    /// is a bool word, a null word or text; a decimal number without leading zeros is that number
+    /// — and every other one through the default resolver, so the types are the resolver's exactly.
+    static func typed(_ scalar: Node.Scalar) -> Content {
+        // The tag as the parser left it: "" for a plain scalar without one (quoted and block
+        // scalars come tagged str); reading `rawValue` resolves nothing.
+        typed(text: scalar.string, tag: scalar.tag.rawValue, plain: scalar.style == .plain)
     }
 
-    private static func convert(_ node: Node, file: String, depth: Int, budget: inout Int) throws(SceneError) -> SceneValue {
-        let line = node.mark?.line
-        budget -= 1
-        guard budget >= 0 else {
-            throw SceneError(file: file, keyPath: "", expected: "at most as many values as the file has bytes",
-                             found: "aliases that expand to more (an alias bomb?)", line: line)
-        }
-        guard depth <= maximumNesting else {
-            throw SceneError(file: file, keyPath: "", expected: "nesting at most \(maximumNesting) levels deep", found: "deeper nesting", line: line)
-        }
-        switch node {
-        case .scalar(let scalar):
-            switch Tag.Name(rawValue: node.tag.rawValue) {
-            case .null: return SceneValue(content: .null, line: line)
-            case .bool: return SceneValue(content: .bool(node.bool ?? false), line: line)
-            case .int, .float:
-                if let number = node.float { return SceneValue(content: .number(number), line: line) }
-                return SceneValue(content: .string(scalar.string), line: line)
-            default: return SceneValue(content: .string(scalar.string), line: line)
+    /// `typed(_:)` from an event's parts: the text, the tag ("" for none; str for quoted scalars).
+    static func typed(text: String, tag: String, plain: Bool) -> Content {
+        if tag.isEmpty {
+            if let first = text.utf8.first, (first >= 0x41 && first <= 0x5A) || (first >= 0x61 && first <= 0x7A) {
+                if trueWords.contains(text) { return .bool(true) }
+                if falseWords.contains(text) { return .bool(false) }
+                return nullWords.contains(text) ? .null : .string(text)
             }
-        case .sequence(let sequence):
-            var values: [SceneValue] = []
-            for element in sequence { values.append(try convert(element, file: file, depth: depth + 1, budget: &budget)) }
-            return SceneValue(content: .array(values), line: line)
-        case .mapping(let mapping):
-            var entries: [(key: String, value: SceneValue)] = []
-            var seen = Set<String>()
-            for (keyNode, valueNode) in mapping {
-                guard case .scalar(let key) = keyNode else {
-                    throw SceneError(file: file, keyPath: "", expected: "text keys", found: "a complex key", line: keyNode.mark?.line)
-                }
-                guard seen.insert(key.string).inserted else {
-                    throw SceneError(file: file, keyPath: key.string, expected: "each key once", found: "a duplicate key", line: keyNode.mark?.line)
-                }
-                entries.append((key.string, try convert(valueNode, file: file, depth: depth + 1, budget: &budget)))
-            }
-            return SceneValue(content: .object(entries), line: line)
-        case .alias:
-            throw SceneError(file: file, keyPath: "", expected: "plain values", found: "an unresolved YAML alias", line: line)
+            if isPlainDecimal(text), let number = Double(text) { return .number(number) }
+        } else if tag == Tag.Name.str.rawValue {
+            return .string(text)
         }
+        let resolved = Node.scalar(Node.Scalar(text, Tag(Tag.Name(rawValue: tag), .default, .default), plain ? .plain : .singleQuoted))
+        switch Tag.Name(rawValue: resolved.tag.rawValue) {
+        case .null: return .null
+        case .bool: return .bool(resolved.bool ?? false)
+        case .int, .float: return resolved.float.map(Content.number) ?? .string(text)
+        default: return .string(text)
+        }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?`: a number both of Yams' int and float
+    /// rules read as Swift's `Double(_:)` reads it (no leading zeros: "010" is octal there).
+    static func isPlainDecimal(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            var count = 0
+            while let byte = bytes.first, byte >= 0x30 && byte <= 0x39 { bytes.removeFirst(); count += 1 }
+            return count
+        }
+        if bytes.first == 0x2D { bytes.removeFirst() }
+        let leadingZero = bytes.first == 0x30
+        let whole = digits()
+        guard whole >= 1, !(leadingZero && whole > 1) else { return false }
+        if bytes.first == 0x2E {
+            bytes.removeFirst()
+            guard digits() >= 1 else { return false }
+        }
+        if bytes.first == 0x65 || bytes.first == 0x45 {
+            bytes.removeFirst()
+            if bytes.first == 0x2B || bytes.first == 0x2D { bytes.removeFirst() }
+            guard digits() >= 1 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// Parses JSON text strictly (`JSONParser`): line and column in syntax errors, no duplicate
