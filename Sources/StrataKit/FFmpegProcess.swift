@@ -154,3 +154,27 @@ extension FFmpegProcess {
         }
     }
 }
+
+extension FFmpegProcess {
+    /// Lets ffmpeg finish `temporary`, then checks it — ffmpeg's status and words, ffprobe's count of
+    /// `frames` — and moves it to `final`. Any failure removes the temporary file and throws a
+    /// message saying what ffmpeg was `doing`.
+    func publish(_ temporary: URL, as final: URL, frames: Int, doing: String) throws(StrataError) {
+        let (status, killed, lines) = finish()
+        guard status == 0, !killed, !Self.reportsWriteFailure(lines) else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw StrataError(.ioError, "ffmpeg failed (\(Self.ending(status: status, killed: killed))) \(doing); nothing was written there. ffmpeg's last lines:\n\(lines.isEmpty ? "  (none)" : lines)")
+        }
+        do throws(StrataError) {
+            try Self.verify(temporary, frames: frames)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        if rename(temporary.path, final.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(final.path): \(reason)")
+        }
+    }
+}

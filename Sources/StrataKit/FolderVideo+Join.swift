@@ -32,23 +32,8 @@ extension FolderVideo {
         if settings.container == "mp4" || settings.container == "mov" { arguments += ["-movflags", "+faststart"] }
         arguments += ["-fflags", "+bitexact", "-map_metadata", "-1", "-f", VideoSettings.muxers[settings.container]!, temporary.path]
         let process = try FFmpegProcess(executable: try FFmpegProcess.locate(), arguments: arguments)
-        let (status, killed, last) = process.finish()
-        guard status == 0, !killed, !FFmpegProcess.reportsWriteFailure(last) else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw StrataError(.ioError, "ffmpeg failed (\(FFmpegProcess.ending(status: status, killed: killed))) joining the segments of \(directory.path) into \(settings.url.path); nothing was written there. ffmpeg's last lines:\n\(last.isEmpty ? "  (none)" : last)")
-        }
-        do throws(StrataError) {
-            try FFmpegProcess.verify(temporary, frames: total)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        if rename(temporary.path, settings.url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(settings.url.path): \(reason)")
-        }
+        try process.publish(temporary, as: settings.url, frames: total,
+                            doing: "joining the segments of \(directory.path) into \(settings.url.path)")
         return VideoSink.Result(url: settings.url, videoFrames: total, rate: rate)
     }
-
 }

@@ -154,22 +154,7 @@ public final class VideoSink: @unchecked Sendable {
             if let failure { throw failure }
             return nil
         }
-        let (status, killed, lines) = process.finish()
-        guard status == 0, !killed, !FFmpegProcess.reportsWriteFailure(lines) else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw StrataError(.ioError, "ffmpeg failed (\(FFmpegProcess.ending(status: status, killed: killed))) making \(settings.url.path); nothing was written there. ffmpeg's last lines:\n\(lines.isEmpty ? "  (none)" : lines)")
-        }
-        do throws(StrataError) {
-            try FFmpegProcess.verify(temporary, frames: repeats.reduce(0, +))
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        if rename(temporary.path, settings.url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(settings.url.path): \(reason)")
-        }
+        try process.publish(temporary, as: settings.url, frames: repeats.reduce(0, +), doing: "making \(settings.url.path)")
         condition.withLock { written = true }
         return Result(url: settings.url, videoFrames: repeats.reduce(0, +), rate: rate)
     }

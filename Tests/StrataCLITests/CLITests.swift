@@ -30,19 +30,8 @@ struct CLITests {
 
     /// Runs the built `strata` with `arguments` in the package folder.
     func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        let output = try VideoCLITests.tool(try Self.binary().path, arguments)
+        return Run(status: output.status, stdout: output.text, stderr: output.stderr)
     }
 
     func temporaryDirectory() -> URL {
