@@ -60,6 +60,20 @@ public final class CairoCanvas: Canvas {
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
     }
 
+    /// A canvas drawing over `surface` as it is (the thread's previous frame), clipped to `region`
+    /// (whole canvas pixels), which is cleared first: what is drawn then is drawn only there.
+    init(drawingOver surface: CairoSurface, region: Rect, resources: RenderResources?) throws(RenderError) {
+        self.resources = resources
+        let context = try CairoContext(surface: surface)
+        Self.configure(context.pointer)
+        frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
+        clip(to: RoundedRect(rect: region))
+        cairo_save(context.pointer)
+        cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context.pointer)
+        cairo_restore(context.pointer)
+    }
+
     /// Fixed font options: greyscale antialiasing, no hinting, so text is the same on every machine
     /// with the same fonts and does not depend on the scale.
     static func configure(_ context: OpaquePointer) {

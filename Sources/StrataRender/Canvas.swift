@@ -51,7 +51,7 @@ public enum RenderTreePainter {
     /// Paints the canvas background (when `background` is true and the tree has one), then the
     /// top-level nodes in `roots`, in order: what `paint(_:on:)` does, in parts, so that a kept
     /// base (see `RenderResources`) can stand for the background and the first nodes.
-    static func paint(_ tree: RenderTree, on canvas: Canvas, background drawsBackground: Bool, roots: Range<Int>) {
+    static func paint(_ tree: RenderTree, on canvas: Canvas, background drawsBackground: Bool, roots: some Sequence<Int>) {
         if drawsBackground, let background = tree.background {
             let rect = Rect(x: 0, y: 0, width: Double(tree.pixelWidth) / tree.scale,
                             height: Double(tree.pixelHeight) / tree.scale)
@@ -62,7 +62,7 @@ public enum RenderTreePainter {
         }
         canvas.save()
         canvas.concatenate(.scale(x: tree.scale, y: tree.scale))
-        for root in tree.roots[roots] { paint(root, on: canvas, alpha: 1) }
+        for index in roots { paint(tree.roots[index], on: canvas, alpha: 1) }
         canvas.restore()
     }
 

@@ -11,6 +11,8 @@ import StrataRaster
 ///   so the same storage address always means the same, unchanged pixels (a mutated copy gets new
 ///   storage). Least recently used entries go when the cache passes `imageBudgetBytes`.
 ///
+/// - The previous frame (with `keepsDamage`): the next frame is drawn over it, only where the
+///   two can differ (the damage).
 /// - The base: the canvas after its background and the top-level nodes that stayed the same from
 ///   one frame of the thread to the next (a still backdrop under moving layers). The next frame
 ///   whose first nodes draw the same starts from a copy of it instead of clearing and drawing
@@ -27,7 +29,7 @@ public final class RenderResources {
 
     /// Upper bound of the image cache, in bytes of converted pixels.
     public let imageBudgetBytes: Int
-    private var spareFrame: CairoSurface?
+    var spareFrame: CairoSurface?
     /// The kept base and the top-level nodes of the thread's previous frame (RenderResources+Base).
     var base: Base?
     var previousFrame: (key: BaseKey, roots: [RenderNode])?
@@ -36,6 +38,13 @@ public final class RenderResources {
     public var keepsBase = true
     /// Frames started from a copy of the base so far, for tests.
     public internal(set) var baseRestores = 0
+    /// Whether a frame is drawn over the thread's previous one, only where it can differ
+    /// (default false; `RenderResources+Damage`). The bytes are those of a frame drawn in full.
+    /// For a thread drawing a sequence in order: the previous frame is its spare surface.
+    public var keepsDamage = false
+    /// Frames drawn over the previous one so far, for tests and benchmarks.
+    public internal(set) var damageRedraws = 0
+    var lastDrawn: DrawnFrame?
     private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0

@@ -32,7 +32,19 @@ public enum Renderer {
     /// that stayed the same since the thread's previous frame come from the kept base (one copy
     /// of the canvas) instead of being cleared and drawn again: the same pixels either way.
     static func paint(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
+        let canvas = try paintFrame(tree, resources: resources)
+        resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil)
+        return canvas
+    }
+
+    /// `paint`: over the previous frame where only the damage is drawn, from the kept base, or afresh.
+    private static func paintFrame(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
         let all = tree.roots.indices
+        if let damage = resources?.damagePlan(for: tree) {
+            let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources)
+            if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
+            return canvas
+        }
         switch resources?.basePlan(for: tree) ?? .none {
         case .none:
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)

@@ -1,0 +1,76 @@
+import StrataModel
+
+/// A frame redrawn only where it can differ from the thread's previous frame (see `RenderResources`).
+struct DamagePlan {
+    /// The previous frame's canvas, to be drawn over.
+    let surface: CairoSurface
+    /// The region to redraw, in whole canvas pixels (empty: the frame is the previous one).
+    let region: Rect
+    /// The top-level nodes that touch the region, in order.
+    let roots: [Int]
+}
+
+extension RenderResources {
+    /// The previous frame's size and top-level nodes, and the surface that holds its pixels.
+    struct DrawnFrame {
+        let key: BaseKey
+        let roots: [RenderNode]
+        let surface: ObjectIdentifier
+    }
+
+    /// How to draw `tree` over the thread's previous frame, or nil to draw it in full. The region
+    /// that can differ: the old and new bounds of every top-level node that does not draw the same
+    /// (bounds hold shadows and filter reach), grown until it holds the whole read of every
+    /// backdrop-filtered node that sees any of it. Nil when there is no previous frame of this
+    /// size held in the spare surface, when the top-level nodes were added or removed, when a
+    /// backdrop is seen through a projection, or when the region is over half the canvas.
+    func damagePlan(for tree: RenderTree) -> DamagePlan? {
+        guard keepsDamage, let last = lastDrawn, last.key == BaseKey(tree), let spare = spareFrame,
+              ObjectIdentifier(spare) == last.surface, last.roots.count == tree.roots.count else { return nil }
+        var damage = Rect.zero
+        for (old, new) in zip(last.roots, tree.roots) where !new.drawsTheSame(as: old) {
+            damage = damage.union(old.bounds).union(new.bounds)
+        }
+        let canvas = Rect(x: 0, y: 0, width: Double(tree.pixelWidth), height: Double(tree.pixelHeight))
+        if !damage.isEmpty {
+            var reads: [Rect] = []
+            for root in last.roots + tree.roots {
+                guard Self.collectBackdropReads(root, into: &reads, inProjection: false) else { return nil }
+            }
+            var grown = true
+            while grown {
+                grown = false
+                for read in reads where read.intersects(damage) && damage.union(read) != damage {
+                    damage = damage.union(read)
+                    grown = true
+                }
+            }
+            // Whole pixels, and two more for antialiasing at the edges of what the bounds hold.
+            damage = damage.roundedOut.outsetBy(dx: 2, dy: 2).intersection(canvas)
+            guard damage.width * damage.height <= canvas.width * canvas.height / 2 else { return nil }
+        }
+        spareFrame = nil
+        damageRedraws += 1
+        let roots = damage.isEmpty ? [] : tree.roots.indices.filter { tree.roots[$0].bounds.intersects(damage) }
+        return DamagePlan(surface: spare, region: damage, roots: roots)
+    }
+
+    /// Adds what each backdrop-filtered node of `node`'s subtree reads and draws (canvas pixels);
+    /// false when one is seen through a projection (its reads are in another plane).
+    private static func collectBackdropReads(_ node: RenderNode, into reads: inout [Rect], inProjection: Bool) -> Bool {
+        let projected = inProjection || node.projection != nil
+        if let backdrop = node.backdrop {
+            guard !projected else { return false }
+            reads.append(node.bounds.union(backdrop.readBounds))
+        }
+        for child in node.children where !collectBackdropReads(child, into: &reads, inProjection: projected) { return false }
+        if let mask = node.mask, !collectBackdropReads(mask, into: &reads, inProjection: projected) { return false }
+        return true
+    }
+
+    /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full).
+    func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?) {
+        guard keepsDamage else { return }
+        lastDrawn = surface.map { DrawnFrame(key: BaseKey(tree), roots: tree.roots, surface: ObjectIdentifier($0)) }
+    }
+}
