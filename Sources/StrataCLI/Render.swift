@@ -104,6 +104,9 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress).")
     var quiet = false
 
+    @Flag(help: "Draw every frame in full rather than only what changed since the thread's previous frame (the same bytes; for measuring).")
+    var noDamage = false
+
     @Option(help: "Render true motion blur: shutter angle in degrees (with --subframes).")
     var shutter: Double?
 
@@ -183,6 +186,7 @@ struct Render: ParsableCommand {
             settings.shard = try frameShard()
             do { settings.video = try videoOptions.settings() } catch { throw StrataError(.usage, "\(error)") }
             settings.writesFrames = self.out != nil || settings.video == nil
+            settings.drawsDamage = !noDamage
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
             let previewURL = preview.map { URL(fileURLWithPath: $0) }
             if let previewURL, !overwrite, FileManager.default.fileExists(atPath: previewURL.path) {

@@ -37,6 +37,10 @@ public struct FrameSequence: Sendable {
         public var video: VideoSettings?
         /// Write PNG frames, the manifest and records to `directory` (false: only the video).
         public var writesFrames: Bool
+        /// Draw each frame over the thread's previous one, only where it can differ (default
+        /// true; the same bytes). Each thread then renders a contiguous chunk of the frames (but
+        /// for a video, whose frames are written in order). False draws every frame in full.
+        public var drawsDamage: Bool
 
         /// Creates options; by default every frame, all cores, fast PNG.
         public init(directory: URL, frames: ClosedRange<Int>? = nil, framesPerSecond: Double? = nil, scale: Double? = nil,
@@ -54,6 +58,7 @@ public struct FrameSequence: Sendable {
             self.shard = nil
             self.video = nil
             self.writesFrames = true
+            self.drawsDamage = true
         }
     }
 
@@ -149,11 +154,21 @@ public struct FrameSequence: Sendable {
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
         let options = self.options, pending = queued, record = writer
         let workers = min(options.jobs, max(1, pending.count))
-        @Sendable func work() {
+        // Contiguous chunks, one a thread, so that each frame follows the one its thread drew
+        // before (damage); a video's frames are taken in order instead, as the sink writes them.
+        let chunked = options.drawsDamage && sink == nil
+        @Sendable func work(_ worker: Int) {
             let resources = RenderResources(), encoder = PNGEncoder()
+            resources.keepsDamage = options.drawsDamage
             var scratch: [UInt8] = []
             let writes = options.writesFrames
-            while !cancellation.isCancelled, let slot = shared.take() {
+            var chunk = (worker * pending.count / workers)..<((worker + 1) * pending.count / workers)
+            func next() -> Int? {
+                guard chunked else { return shared.take() }
+                guard shared.proceeds, let slot = chunk.popFirst() else { return nil }
+                return slot
+            }
+            while !cancellation.isCancelled, let slot = next() {
                 let index = pending[slot]
                 let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
                 do throws(StrataError) {
@@ -193,7 +208,7 @@ public struct FrameSequence: Sendable {
                 progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
             }
         }
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in work() }
+        DispatchQueue.concurrentPerform(iterations: workers) { work($0) }
         progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
         do throws(StrataError) {
             try record?.finish()
@@ -270,6 +285,13 @@ private final class SharedWork: @unchecked Sendable {
         guard error == nil, next < total else { return nil }
         next += 1
         return next - 1
+    }
+
+    /// False once an error happened.
+    var proceeds: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error == nil
     }
 
     /// Counts a written frame; returns the count.

@@ -23,6 +23,10 @@ public final class CairoCanvas: Canvas {
         /// into `frames`) and the map from this surface's pixels to that one's, so that a backdrop
         /// filter inside sees what lies behind the projected quad.
         var behind: (frame: Int, toSurface: Homography)? = nil
+        /// For a frame drawn over the previous one: the damage, in this surface's pixels, to which
+        /// the context is clipped. Not counted as `clipped`: groups are still blended directly,
+        /// within it (Cairo's clipped composite rounds differently from its unclipped one).
+        var damage: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
     }
 
     var frames: [Frame] = []
@@ -67,7 +71,11 @@ public final class CairoCanvas: Canvas {
         let context = try CairoContext(surface: surface)
         Self.configure(context.pointer)
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
-        clip(to: RoundedRect(rect: region))
+        let x0 = Int(saturating: region.minX), y0 = Int(saturating: region.minY)
+        let x1 = Int(saturating: region.maxX), y1 = Int(saturating: region.maxY)
+        frames[0].damage = (x0, y0, x1, y1)
+        cairo_rectangle(context.pointer, Double(x0), Double(y0), Double(max(0, x1 - x0)), Double(max(0, y1 - y0)))
+        cairo_clip(context.pointer)
         cairo_save(context.pointer)
         cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
         cairo_paint(context.pointer)

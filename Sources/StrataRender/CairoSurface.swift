@@ -88,12 +88,18 @@ final class CairoSurface {
     /// Composites `source` with its top-left pixel at (`x`, `y`) of this surface, OVER, every
     /// channel scaled by `alpha`/255 first: what `cairo_paint_with_alpha` does for an image at an
     /// integer offset on an unclipped context (the same bytes, pixman's arithmetic), on whole rows
-    /// eight pixels at a time. Pixels outside this surface are left out.
-    func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, path: Int32 = 1) {
+    /// eight pixels at a time. Pixels outside this surface, or outside `limit` (a frame's damage),
+    /// are left out.
+    func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, path: Int32 = 1,
+               within limit: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
         // Off the right or bottom edge first, so that x + source.width cannot overflow.
         guard x < width, y < height else { return }
-        let left = max(0, x), top = max(0, y)
-        let right = min(width, x + source.width), bottom = min(height, y + source.height)
+        var left = max(0, x), top = max(0, y)
+        var right = min(width, x + source.width), bottom = min(height, y + source.height)
+        if let limit {
+            left = max(left, limit.x0); top = max(top, limit.y0)
+            right = min(right, limit.x1); bottom = min(bottom, limit.y1)
+        }
         guard left < right, top < bottom, alpha > 0 else { return }
         cairo_surface_flush(source.pointer)
         cairo_surface_flush(pointer)

@@ -37,6 +37,9 @@ extension RenderResources {
             for root in last.roots + tree.roots {
                 guard Self.collectBackdropReads(root, into: &reads, inProjection: false) else { return nil }
             }
+            // Draws whose pixels depend on where the clip starts are kept whole (see below).
+            let scale = Transform2D.scale(x: tree.scale, y: tree.scale)
+            for root in tree.roots { Self.collectWholeDraws(root, parent: scale, clipped: false, into: &reads) }
             var grown = true
             while grown {
                 grown = false
@@ -66,6 +69,36 @@ extension RenderResources {
         for child in node.children where !collectBackdropReads(child, into: &reads, inProjection: projected) { return false }
         if let mask = node.mask, !collectBackdropReads(mask, into: &reads, inProjection: projected) { return false }
         return true
+    }
+
+    /// Adds the canvas rectangles of `node`'s draws that must lie wholly inside the damage or
+    /// wholly outside it: pixman steps scaled images and radial and conic gradients across a
+    /// composite rectangle from its first pixel, and so do gradients other than the linear ones
+    /// along a device row or column, so one cut by the damage's clip rounds a level differently
+    /// (found drawing a card over scaled photos on a diagonal gradient); a group composited under an
+    /// ancestor's clip is Cairo's clipped composite, likewise. Offscreen content (groups,
+    /// projections, masks) is drawn unclipped and is not listed.
+    private static func collectWholeDraws(_ node: RenderNode, parent: Transform2D, clipped: Bool, into rects: inout [Rect]) {
+        if node.isIsolated || node.projection != nil {
+            if clipped { rects.append(node.bounds) }
+            return
+        }
+        let transform = node.transform.concatenating(parent)
+        for operation in node.content + node.overlay {
+            switch operation {
+            case .image: rects.append(transform.apply(to: operation.extent))
+            case .gradient(let gradient, _):
+                // Only a linear gradient along a device row or column is drawn from a strip
+                // (`axisAlignedGradientImage`), the same wherever the clip starts.
+                let vertical = gradient.startPoint.x == gradient.endPoint.x, horizontal = gradient.startPoint.y == gradient.endPoint.y
+                let strip = gradient.kind == .linear && transform.b == 0 && transform.c == 0 && vertical != horizontal
+                if !strip { rects.append(transform.apply(to: operation.extent)) }
+            default: break
+            }
+        }
+        for child in node.children {
+            collectWholeDraws(child, parent: transform, clipped: clipped || node.clip != nil, into: &rects)
+        }
     }
 
     /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full).

@@ -23,7 +23,6 @@ struct DamageTests {
             #expect(drawn.pixels == full.pixels, "\(name) frame \(index): \(zip(drawn.pixels, full.pixels).filter { $0 != $1 }.count) bytes differ")
             if drawn.pixels != full.pixels { break }
         }
-        print("damage: \(name): \(damaged.damageRedraws) of \(renderer.frames.count) frames drawn over the previous one")
     }
 
     @Test func aSmallMoveRedrawsOnlyItsRegion() throws {
@@ -34,5 +33,36 @@ struct DamageTests {
         for index in renderer.frames.indices { _ = try renderer.render(displayedIndex: index, resources: resources) }
         // Every frame after the first is drawn over the one before (a box moving on a still track).
         #expect(resources.damageRedraws == renderer.frames.count - 1, "\(resources.damageRedraws)")
+    }
+
+    /// A card with a shadow moving over the 1080p interface of scripts/damage_scene.py — scaled
+    /// photos in clipped cards, text, a radial badge — on a vertical and on a diagonal wallpaper:
+    /// every frame equal to a full draw, and the vertical one drawn over the previous frame.
+    @Test(arguments: ["vertical", "diagonal"])
+    func aCardOverAnInterface(wallpaper: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-damage-\(getpid())-\(wallpaper)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("card.yaml").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", PackagePaths.root.appendingPathComponent("scripts/damage_scene.py").path, path]
+        try process.run()
+        process.waitUntilExit()
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        if wallpaper == "diagonal" { text = text.replacingOccurrences(of: "startPoint: [0.5, 0], endPoint: [0.5, 1]", with: "startPoint: [0, 0], endPoint: [1, 1]") }
+        // Every fourth frame, at half size: enough to cross photos, titles and badges.
+        text = text.replacingOccurrences(of: "clock: {fps: 60, frames: 120}", with: "clock: {fps: 15, frames: 30}")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let scene = try Pipeline.loadScene(at: path)
+        let renderer = try FrameRenderer(scene: scene)
+        let damaged = RenderResources()
+        damaged.keepsDamage = true
+        for index in renderer.frames.indices {
+            let full = try renderer.render(displayedIndex: index).image
+            let drawn = try renderer.render(displayedIndex: index, resources: damaged).image
+            #expect(drawn.pixels == full.pixels, "\(wallpaper) frame \(index)")
+        }
+        if wallpaper == "vertical" { #expect(damaged.damageRedraws >= renderer.frames.count / 2, "\(damaged.damageRedraws) of \(renderer.frames.count)") }
+        print("damage: \(wallpaper): \(damaged.damageRedraws) of \(renderer.frames.count) frames drawn over the previous one")
     }
 }
