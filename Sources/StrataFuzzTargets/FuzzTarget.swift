@@ -18,6 +18,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case text
     /// HTTP requests (method, path, query) to Strata Studio's router.
     case studio
+    /// Scene bytes → every frame (≤ 48×48 points, 30 ticks) drawn over the previous one where it
+    /// changed and drawn in full: a differential target, the bytes must be equal.
+    case damage
 
     /// The target `STRATA_FUZZ_TARGET` names (the process exits 2 when it names none).
     public static let selected: FuzzTarget = {
@@ -40,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .transform: SceneTargets.transform(bytes)
         case .text: SceneTargets.text(bytes)
         case .studio: StudioTarget.run(bytes)
+        case .damage: SceneTargets.damage(bytes)
         }
     }
 }

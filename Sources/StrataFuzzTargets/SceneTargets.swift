@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnimation
 import StrataKit
+import StrataRender
 import StrataScene
 
 enum SceneTargets {
@@ -15,17 +16,43 @@ enum SceneTargets {
         _ = scene(Array(bytes.dropFirst()), format: first & 1 == 1 ? .json : .yaml)
     }
 
-    /// Renders the first and last displayed frames of `scene` on a canvas of at most 48×48 points
-    /// at scale 1, the clock cut to 30 ticks: what the renderer does with any decoded scene, small.
-    static func renderSmall(_ scene: Scene) {
+    /// `scene` on a canvas of at most 48×48 points at scale 1, the clock cut to `ticks` ticks,
+    /// checked renderable; nil when it is not.
+    static func smallRenderer(_ scene: Scene, ticks: Int = 30) -> FrameRenderer? {
         var scene = scene
         scene.size = Size(width: min(scene.size.width, 48), height: min(scene.size.height, 48))
         scene.scale = 1
-        scene.clock = FrameClock(framesPerSecond: scene.clock.framesPerSecond, tickCount: min(scene.clock.tickCount, 30),
+        scene.clock = FrameClock(framesPerSecond: scene.clock.framesPerSecond, tickCount: min(scene.clock.tickCount, ticks),
                                  droppedFrames: scene.clock.droppedFrames)
-        guard let renderer = try? FrameRenderer(scene: scene), (try? renderer.checkRenderable(jobs: 1)) != nil else { return }
+        guard let renderer = try? FrameRenderer(scene: scene), (try? renderer.checkRenderable(jobs: 1)) != nil else { return nil }
+        return renderer
+    }
+
+    /// Renders the first and last displayed frames of `scene`, small: what the renderer does
+    /// with any decoded scene.
+    static func renderSmall(_ scene: Scene) {
+        guard let renderer = smallRenderer(scene) else { return }
         for index in Set([0, renderer.frames.count - 1]) {
             _ = try? renderer.render(displayedIndex: index)
+        }
+    }
+
+    /// The first 8 frames of the scene, small, drawn in order over the previous one (damage) and
+    /// in full: the bytes must be equal. (Eight: a blurred scene drawn twice a frame under ASan
+    /// must stay within the run's time-out.)
+    static func damage(_ bytes: [UInt8]) {
+        guard let first = bytes.first, let scene = scene(Array(bytes.dropFirst()), format: first & 1 == 1 ? .json : .yaml),
+              let renderer = smallRenderer(scene, ticks: 8) else { return }
+        let resources = RenderResources()
+        resources.keepsDamage = true
+        for index in renderer.frames.indices {
+            guard let full = try? renderer.render(displayedIndex: index).image else { return }
+            guard let drawn = try? renderer.render(displayedIndex: index, resources: resources).image else {
+                fatalError("frame \(index) renders in full but not over the previous frame")
+            }
+            guard drawn.pixels == full.pixels else {
+                fatalError("frame \(index) drawn over the previous one differs from a full draw (\(resources.damageRedraws) damage redraws so far)")
+            }
         }
     }
 

@@ -17,7 +17,7 @@ struct FuzzRegressionTests {
             return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }
         }
         switch target {
-        case .scene, .render:
+        case .scene, .render, .damage:
             // The first byte picks the syntax: 0 YAML.
             for url in files("Scenes", ".yaml") { result.append((url.lastPathComponent, [0] + [UInt8](try Data(contentsOf: url)))) }
         case .png:
