@@ -14,15 +14,21 @@ struct DamageTests {
     @Test(arguments: scenes)
     func everyFrameMatchesAFullDraw(name: String) throws {
         let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent(name).path)
-        let renderer = try FrameRenderer(scene: scene)
+        _ = try Self.drawBothWays(try FrameRenderer(scene: scene), label: name)
+    }
+
+    /// Draws every frame of `renderer` in order over the previous one and in full, expecting the
+    /// same bytes; returns the resources that drew over (their count of damage redraws).
+    static func drawBothWays(_ renderer: FrameRenderer, label: String) throws -> RenderResources {
         let damaged = RenderResources()
         damaged.keepsDamage = true
         for index in renderer.frames.indices {
             let full = try renderer.render(displayedIndex: index).image
             let drawn = try renderer.render(displayedIndex: index, resources: damaged).image
-            #expect(drawn.pixels == full.pixels, "\(name) frame \(index): \(zip(drawn.pixels, full.pixels).filter { $0 != $1 }.count) bytes differ")
+            #expect(drawn.pixels == full.pixels, "\(label) frame \(index): \(zip(drawn.pixels, full.pixels).filter { $0 != $1 }.count) bytes differ")
             if drawn.pixels != full.pixels { break }
         }
+        return damaged
     }
 
     @Test func aSmallMoveRedrawsOnlyItsRegion() throws {
@@ -50,18 +56,12 @@ struct DamageTests {
         process.waitUntilExit()
         var text = try String(contentsOfFile: path, encoding: .utf8)
         if wallpaper == "diagonal" { text = text.replacingOccurrences(of: "startPoint: [0.5, 0], endPoint: [0.5, 1]", with: "startPoint: [0, 0], endPoint: [1, 1]") }
-        // Every fourth frame, at half size: enough to cross photos, titles and badges.
+        // Every fourth frame: enough to cross photos, titles and badges.
         text = text.replacingOccurrences(of: "clock: {fps: 60, frames: 120}", with: "clock: {fps: 15, frames: 30}")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let scene = try Pipeline.loadScene(at: path)
         let renderer = try FrameRenderer(scene: scene)
-        let damaged = RenderResources()
-        damaged.keepsDamage = true
-        for index in renderer.frames.indices {
-            let full = try renderer.render(displayedIndex: index).image
-            let drawn = try renderer.render(displayedIndex: index, resources: damaged).image
-            #expect(drawn.pixels == full.pixels, "\(wallpaper) frame \(index)")
-        }
+        let damaged = try Self.drawBothWays(renderer, label: wallpaper)
         if wallpaper == "vertical" { #expect(damaged.damageRedraws >= renderer.frames.count / 2, "\(damaged.damageRedraws) of \(renderer.frames.count)") }
         print("damage: \(wallpaper): \(damaged.damageRedraws) of \(renderer.frames.count) frames drawn over the previous one")
     }
