@@ -27,6 +27,7 @@ struct VideoOptions: ParsableArguments {
             }
             return nil
         }
+        guard !video.isEmpty else { throw ValidationError("--video needs a file name ending in .mp4, .webm, .mov, .gif or .mkv, found nothing") }
         do {
             return try VideoSettings(url: URL(fileURLWithPath: video), codec: codec, crf: crf, preset: preset, pixelFormat: pixelFormat)
         } catch {

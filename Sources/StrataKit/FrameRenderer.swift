@@ -173,21 +173,13 @@ public struct FrameRenderer: Sendable {
             let image = try render(displayedIndex: index, resources: resources).image
             do { return try encoder.encode(image, options: options) } catch { throw StrataError(error) }
         }
-        let tree = try renderTree(try drawnLayers(displayedIndex: index).layers)
-        var encoded: Result<[UInt8], RasterError> = .failure(.encodingFailed("the frame was not encoded"))
-        do {
-            try Renderer.render(tree, resources: resources) { bgra, width, height, rowBytes in
-                do throws(RasterError) {
-                    encoded = .success(try encoder.encode(premultipliedBGRA: bgra, width: width, height: height,
-                                                          rowBytes: rowBytes, options: options))
-                } catch {
-                    encoded = .failure(error)
-                }
+        return try render(displayedIndex: index, resources: resources) { (bgra, width, height, rowBytes) throws(StrataError) -> [UInt8] in
+            do throws(RasterError) {
+                return try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes, options: options)
+            } catch {
+                throw StrataError(error)
             }
-        } catch {
-            throw StrataError(error)
         }
-        do { return try encoded.get() } catch { throw StrataError(error) }
     }
 
     /// Renders displayed frame `index` and hands it to `body` in place: premultiplied BGRA bytes
