@@ -65,9 +65,10 @@ void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint
 void strata_png_canonical_codes(const uint8_t *lengths, int count, uint16_t *codes);
 
 /// Parses data[begin..<n] (whole rows of `stride` bytes, the first of them row `c->first_row`;
-/// pixels of `bpp` bytes) into `c` (statistics and tokens). Matches may reach back before
-/// `begin`, within 32 KiB. `table` holds positions + 1 (0: none) in the whole stream, where
-/// data[0] is at position `c->origin`; see png_parse.c.
+/// pixels of `bpp` bytes) into `c` (statistics and tokens). Only runs repeating the pixel before
+/// reach back before `begin` (to the `bpp` bytes there); other matches stay in data[begin..<n].
+/// `table` holds positions + 1 (0: none) in the whole stream, where data[0] is at position
+/// `c->origin`; entries before data[begin] are ignored. See png_parse.c.
 void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride, size_t bpp, parse *c,
                       uint32_t *table);
 

@@ -20,6 +20,30 @@ struct strata_png_encoder {
     size_t rows_capacity;
     parse *parsed;              // statistics and tokens (the token list keeps its capacity)
     uint32_t *table;            // the hash table of the fast encoder's parse
+    // The fast encoder's last image, for strata_png_encoder_fast_update: its deflate stream and
+    // where each band's block lies in it. Valid only while `remembered` is set.
+    int remembered;
+    const uint8_t *last_pixels; // the image's address, size, layout and kernels
+    uint32_t last_width, last_height;
+    size_t last_row_bytes;
+    int last_flags;             // the caller's flags
+    int last_channels;          // 3 (RGB) or 4 (RGBA), as written
+    uint32_t last_clear_row;    // a row with a pixel that is not opaque (UINT32_MAX: none known)
+    const void *last_kernels;
+    struct band_record *bands;  // one per band of the last image
+    struct band_record *next_bands;  // those of the image being encoded (they trade places at the end)
+    size_t band_count, bands_capacity, last_band_bytes;
+    size_t band_bytes;          // filtered bytes per band of the fast encoder (0: 512 KiB)
+    uint64_t reused_bands;      // bands whose block came from the last image, so far
+    uint8_t *deflated;          // the last image's deflate stream (8 bytes to spare past its end)
+    size_t deflated_size, deflated_capacity;
+};
+
+/// A band of the fast encoder's last image: its deflate block and its filtered bytes' checksum.
+struct band_record {
+    uint64_t start_bit, bits;   // where the block starts in the deflate stream, and its size
+    uint32_t adler;             // the Adler-32 of the band's filtered bytes alone
+    size_t size;                // the band's filtered bytes
 };
 
 /// Every row of premultiplied RGBA `pixels`, un-premultiplied and filtered with the PNG filter
@@ -39,6 +63,46 @@ const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32
 /// Filters one row (4 bytes per pixel) with PNG filter `type` (0 none … 4 Paeth) on the best path
 /// of this machine; `above` is the unfiltered row above (zeros for the first).
 void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes);
+
+// MARK: - Rows (png_rows.c)
+
+/// The row kernels of one code path (portable, SSE4.1, AVX2): residual costs, filtering, packing.
+typedef struct kernels kernels;
+
+/// The kernels of `path` (a strata_png_path), or NULL when this machine lacks it. AUTO picks the best one.
+const kernels *strata_png_kernels_for(int path);
+
+/// Makes room for `size` bytes in `*buffer` (growing `*capacity`, not keeping the contents);
+/// 0 when memory runs out.
+int strata_png_reserve(uint8_t **buffer, size_t *capacity, size_t size);
+
+/// What filtering a run of rows needs to know: the kernels, the pixel layout, the row above.
+typedef struct {
+    const kernels *k;
+    const uint8_t *pixels;
+    uint32_t width;
+    size_t row_bytes, bpp, line;
+    int rgb, bgra;          // RGB output; BGRA input (blue first, as Cairo's ARGB32 in memory)
+    uint8_t *rows;          // two rows of `line` bytes for packed or un-premultiplied rows
+    const uint8_t *above;   // the unfiltered row above the next (zeros before the first)
+    uint32_t clear_row;     // writing RGB: the row found not opaque
+    uint32_t reciprocal[256];
+} row_filter;
+
+/// Starts filtering an image: RGB unless `flags` has STRATA_PNG_KEEP_ALPHA (see
+/// strata_png_filter_rows), the row above the first all zeros. 0 when memory runs out.
+int strata_png_row_filter_init(row_filter *f, strata_png_encoder *encoder, const kernels *k, const uint8_t *pixels,
+                               uint32_t width, uint32_t height, size_t row_bytes, int flags);
+
+/// Filters rows y0..<y1 into `dst` (1 + line bytes each: the filter type, then the residuals),
+/// each with the filter whose residuals cost least, continuing the Adler-32 in `adler` if given.
+/// Returns 0 when, writing RGB, it meets a row that is not opaque (its index goes to
+/// `f->clear_row`): the image must be RGBA.
+int strata_png_filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler);
+
+/// Makes `f` continue at row y as if rows 0..<y had been filtered: the row above is row y − 1
+/// prepared (zeros for the first row; `f->above` is NULL when, writing RGB, it is not opaque).
+void strata_png_restart_rows_at(row_filter *f, uint32_t y);
 
 static inline int ensure_capacity(strata_png_buffer *out, size_t total) {
     if (total <= out->capacity) return 1;

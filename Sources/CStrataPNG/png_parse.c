@@ -192,21 +192,23 @@ static inline void literals(parse *p, const uint8_t *data, size_t from, size_t t
 }
 
 /// The hash probe at position i (a pixel's first byte): an earlier occurrence of the next 4 bytes
-/// within the window, extended forwards and backwards over the pending literals; taken when 6 or
-/// more bytes match. Returns the length of the match taken (it starts at i − back, with `back`
-/// set), or 0. Positions are entered in `table` (2^HASH_BITS entries, position + 1) as they are
-/// probed.
+/// in data[begin..<i] within the window, extended forwards and backwards over the pending
+/// literals (not before `begin`); taken when 6 or more bytes match. Returns the length of the
+/// match taken (it starts at i − back, with `back` set), or 0. Positions are entered in `table`
+/// (2^HASH_BITS entries, position + 1) as they are probed; entries before data[begin] (an earlier
+/// band's) are not used, so a band's parse does not depend on the bands before it.
 static inline __attribute__((always_inline)) size_t probe(parse *c, const uint8_t *data, size_t n, uint32_t *table,
-                                                          size_t origin, size_t i, size_t pending, size_t *back_out) {
+                                                          size_t origin, size_t begin, size_t i, size_t pending,
+                                                          size_t *back_out) {
     uint32_t hash = (load32(data + i) * 2654435761u) >> (32 - HASH_BITS);
     uint32_t candidate = table[hash];
     table[hash] = (uint32_t)(origin + i) + 1;
-    if (candidate <= origin || origin + i - (candidate - 1) > WINDOW) return 0;
+    if (candidate <= origin + begin || origin + i - (candidate - 1) > WINDOW) return 0;
     size_t from = candidate - 1 - origin, limit = n - i < 258 ? n - i : 258;
     size_t length = common_length(data + i, data + from, limit);
     if (length < 4) return 0;
     size_t back = 0;
-    while (back < i - pending && back < from && length + back < 258 && data[i - back - 1] == data[from - back - 1]) back++;
+    while (back < i - pending && back < from - begin && length + back < 258 && data[i - back - 1] == data[from - back - 1]) back++;
     if (length + back < SHORTEST_MATCH) return 0;
     literals(c, data, pending, i - back);
     matches(c, length + back, (uint32_t)(i - from));
@@ -311,7 +313,7 @@ void strata_png_parse(const uint8_t *data, size_t begin, size_t n, size_t stride
                     continue;
                 }
             }
-            size_t back = 0, length = probe(c, data, n, table, origin, i, pending, &back);
+            size_t back = 0, length = probe(c, data, n, table, origin, begin, i, pending, &back);
             if (length) {
                 if (length >= 32) long_matched += length;
                 i += length - back;

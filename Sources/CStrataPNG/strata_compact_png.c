@@ -15,6 +15,7 @@ int strata_png_encoder_compact(strata_png_encoder *encoder, const uint8_t *pixel
         if (error && error_size > 0) snprintf(error, error_size, "invalid arguments to the PNG encoder");
         return -1;
     }
+    encoder->remembered = 0;  // the fast encoder's last image is no longer the last one
     int channels = 4;
     uint8_t *filtered = strata_png_filter_image(encoder, pixels, width, height, row_bytes, STRATA_PNG_PATH_AUTO, flags,
                                                 &channels, NULL);

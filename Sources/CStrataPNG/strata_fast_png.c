@@ -1,9 +1,12 @@
 // Strata's fast PNG encoder ("fast" mode), written for Strata from the ideas behind fpnge and
 // image-png's fdeflate mode (no code taken from either):
 // - each row gets the PNG filter whose residuals cost least (sum of |signed residual|); an image
-//   whose every pixel is opaque is written as RGB;
-// - the image goes in bands of about 512 KB of filtered rows, each parsed and written as one
-//   deflate block with Huffman tables from its own statistics while it is in cache (png_block.c);
+//   whose every pixel is opaque is written as RGB (png_rows.c);
+// - the image goes in bands of about 512 KB of filtered rows, each parsed on its own and written
+//   as one deflate block with Huffman tables from its own statistics while it is in cache
+//   (png_block.c); so a band's block depends on its rows and the two above alone, and a frame
+//   drawn over the one before reuses the blocks of bands it did not change
+//   (strata_png_encoder_fast_update), the Adler-32s joined with zlib's adler32_combine;
 // - the parse (png_parse.c) codes zero runs as matches at distance 1, runs repeating the pixel
 //   before at distance 3 or 4, and, in rows where long matches pay, repeats found by a hash probe;
 // - the row kernels are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at run time;
@@ -18,140 +21,9 @@
 #include <libdeflate.h>
 #include <zlib.h>
 
-// MARK: - Row kernels, one copy per path
-
-#define KERNEL_NAME2(name, path) name##_##path
-#define KERNEL_NAME(name, path) KERNEL_NAME2(name, path)
-
-#define KERNEL(name) KERNEL_NAME(name, portable)
-#include "png_row_kernels.h"
-#undef KERNEL
-
-#if defined(__x86_64__) && defined(__clang__)
-#define STRATA_PNG_HAS_X86_PATHS 1
-#pragma clang attribute push(__attribute__((target("sse4.1"))), apply_to = function)
-#define KERNEL(name) KERNEL_NAME(name, sse41)
-#define KERNEL_LANES 16
-#include "png_row_kernels.h"
-#undef KERNEL_LANES
-#undef KERNEL
-#pragma clang attribute pop
-
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
-#define KERNEL(name) KERNEL_NAME(name, avx2)
-#define KERNEL_LANES 32
-#include "png_row_kernels.h"
-#undef KERNEL_LANES
-#undef KERNEL
-#pragma clang attribute pop
-#endif
-
-typedef struct kernels {
-    void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
-    void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
-    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t, int);
-} kernels;
-
-static const kernels portable_kernels = {row_costs_portable, filter_row_portable, pack_rgb_portable};
-#ifdef STRATA_PNG_HAS_X86_PATHS
-static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, pack_rgb_sse41};
-static const kernels avx2_kernels = {row_costs_avx2, filter_row_avx2, pack_rgb_avx2};
-#endif
-
-int strata_png_fast_paths(void) {
-    int paths = 1 << STRATA_PNG_PATH_PORTABLE;
-#ifdef STRATA_PNG_HAS_X86_PATHS
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("sse4.1")) paths |= 1 << STRATA_PNG_PATH_SSE41;
-    if (__builtin_cpu_supports("avx2")) paths |= 1 << STRATA_PNG_PATH_AVX2;
-#endif
-    return paths;
-}
-
-/// The kernels of `path`, or NULL when this machine lacks it. AUTO picks the best one.
-static const kernels *kernels_for(int path) {
-    int available = strata_png_fast_paths();
-    if (path == STRATA_PNG_PATH_AUTO) {
-        path = (available & (1 << STRATA_PNG_PATH_AVX2)) ? STRATA_PNG_PATH_AVX2
-             : (available & (1 << STRATA_PNG_PATH_SSE41)) ? STRATA_PNG_PATH_SSE41 : STRATA_PNG_PATH_PORTABLE;
-    }
-    if (path < 1 || path > 3 || !(available & (1 << path))) return NULL;
-#ifdef STRATA_PNG_HAS_X86_PATHS
-    if (path == STRATA_PNG_PATH_AVX2) return &avx2_kernels;
-    if (path == STRATA_PNG_PATH_SSE41) return &sse41_kernels;
-#endif
-    return &portable_kernels;
-}
-
-// MARK: - PNG container
-
-const uint8_t *strata_png_unpremultiply_row(const uint8_t *s, uint8_t *d, uint32_t width, const uint32_t *reciprocal) {
-    // Opaque rows (most rows of most frames) are returned as they are: their alphas are checked
-    // four pixels (two 64-bit words) at a time.
-    const uint64_t alphas = 0xFF000000FF000000ull;
-    uint64_t all = alphas;
-    uint32_t x = 0;
-    for (; x + 4 <= width; x += 4) {
-        uint64_t w0, w1;
-        memcpy(&w0, s + 4 * (size_t)x, 8);
-        memcpy(&w1, s + 4 * (size_t)x + 8, 8);
-        all &= w0 & w1;
-    }
-    uint8_t tail = 255;
-    for (; x < width; x++) tail &= s[4 * (size_t)x + 3];
-    if ((all & alphas) == alphas && tail == 255) return s;
-    if (d != s) memcpy(d, s, 4 * (size_t)width);
-    for (uint32_t x = 0; x < width; x += 8) {
-        uint32_t stop = x + 8 < width ? x + 8 : width;
-        if (stop - x == 8) {
-            // Eight alphas at once: two pixels per 64-bit word.
-            uint64_t w0, w1, w2, w3;
-            memcpy(&w0, s + 4 * (size_t)x, 8); memcpy(&w1, s + 4 * (size_t)x + 8, 8);
-            memcpy(&w2, s + 4 * (size_t)x + 16, 8); memcpy(&w3, s + 4 * (size_t)x + 24, 8);
-            if ((w0 & w1 & w2 & w3 & alphas) == alphas) continue;
-        }
-        for (uint32_t k = x; k < stop; k++) {
-            const uint8_t *p = s + 4 * (size_t)k;
-            uint32_t a = p[3];
-            if (a == 255) continue;
-            uint8_t *q = d + 4 * (size_t)k;
-            uint32_t r = reciprocal[a];
-            uint32_t red = (p[0] * r + 32768u) >> 16, green = (p[1] * r + 32768u) >> 16, blue = (p[2] * r + 32768u) >> 16;
-            q[0] = (uint8_t)(red > 255 ? 255 : red);
-            q[1] = (uint8_t)(green > 255 ? 255 : green);
-            q[2] = (uint8_t)(blue > 255 ? 255 : blue);
-        }
-    }
-    return d;
-}
-
-void strata_unpremultiply_frame(const uint8_t *src, size_t src_row_bytes, uint8_t *dst,
-                                uint32_t width, uint32_t height) {
-    uint32_t reciprocal[256];
-    reciprocal[0] = 0;
-    for (uint32_t a = 1; a < 256; a++) reciprocal[a] = (255u * 65536u + a / 2) / a;
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *s = src + (size_t)y * src_row_bytes;
-        uint8_t *d = dst + (size_t)y * 4 * width;
-        const uint8_t *row = strata_png_unpremultiply_row(s, d, width, reciprocal);
-        if (row != d) memcpy(d, row, 4 * (size_t)width);
-    }
-}
-
 static int fail(char *error, size_t error_size, int status, const char *message) {
     if (error && error_size > 0) snprintf(error, error_size, "%s", message);
     return status;
-}
-
-/// Makes room for `size` bytes in `*buffer` (growing `*capacity`); 0 when memory runs out.
-static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
-    if (size <= *capacity) return 1;
-    uint8_t *grown = (uint8_t *)malloc(size);
-    if (!grown) return 0;
-    free(*buffer);
-    *buffer = grown;
-    *capacity = size;
-    return 1;
 }
 
 strata_png_encoder *strata_png_encoder_create(void) {
@@ -165,136 +37,98 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
     if (encoder->parsed) free(encoder->parsed->tokens);
     free(encoder->parsed);
     free(encoder->table);
+    free(encoder->bands);
+    free(encoder->next_bands);
+    free(encoder->deflated);
     free(encoder);
 }
 
-/// What filtering a run of rows needs to know: the kernels, the pixel layout, the row above.
-typedef struct {
-    const kernels *k;
-    const uint8_t *pixels;
-    uint32_t width;
-    size_t row_bytes, bpp, line;
-    int rgb, bgra;          // RGB output; BGRA input (blue first, as Cairo's ARGB32 in memory)
-    uint8_t *rows;          // two rows of `line` bytes for packed or un-premultiplied rows
-    const uint8_t *above;   // the unfiltered row above the next (zeros before the first)
-    uint32_t reciprocal[256];
-} row_filter;
-
-static int row_filter_init(row_filter *f, strata_png_encoder *encoder, const kernels *k, const uint8_t *pixels,
-                           uint32_t width, uint32_t height, size_t row_bytes, int flags) {
-    f->k = k;
-    f->pixels = pixels;
-    f->width = width;
-    f->row_bytes = row_bytes;
-    // RGB until a row shows a pixel that is not opaque (filter_rows then fails and the caller
-    // starts again with RGBA): the image is read once, not once to look and once to encode.
-    f->rgb = !(flags & STRATA_PNG_KEEP_ALPHA);
-    f->bgra = (flags & STRATA_PNG_BGRA) != 0;
-    f->bpp = f->rgb ? 3 : 4;
-    f->line = f->bpp * (size_t)width;
-    if (!reserve(&encoder->rows, &encoder->rows_capacity, 3 * 4 * (size_t)width)) return 0;
-    f->rows = encoder->rows;
-    memset(f->rows + 2 * f->line, 0, f->line);
-    f->above = f->rows + 2 * f->line;
-    f->reciprocal[0] = 0;
-    for (uint32_t a = 1; a < 256; a++) f->reciprocal[a] = (255u * 65536u + a / 2) / a;
-    return 1;
-}
-
-/// Filters rows y0..<y1 into `dst` (1 + line bytes each: the filter type, then the residuals),
-/// each with the filter whose residuals cost least, continuing the Adler-32 in `adler` if given.
-/// Returns 0 when, writing RGB, it meets a row that is not opaque: the image must be RGBA.
-static int filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {
-    const kernels *k = f->k;
-    size_t line = f->line, bpp = f->bpp;
-    for (uint32_t y = y0; y < y1; y++, dst += line + 1) {
-        const uint8_t *row = f->pixels + (size_t)y * f->row_bytes;
-        uint8_t *scratch = f->rows + (y & 1) * line;
-        if (f->rgb) {
-            if (!k->pack_rgb(row, scratch, f->width, f->bgra)) return 0;
-            row = scratch;
-        } else if (f->bgra) {
-            // Blue and red trade places into the scratch row, which is then un-premultiplied there.
-            for (uint32_t x = 0; x < f->width; x++) {
-                const uint8_t *p = row + 4 * (size_t)x;
-                uint8_t *q = scratch + 4 * (size_t)x;
-                q[0] = p[2]; q[1] = p[1]; q[2] = p[0]; q[3] = p[3];
-            }
-            row = strata_png_unpremultiply_row(scratch, scratch, f->width, f->reciprocal);
-        } else {
-            row = strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
-        }
-        uint32_t cost[5];
-        k->row_costs(row, f->above, line, bpp, cost);
-        int best = 0;
-        for (int t = 1; t < 5; t++) if (cost[t] < cost[best]) best = t;
-        dst[0] = (uint8_t)best;
-        k->filter_row(best, row, f->above, dst + 1, line, bpp);
-        if (adler) *adler = libdeflate_adler32(*adler, dst, line + 1);  // vectorised for the machine
-        f->above = row;
+/// Appends `count` bits of `src`, starting at bit `start` (LSB first, as deflate), to `w`.
+/// `src` has 8 readable bytes past the last bit.
+static void append_bits(bit_writer *w, const uint8_t *src, uint64_t start, uint64_t count) {
+    while (count >= 32) {
+        uint64_t word;
+        memcpy(&word, src + (start >> 3), 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word);
+#endif
+        put_bits(w, (word >> (start & 7)) & 0xFFFFFFFFu, 32);
+        start += 32;
+        count -= 32;
     }
-    return 1;
-}
-
-uint8_t *strata_png_filter_image(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                                 size_t row_bytes, int path, int flags, int *channels, uint32_t *adler) {
-    const kernels *k = kernels_for(path);
-    row_filter f;
-    if (!k) return NULL;
-    for (;;) {
-        if (!row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags) ||
-            !reserve(&encoder->filtered, &encoder->filtered_capacity, (f.line + 1) * height))
-            return NULL;
-        *channels = (int)f.bpp;
-        uint32_t sum = adler ? *adler : 1;
-        if (filter_rows(&f, 0, height, encoder->filtered, adler ? &sum : NULL)) {
-            if (adler) *adler = sum;
-            break;
-        }
-        flags |= STRATA_PNG_KEEP_ALPHA;  // a pixel is not opaque: again, as RGBA
+    if (count) {
+        uint64_t word;
+        memcpy(&word, src + (start >> 3), 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word);
+#endif
+        put_bits(w, (word >> (start & 7)) & ((1ull << count) - 1), (int)count);
     }
-    return encoder->filtered;
 }
 
-void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, uint8_t *out, size_t bytes) {
-    kernels_for(STRATA_PNG_PATH_AUTO)->filter_row(type, row, above, out, bytes, 4);
-}
-
-
-int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
-                            size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
-                            size_t error_size) {
+/// The fast encoder. With `changed` set, rows outside changed_top..<changed_bottom are those of
+/// the image this encoder encoded last (the caller's promise), and a band whose rows and the two
+/// rows above it are all outside reuses that image's deflate block instead of being filtered,
+/// parsed and coded again. Each band's block depends only on those rows (see the parse), so the
+/// bytes are the same either way.
+static int encode_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                       size_t row_bytes, int path, int flags, int changed, uint32_t changed_top,
+                       uint32_t changed_bottom, strata_png_buffer *out, char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
     if (!encoder || !pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
         return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
-    const kernels *k = kernels_for(path);
+    const kernels *k = strata_png_kernels_for(path);
     if (!k) return fail(error, error_size, -2, "this machine has no such encoder path");
+    const int caller_flags = flags;
+    // The last image is usable when it had this address, size, layout, flags and kernels; rows
+    // outside the change are then the same.
+    int same_image = changed && encoder->remembered && encoder->last_pixels == pixels && encoder->last_width == width &&
+                     encoder->last_height == height && encoder->last_row_bytes == row_bytes &&
+                     encoder->last_flags == caller_flags && encoder->last_kernels == (const void *)k;
+    if (changed_top > changed_bottom || changed_bottom > height) same_image = 0;
+    uint32_t clear_row = UINT32_MAX;  // a row known not opaque in this image
+    // A row not opaque in the last image and unchanged is so in this one: the image is RGBA.
+    if (same_image && !(flags & STRATA_PNG_KEEP_ALPHA) && encoder->last_channels == 4 &&
+        encoder->last_clear_row < height && (encoder->last_clear_row < changed_top || encoder->last_clear_row >= changed_bottom)) {
+        clear_row = encoder->last_clear_row;
+        flags |= STRATA_PNG_KEEP_ALPHA;
+    }
+    encoder->remembered = 0;
     row_filter f;
 restart:
-    if (!row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags))
+    if (!strata_png_row_filter_init(&f, encoder, k, pixels, width, height, row_bytes, flags))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
     size_t stride = f.line + 1;
+    // Reuse needs the last image written with as many channels (and so with the same bands).
+    int reuse = same_image && encoder->last_channels == (int)f.bpp && encoder->last_band_bytes == encoder->band_bytes;
 
-    // The image goes in bands of rows of about BAND_BYTES, each filtered, parsed and written as
-    // one deflate block while it is in cache, behind up to 32 KiB of the band before (the window
-    // that matches reach back into). Each block has Huffman tables from its own statistics.
-    enum { BAND_BYTES = 512 * 1024, HISTORY = 32768 };
-    uint32_t rows_per_band = (uint32_t)(BAND_BYTES / stride > 0 ? BAND_BYTES / stride : 1);
+    // The image goes in bands of rows of about `band_bytes`, each filtered, parsed and written as
+    // one deflate block with Huffman tables from its own statistics while it is in cache. A band
+    // is parsed on its own (behind one filtered row of the band before, which runs of the pixel
+    // before may reach into), so that its block depends on its rows and the two above alone.
+    size_t band_bytes = encoder->band_bytes ? encoder->band_bytes : 512 * 1024;
+    uint32_t rows_per_band = (uint32_t)(band_bytes / stride > 0 ? band_bytes / stride : 1);
     if (rows_per_band > height) rows_per_band = height;
-    if (!reserve(&encoder->filtered, &encoder->filtered_capacity, HISTORY + stride * rows_per_band) ||
+    size_t band_count = (height + rows_per_band - 1) / rows_per_band;
+    if (!strata_png_reserve(&encoder->filtered, &encoder->filtered_capacity, stride * (rows_per_band + 1)) ||
         (!encoder->parsed && !(encoder->parsed = (parse *)calloc(1, sizeof(parse)))) ||
         (!encoder->table && !(encoder->table = (uint32_t *)malloc(((size_t)1 << HASH_BITS) * sizeof(uint32_t)))))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    if (reuse && encoder->band_count != band_count) reuse = 0;
+    if (band_count > encoder->bands_capacity) {
+        // Both lists grow (the last image's records are kept: they are only read when it had as
+        // many bands, so within the old capacity).
+        struct band_record *grown = (struct band_record *)realloc(encoder->bands, band_count * sizeof(struct band_record));
+        if (grown) encoder->bands = grown;
+        struct band_record *next = grown ? (struct band_record *)realloc(encoder->next_bands, band_count * sizeof(struct band_record)) : NULL;
+        if (next) encoder->next_bands = next;
+        if (!grown || !next) return fail(error, error_size, -3, "out of memory while encoding a PNG");
+        encoder->bands_capacity = band_count;
+    }
     uint8_t *band = encoder->filtered;
     uint32_t *table = encoder->table;
     parse *parsed = encoder->parsed;
     memset(table, 0, ((size_t)1 << HASH_BITS) * sizeof(uint32_t));
-    parsed->lz = 1;
-    parsed->row = (size_t)-1;
-    parsed->long_matched = 0;
-    parsed->next_try = 0;
-    parsed->wait = 8;
-    parsed->trying = 0;
 
     if (!ensure_capacity(out, 8 + 25 + 8 + 2 + 64)) return fail(error, error_size, -3, "out of memory while encoding a PNG");
     write_png_head(out->data, width, height, (int)f.bpp);
@@ -304,36 +138,68 @@ restart:
     bit_writer w = {0, 0, out->data + chunk + 10};
     uint64_t bits = 0;
     uint32_t adler = 1;
-    size_t history = 0;  // bytes of the previous band kept at the front of `band`
-    size_t origin = 0;   // the position in the whole filtered stream of band[0]
-    for (uint32_t y0 = 0; y0 < height; y0 += rows_per_band) {
+    size_t history = 0;   // bytes of the band before (its last filtered row) at the front of `band`
+    size_t position = 0;  // the position in the whole filtered stream of the band's first byte
+    for (size_t b = 0; b < band_count; b++) {
+        uint32_t y0 = (uint32_t)(b * rows_per_band);
         uint32_t y1 = y0 + rows_per_band < height ? y0 + rows_per_band : height;
         size_t size = stride * (y1 - y0);
-        if (!filter_rows(&f, y0, y1, band + history, &adler)) {
+        const struct band_record *last = &encoder->bands[b];
+        struct band_record *record = &encoder->next_bands[b];
+        uint32_t needed_top = y0 >= 2 ? y0 - 2 : 0;  // the rows the band's block depends on: needed_top..<y1
+        if (reuse && (changed_top >= changed_bottom || changed_bottom <= needed_top || changed_top >= y1)) {
+            size_t offset = (size_t)(w.out - out->data);
+            if (!ensure_capacity(out, offset + (size_t)(last->bits / 8) + 32 + 12))
+                return fail(error, error_size, -3, "out of memory while encoding a PNG");
+            w.out = out->data + offset;
+            append_bits(&w, encoder->deflated, last->start_bit, last->bits);
+            adler = (uint32_t)adler32_combine(adler, last->adler, (z_off_t)last->size);
+            *record = (struct band_record){bits, last->bits, last->adler, last->size};
+            encoder->reused_bands++;
+            bits += last->bits;
+            position += size;
+            history = 0;  // the next band, if drawn, filters its row above again
+            continue;
+        }
+        if (b > 0 && history == 0) {
+            // The band before was reused: its last filtered row, again, as this band's history.
+            strata_png_restart_rows_at(&f, y0 - 1);
+            if (!f.above || !strata_png_filter_rows(&f, y0 - 1, y0, band, NULL)) {
+                reuse = 0;  // not as promised (a row not opaque): everything afresh, as RGBA
+                same_image = 0;
+                flags |= STRATA_PNG_KEEP_ALPHA;
+                goto restart;
+            }
+            history = stride;
+        }
+        uint32_t band_adler = 1;
+        if (!strata_png_filter_rows(&f, y0, y1, band + history, &band_adler)) {
+            clear_row = f.clear_row;
             flags |= STRATA_PNG_KEEP_ALPHA;  // a pixel is not opaque: the image is RGBA, from the start
             goto restart;
         }
-        // Statistics start afresh for each block; the token list keeps its memory.
+        // Statistics start afresh for each block, and so does the parse's mode: the first row
+        // tries LZ. The token list keeps its memory.
         uint32_t *tokens = parsed->tokens;
         size_t capacity = parsed->capacity;
-        memset(parsed->freq, 0, sizeof parsed->freq);
-        memset(parsed->dfreq, 0, sizeof parsed->dfreq);
-        memset(parsed->literal_counts, 0, sizeof parsed->literal_counts);
-        parsed->extra_bits = 0;
-        parsed->count = 0;
+        memset(parsed, 0, sizeof *parsed);
         parsed->tokens = tokens;
         parsed->capacity = capacity;
         parsed->first_row = y0;
-        parsed->origin = origin;
+        parsed->origin = position - history;
+        parsed->row = (size_t)-1;
+        parsed->next_try = y0;
+        parsed->wait = 4;
         strata_png_parse(band, history, history + size, stride, f.bpp, parsed, table);
+        uint64_t start = bits;
         if (parsed->failed || !strata_png_write_block(parsed, band + history, y1 == height, out, &w, &bits))
             return fail(error, error_size, -3, "out of memory while encoding a PNG");
-        // Keep the last 32 KiB as the next band's history (the table holds positions in the whole
-        // stream, so it stays as it is).
-        size_t end = history + size, keep = end < HISTORY ? end : HISTORY, shift = end - keep;
-        if (y1 < height && shift > 0) memmove(band, band + shift, keep);
-        origin += shift;
-        history = keep;
+        *record = (struct band_record){start, bits - start, band_adler, size};
+        adler = (uint32_t)adler32_combine(adler, band_adler, (z_off_t)size);
+        // The band's last filtered row is the next band's history.
+        if (y1 < height) memmove(band, band + history + size - stride, stride);
+        history = stride;
+        position += size;
     }
     flush_bits(&w);
     size_t deflated = (size_t)((bits + 7) / 8);
@@ -348,5 +214,46 @@ restart:
     store32(p + 8 + idat, strata_png_crc32(0, p + 4, 4 + idat));
     write_chunk(p + 8 + idat + 4, "IEND", NULL, 0);
     out->size = chunk + 8 + idat + 4 + 12;
+    // Remember the image for the next: its deflate stream and bands.
+    if (strata_png_reserve(&encoder->deflated, &encoder->deflated_capacity, deflated + 8)) {
+        memcpy(encoder->deflated, p + 10, deflated);
+        memset(encoder->deflated + deflated, 0, 8);
+        encoder->deflated_size = deflated;
+        struct band_record *swap = encoder->bands;
+        encoder->bands = encoder->next_bands;
+        encoder->next_bands = swap;
+        encoder->band_count = band_count;
+        encoder->last_band_bytes = encoder->band_bytes;
+        encoder->last_pixels = pixels;
+        encoder->last_width = width;
+        encoder->last_height = height;
+        encoder->last_row_bytes = row_bytes;
+        encoder->last_flags = caller_flags;
+        encoder->last_channels = (int)f.bpp;
+        encoder->last_clear_row = clear_row;
+        encoder->last_kernels = (const void *)k;
+        encoder->remembered = 1;
+    }
     return 0;
+}
+
+int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                            size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
+                            size_t error_size) {
+    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 0, 0, 0, out, error, error_size);
+}
+
+int strata_png_encoder_fast_update(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                   size_t row_bytes, int path, int flags, uint32_t changed_top, uint32_t changed_bottom,
+                                   strata_png_buffer *out, char *error, size_t error_size) {
+    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 1, changed_top, changed_bottom, out,
+                       error, error_size);
+}
+
+uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder) {
+    return encoder ? encoder->reused_bands : 0;
+}
+
+void strata_png_encoder_set_band_bytes(strata_png_encoder *encoder, size_t bytes) {
+    if (encoder) encoder->band_bytes = bytes;
 }

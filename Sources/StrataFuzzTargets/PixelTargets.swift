@@ -43,5 +43,50 @@ enum PixelTargets {
             guard let decoded = try? PNGCodec.decode(png) else { fatalError("libpng refused the \(option.mode) encoder's PNG of \(width)×\(height)") }
             guard decoded.pixels == expected.pixels else { fatalError("the \(option.mode) encoder's PNG decodes to other pixels (\(width)×\(height), \(option.fastPath))") }
         }
+        updates(of: pixels, width: width, height: height, source: source)
+    }
+
+    /// The fast encoder's updates (issue 29): the image, then a run of images each changed in some
+    /// rows (the change read from `source`), each encoded as an update of the one before with
+    /// small bands, must give the bytes of a full encode.
+    static func updates(of start: [UInt8], width: Int, height: Int, source: [UInt8]) {
+        guard !source.isEmpty else { return }
+        var reader = FuzzReader(source)
+        let rowBytes = 4 * width + reader.int(0...2) * 4
+        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes * height, alignment: 16)
+        defer { frame.deallocate() }
+        frame.initializeMemory(as: UInt8.self, repeating: 0)
+        for y in 0..<height {
+            for x in 0..<4 * width { frame[y * rowBytes + x] = start[y * 4 * width + x] }
+        }
+        let following = PNGEncoder(), afresh = PNGEncoder()
+        let bandBytes = reader.int(1...600)
+        following.bandBytes = bandBytes
+        afresh.bandBytes = bandBytes
+        let keepsAlpha = reader.byte() & 1 == 1
+        var options = PNGCodec.EncodingOptions.fast
+        options.keepsAlpha = keepsAlpha
+        var previous: UInt64?
+        for step in 0..<UInt64(reader.int(1...6)) {
+            let top = reader.int(0...(height - 1)), bottom = min(height, top + reader.int(0...height))
+            let value = reader.byte(), alpha = reader.byte()
+            for y in top..<bottom {
+                for x in 0..<width where reader.byte() & 3 == 0 {
+                    let p = y * rowBytes + 4 * x
+                    frame[p + 3] = alpha
+                    for c in 0..<3 { frame[p + c] = min(alpha, value &+ UInt8(truncatingIfNeeded: x * (c + 1))) }
+                }
+            }
+            let lineage = ImageLineage(image: step, previous: previous, changedRows: top..<bottom)
+            guard let updated = try? following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                                      rowBytes: rowBytes, options: options, lineage: lineage),
+                  let full = try? afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                                rowBytes: rowBytes, options: options)
+            else { fatalError("the fast encoder refused a \(width)×\(height) image") }
+            guard updated == full else {
+                fatalError("an update of rows \(top)..<\(bottom) (\(width)×\(height), bands of \(bandBytes) bytes) differs from a full encode")
+            }
+            previous = step
+        }
     }
 }

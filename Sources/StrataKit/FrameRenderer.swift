@@ -175,7 +175,8 @@ public struct FrameRenderer: Sendable {
         }
         return try render(displayedIndex: index, resources: resources) { (bgra, width, height, rowBytes) throws(StrataError) -> [UInt8] in
             do throws(RasterError) {
-                return try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes, options: options)
+                return try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes,
+                                          options: options, lineage: resources?.lastLineage)
             } catch {
                 throw StrataError(error)
             }

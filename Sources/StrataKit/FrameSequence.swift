@@ -183,7 +183,8 @@ public struct FrameSequence: Sendable {
                             var png: [UInt8]?
                             if writes {
                                 do throws(RasterError) {
-                                    png = try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes, options: options.encoding)
+                                    png = try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes,
+                                                             options: options.encoding, lineage: resources.lastLineage)
                                 } catch { throw StrataError(error) }
                             }
                             try sink.submit(slot: slot, premultipliedBGRA: bgra, rowBytes: rowBytes, scratch: &scratch)

@@ -10,6 +10,19 @@ import CStrataPNG
 public final class PNGEncoder {
     private let encoder: OpaquePointer?
     private var output = strata_png_buffer(data: nil, size: 0, capacity: 0)
+    /// The image encoded last in fast mode with a lineage, while the C encoder remembers it.
+    private var lastImage: UInt64?
+
+    /// Bands of rows whose compressed bytes came from the image before (see `ImageLineage`), so
+    /// far; for tests and benchmarks.
+    public var reusedBands: Int { Int(strata_png_encoder_reused_bands(encoder)) }
+
+    /// Filtered bytes per band of the fast mode, each one deflate block: nil (the default) is
+    /// 512 KiB; a band is at least one row. Smaller bands compress a little worse, and let an image
+    /// drawn over the one before reuse more of it. For tests, fuzzing and tuning.
+    public var bandBytes: Int? {
+        didSet { strata_png_encoder_set_band_bytes(encoder, bandBytes.map { max(1, $0) } ?? 0) }
+    }
 
     /// A new encoder (it allocates nothing until the first image).
     public init() {
@@ -61,17 +74,25 @@ public final class PNGEncoder {
     ///   - pixels: `height` rows of `rowBytes` bytes, each starting with `width` pixels.
     ///   - width, height: in pixels, at least 1.
     ///   - rowBytes: bytes from one row to the next, at least `4 × width`.
+    ///   - lineage: what the caller knows of this image and the one before it (a frame drawn over
+    ///     the frame before, as `RenderResources` reports it). In fast mode, when the image it was
+    ///     drawn over is the one this encoder encoded last, the bands of rows that did not change
+    ///     reuse that image's compressed bytes: the same file, less work.
     public func encode(premultipliedBGRA pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int,
-                       options: PNGCodec.EncodingOptions = .fast) throws(RasterError) -> [UInt8] {
+                       options: PNGCodec.EncodingOptions = .fast, lineage: ImageLineage? = nil) throws(RasterError) -> [UInt8] {
         guard options.mode != .zlib else { throw .invalidArgument("the zlib writer takes RGBA pixels, not BGRA") }
         guard width > 0, height > 0, rowBytes >= 4 * width, pixels.count >= rowBytes * (height - 1) + 4 * width else {
             throw .invalidArgument("\(pixels.count) bytes do not hold \(height) rows of \(rowBytes) bytes for \(width) pixels each")
         }
-        return try encode(pixels, width: width, height: height, rowBytes: rowBytes, bgra: true, options: options)
+        return try encode(pixels, width: width, height: height, rowBytes: rowBytes, bgra: true, options: options,
+                          lineage: lineage)
     }
 
     private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, bgra: Bool,
-                        options: PNGCodec.EncodingOptions) throws(RasterError) -> [UInt8] {
+                        options: PNGCodec.EncodingOptions, lineage: ImageLineage? = nil) throws(RasterError) -> [UInt8] {
+        // Whatever happens, the encoder's last image is this one (or unknown) from here on.
+        let previous = lastImage
+        lastImage = nil
         guard let encoder else { throw .encodingFailed("out of memory while making a PNG encoder") }
         guard width <= Int(UInt32.max), height <= Int(UInt32.max) else {
             throw .invalidArgument("a \(width)×\(height) image is too large for a PNG")
@@ -83,8 +104,18 @@ public final class PNGEncoder {
         let status: Int32
         switch options.mode {
         case .fast:
-            status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
-                                             options.fastPath.rawValue, flags, &output, &message, message.count)
+            if let lineage, let parent = lineage.previous, parent == previous,
+               lineage.changedRows.lowerBound >= 0, lineage.changedRows.upperBound <= height {
+                status = strata_png_encoder_fast_update(encoder, base, UInt32(width), UInt32(height), rowBytes,
+                                                        options.fastPath.rawValue, flags,
+                                                        UInt32(lineage.changedRows.lowerBound),
+                                                        UInt32(lineage.changedRows.upperBound),
+                                                        &output, &message, message.count)
+            } else {
+                status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
+                                                 options.fastPath.rawValue, flags, &output, &message, message.count)
+            }
+            if status == 0, let lineage { lastImage = lineage.image }
         case .compact:
             guard (1...12).contains(options.compressionLevel) else {
                 throw .invalidArgument("compact level must be 1…12, found \(options.compressionLevel)")
@@ -104,5 +135,22 @@ public final class PNGEncoder {
             throw .encodingFailed(text.isEmpty ? "PNG encoding failed (status \(status))" : text)
         }
         return Array(UnsafeBufferPointer(start: data, count: output.size))
+    }
+}
+
+/// What is known of an image and the one it was drawn over: a frame of a sequence drawn over the
+/// frame before it, only where the two can differ (`RenderResources.keepsDamage`).
+public struct ImageLineage: Equatable, Sendable {
+    /// The image: a number no other image given to the same encoder has.
+    public var image: UInt64
+    /// The image this one was drawn over (nil: drawn afresh, every row can differ).
+    public var previous: UInt64?
+    /// The rows (0 at the top) that can differ from `previous`; the others hold the same bytes.
+    public var changedRows: Range<Int>
+
+    public init(image: UInt64, previous: UInt64?, changedRows: Range<Int>) {
+        self.image = image
+        self.previous = previous
+        self.changedRows = changedRows
     }
 }

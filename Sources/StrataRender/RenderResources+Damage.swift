@@ -1,4 +1,6 @@
 import StrataModel
+import StrataRaster
+import Synchronization
 
 /// A frame redrawn only where it can differ from the thread's previous frame (see `RenderResources`).
 struct DamagePlan {
@@ -54,6 +56,7 @@ extension RenderResources {
         }
         spareFrame = nil
         damageRedraws += 1
+        drawnOverRows = Int(damage.minY)..<Int(damage.maxY)
         let roots = damage.isEmpty ? [] : tree.roots.indices.filter { tree.roots[$0].bounds.intersects(damage) }
         return DamagePlan(surface: spare, region: damage, roots: roots)
     }
@@ -101,9 +104,19 @@ extension RenderResources {
         }
     }
 
-    /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full).
+    /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full),
+    /// and its lineage: drawn over the frame before in `drawnOverRows` (set by `damagePlan`), or afresh.
     func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?) {
+        defer { drawnOverRows = nil }
         guard keepsDamage else { return }
         lastDrawn = surface.map { DrawnFrame(key: BaseKey(tree), roots: tree.roots, surface: ObjectIdentifier($0)) }
+        let previous = lastLineage?.image
+        lastLineage = surface.map { _ in
+            ImageLineage(image: nextImageNumber.wrappingAdd(1, ordering: .relaxed).newValue,
+                         previous: drawnOverRows == nil ? nil : previous, changedRows: drawnOverRows ?? 0..<tree.pixelHeight)
+        }
     }
 }
+
+/// Numbers the frames every `RenderResources` paints, so that no two have the same (`ImageLineage`).
+private let nextImageNumber = Atomic<UInt64>(0)

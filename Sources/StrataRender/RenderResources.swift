@@ -45,6 +45,12 @@ public final class RenderResources {
     /// Frames drawn over the previous one so far, for tests and benchmarks.
     public internal(set) var damageRedraws = 0
     var lastDrawn: DrawnFrame?
+    /// The frame painted last (with `keepsDamage`): its number, and the frame it was drawn over and
+    /// the rows that can differ from it, for a PNG encoder to reuse what it wrote for the rest
+    /// (`PNGEncoder.encode(premultipliedBGRA:width:height:rowBytes:options:lineage:)`).
+    public internal(set) var lastLineage: ImageLineage?
+    /// The rows of the damage of the frame being painted, until it is recorded.
+    var drawnOverRows: Range<Int>?
     private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0

@@ -16,7 +16,7 @@ struct ArchitectureTests {
     }
 
     /// Modules every target may import without declaring them.
-    static let toolchain: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Testing", "XCTest"]
+    static let toolchain: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Synchronization", "Testing", "XCTest"]
 
     /// The targets of Package.swift, read from its text (one `.target(`, `.executableTarget(` or
     /// `.testTarget(` call each; products name their module).

@@ -186,6 +186,83 @@ struct FastPNGTests {
         }
     }
 
+    @Test("a frame changed in some rows and encoded as an update of the one before gives the bytes of a full encode",
+          arguments: [PNGCodec.EncodingOptions.fast, .fast(path: .portable)])
+    func updatesGiveTheBytesOfAFullEncode(options: PNGCodec.EncodingOptions) throws {
+        let image = try Self.uiFrame()
+        let (width, height, rowBytes) = (image.width, image.height, image.width * 4 + 16)
+        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes * height, alignment: 64)
+        defer { frame.deallocate() }
+        frame.initializeMemory(as: UInt8.self, repeating: 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let from = (y * width + x) * 4, to = y * rowBytes + x * 4
+                frame[to] = image.pixels[from + 2]; frame[to + 1] = image.pixels[from + 1]
+                frame[to + 2] = image.pixels[from]; frame[to + 3] = image.pixels[from + 3]
+            }
+        }
+        var state: UInt32 = 0x2545_F491
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return Int(state % UInt32(bound))
+        }
+        let following = PNGEncoder(), afresh = PNGEncoder()
+        var previous: UInt64?
+        var reusedBefore = 0
+        // Bands are 91 rows in RGB and 68 in RGBA at this width: after the random steps, single
+        // whole rows at and just above band boundaries (a band depends on its two rows above).
+        let boundaryRows = [90, 89, 88, 181, 182, 67, 66, 135, 134]
+        for step in 0..<(48 + boundaryRows.count) {
+            // Rows top..<bottom change: a colour bit, translucent, opaque or cleared pixels (premultiplied
+            // values stay valid), so the image goes between RGB and RGBA.
+            var top = next(height), bottom = min(height, top + 1 + next(step % 5 == 0 ? height : 120))
+            var kind = next(4), left = next(width / 2), right = min(width, left + 1 + next(300))
+            if step >= 48 { (top, bottom, kind, left, right) = (boundaryRows[step - 48], boundaryRows[step - 48] + 1, 0, 0, width) }
+            for y in top..<bottom {
+                for x in left..<right {
+                    let p = y * rowBytes + 4 * x
+                    switch kind {
+                    case 0: for c in 0..<3 { frame[p + c] = min(frame[p + c] ^ 1, frame[p + 3]) }
+                    case 1: for c in 0..<3 { frame[p + c] /= 2 }; frame[p + 3] = frame[p + 3] / 2 + 1
+                    case 2: frame[p + 3] = 255
+                    default: for c in 0..<4 { frame[p + c] = 0 }
+                    }
+                }
+            }
+            // Some steps claim more rows than changed, or none when nothing did.
+            let claimed = step % 7 == 3 && step < 48 ? 0..<height : top..<bottom
+            let lineage = ImageLineage(image: UInt64(step), previous: previous, changedRows: claimed)
+            let updated = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                               rowBytes: rowBytes, options: options, lineage: lineage)
+            let full = try afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                         rowBytes: rowBytes, options: options)
+            let agrees = updated == full
+            #expect(agrees, "step \(step): rows \(top)..<\(bottom), kind \(kind)")
+            if step % 11 == 10 {
+                let same = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                                 rowBytes: rowBytes, options: options,
+                                                 lineage: ImageLineage(image: 1000 + UInt64(step), previous: UInt64(step), changedRows: 0..<0))
+                let agrees = same == full
+                #expect(agrees, "step \(step): no rows changed")
+                previous = 1000 + UInt64(step)
+            } else {
+                previous = UInt64(step)
+            }
+            reusedBefore = following.reusedBands
+        }
+        #expect(reusedBefore > 48 * 3, "\(reusedBefore) bands reused")
+        // A lineage naming an image this encoder did not encode last is encoded in full.
+        let stranger = ImageLineage(image: 7_000, previous: 6_999, changedRows: 0..<0)
+        frame[0] ^= 1
+        let full = try afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                     rowBytes: rowBytes, options: options)
+        let encoded = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
+                                           rowBytes: rowBytes, options: options, lineage: stranger)
+        let agrees = encoded == full
+        #expect(agrees, "a lineage from another encoder")
+        #expect(following.reusedBands == reusedBefore)
+    }
+
     @Test("a path this machine lacks is an error, not a crash")
     func missingPathIsAnError() throws {
         let image = try Self.image(.noise, width: 3, height: 2)

@@ -82,8 +82,8 @@ enum strata_png_flags {
 /// Encodes premultiplied RGBA8 pixels as an 8-bit RGBA PNG with straight alpha (8-bit RGB when
 /// every pixel is opaque and `flags` lacks STRATA_PNG_KEEP_ALPHA: the same pixels decoded, a
 /// quarter less data), fast: each row gets the PNG filter whose residuals cost least; bands of
-/// about 512 KB are parsed into literals, runs and matches and written as deflate blocks with
-/// Huffman tables from their own statistics (see strata_fast_png.c). `path` is a strata_png_path
+/// about 512 KB are parsed (each on its own) into literals, runs and matches and written as
+/// deflate blocks with Huffman tables from their own statistics (see strata_fast_png.c). `path` is a strata_png_path
 /// (AUTO normally; the others for tests); every path writes the same bytes. `encoder` keeps its
 /// memory for the next image.
 ///
@@ -91,6 +91,28 @@ enum strata_png_flags {
 int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                             size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
                             size_t error_size);
+
+/// Encodes like strata_png_encoder_fast (the same bytes) an image that differs from the one this
+/// encoder encoded last only in rows `changed_top`..<`changed_bottom` (an empty range: in none) —
+/// a frame drawn over the frame before it. Each band of rows whose rows and the two rows above it
+/// lie outside that range reuses the last image's deflate block and Adler-32 instead of being
+/// filtered, parsed and coded again. The caller promises that the other rows are unchanged: the
+/// encoder cannot see it without reading them (and then it would save nothing). It encodes in full
+/// when the last image (through strata_png_encoder_fast or this function; strata_png_encoder_compact
+/// forgets it) had another address, size, row_bytes, flags or path, or when the range is not in
+/// 0…height, and for RGBA images unless `flags` has STRATA_PNG_KEEP_ALPHA or the image is known
+/// to be RGBA from an unchanged row. Returns as strata_png_encoder_fast.
+int strata_png_encoder_fast_update(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
+                                   size_t row_bytes, int path, int flags, uint32_t changed_top, uint32_t changed_bottom,
+                                   strata_png_buffer *out, char *error, size_t error_size);
+
+/// Sets the filtered bytes per band (per deflate block) of the fast encoder: 0 (the default) is
+/// 512 KiB; at least one row is a band. Smaller bands compress a little worse and let an update
+/// reuse more; for tests, fuzzing and tuning.
+void strata_png_encoder_set_band_bytes(strata_png_encoder *encoder, size_t bytes);
+
+/// The bands strata_png_encoder_fast_update has reused so far (for tests and benchmarks).
+uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder);
 
 /// Filters like strata_png_encoder_fast, then compresses with libdeflate at `level` (1…12):
 /// smaller files, slower — for archives and reference images. Returns as strata_png_encoder_fast.
