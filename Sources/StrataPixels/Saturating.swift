@@ -18,3 +18,22 @@ extension BinaryInteger where Self: FixedWidthInteger {
         }
     }
 }
+
+// The conversions inner loops make (a blurred alpha to a byte, a coordinate to an index), written
+// for their concrete types: the generic one above converts through the standard library's generic
+// path, which costs a call per pixel. Same results.
+extension UInt8 {
+    /// `value` rounded by `rule` and clamped to 0…255; NaN gives 0.
+    @inlinable
+    public init(saturating value: Float, _ rule: FloatingPointRoundingRule = .towardZero) {
+        let rounded = value.rounded(rule)
+        self = rounded.isNaN || rounded <= 0 ? 0 : rounded >= 255 ? 255 : UInt8(rounded)
+    }
+
+    /// `value` rounded by `rule` and clamped to 0…255; NaN gives 0.
+    @inlinable
+    public init(saturating value: Double, _ rule: FloatingPointRoundingRule = .towardZero) {
+        let rounded = value.rounded(rule)
+        self = rounded.isNaN || rounded <= 0 ? 0 : rounded >= 255 ? 255 : UInt8(rounded)
+    }
+}

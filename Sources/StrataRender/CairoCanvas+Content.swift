@@ -132,7 +132,9 @@ extension CairoCanvas {
     /// start and end on one vertical or horizontal line) has one colour per device row or column.
     /// Cairo evaluates that colour once per row or column into a 1-pixel strip, which is then
     /// repeated over the rectangle's device bounds: an image with exactly the pattern's pixels
-    /// there. Returns it with its device position, or nil when the gradient is not axis-aligned.
+    /// there (on a frame drawn over the previous one, only where the damage is: the strip still
+    /// starts where the bounds do, so each pixel is the same). Returns it with its device
+    /// position, or nil when the gradient is not axis-aligned.
     func axisAlignedGradientImage(_ pattern: OpaquePointer, start: Point, end: Point, rect: Rect) -> (CairoSurface, Int, Int)? {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
@@ -158,9 +160,13 @@ extension CairoCanvas {
             cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
             cairo_paint(context.pointer)
             try context.check("evaluating a gradient")
-            let image = try CairoSurface(width: width, height: height)
-            image.fill(repeating: strip, vertically: vertical)
-            return (image, left, top)
+            // What the damage holds of the bounds (all of them when the frame is drawn in full).
+            let limit = frame.damage ?? (x0: left, y0: top, x1: right, y1: bottom)
+            let shown = (x0: max(left, limit.x0), y0: max(top, limit.y0), x1: min(right, limit.x1), y1: min(bottom, limit.y1))
+            guard shown.x0 < shown.x1, shown.y0 < shown.y1 else { return nil }
+            let image = try CairoSurface(width: shown.x1 - shown.x0, height: shown.y1 - shown.y0)
+            image.fill(repeating: strip, vertically: vertical, from: vertical ? shown.y0 - top : shown.x0 - left)
+            return (image, shown.x0, shown.y0)
         } catch {
             return nil
         }

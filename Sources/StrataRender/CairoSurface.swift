@@ -55,20 +55,22 @@ final class CairoSurface {
 
     deinit { cairo_surface_destroy(pointer) }
 
-    /// Fills this surface with copies of `strip`: a 1-pixel-wide column of this height repeated
-    /// across (`vertically`), or a 1-pixel-high row of this width repeated down.
-    func fill(repeating strip: CairoSurface, vertically: Bool) {
+    /// Fills this surface with copies of `strip`: a 1-pixel-wide column repeated across
+    /// (`vertically`), or a 1-pixel-high row repeated down, from pixel `offset` of the strip on.
+    func fill(repeating strip: CairoSurface, vertically: Bool, from offset: Int = 0) {
         cairo_surface_flush(strip.pointer)
         cairo_surface_flush(pointer)
+        precondition(offset >= 0 && offset + (vertically ? height : width) <= (vertically ? strip.height : strip.width),
+                     "the strip covers the surface from the offset")
         let stride = Int(cairo_image_surface_get_stride(pointer)), stripStride = Int(cairo_image_surface_get_stride(strip.pointer))
         let data = cairo_image_surface_get_data(pointer)!, source = cairo_image_surface_get_data(strip.pointer)!
         for y in 0..<height {
             let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             if vertically {
-                let value = UnsafeRawPointer(source + y * stripStride).load(as: UInt32.self)
+                let value = UnsafeRawPointer(source + (offset + y) * stripStride).load(as: UInt32.self)
                 row.update(repeating: value, count: width)
             } else {
-                UnsafeMutableRawPointer(row).copyMemory(from: source, byteCount: width * 4)
+                UnsafeMutableRawPointer(row).copyMemory(from: source + 4 * offset, byteCount: width * 4)
             }
         }
         cairo_surface_mark_dirty(pointer)

@@ -27,6 +27,13 @@ struct HostileInputTests {
         #expect(UInt8(saturating: 300.0) == 255)
         #expect(UInt8(saturating: -4.0) == 0)
         #expect(UInt16(saturating: Float.nan) == 0)
+        // UInt8's concrete Float and Double conversions (inner loops) agree with the generic one.
+        for value in [Float.nan, .infinity, -.infinity, -0.5, 0.4999999, 0.5, 1.5, 2.5, 254.5, 254.49998, 255.4, 1e30] {
+            for rule in [FloatingPointRoundingRule.towardZero, .toNearestOrAwayFromZero, .up, .down] {
+                #expect(UInt8(saturating: value, rule) == UInt8(truncatingIfNeeded: Int(saturating: value, rule).clamped(0, 255)), "\(value) \(rule)")
+                #expect(UInt8(saturating: Double(value), rule) == UInt8(truncatingIfNeeded: Int(saturating: Double(value), rule).clamped(0, 255)), "\(value) \(rule)")
+            }
+        }
         #expect(Int32(saturating: Float.infinity) == Int32.max)
     }
 
@@ -307,4 +314,8 @@ struct HostileInputTests {
         let header = be32(UInt32(width)) + be32(UInt32(height)) + [16, 0, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
     }
+}
+
+private extension Int {
+    func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
 }
