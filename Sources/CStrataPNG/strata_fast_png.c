@@ -189,7 +189,7 @@ restart:
         parsed->origin = position - history;
         parsed->row = (size_t)-1;
         parsed->next_try = y0;
-        parsed->wait = 4;
+        parsed->wait = 8;
         strata_png_parse(band, history, history + size, stride, f.bpp, parsed, table);
         uint64_t start = bits;
         if (parsed->failed || !strata_png_write_block(parsed, band + history, y1 == height, out, &w, &bits))
