@@ -25,18 +25,20 @@ public enum BoxBlurPlane {
         precondition(plane.count == width * height, "plane size does not match width × height")
         let radii = boxRadii(sigma: sigma)
         guard !radii.isEmpty, width > 0, height > 0 else { return }
-        var scratch = [Float](repeating: 0, count: max(width, height))
-        var copy = [Float](repeating: 0, count: width * height), sums = [Float](repeating: 0, count: width)
+        // Each pass along the rows runs as a pass down the columns of the transposed plane: the
+        // same additions in the same order for each row, many rows at once.
+        var transposed = [Float](repeating: 0, count: width * height), copy = transposed
+        var sums = [Float](repeating: 0, count: max(width, height))
         plane.withUnsafeMutableBufferPointer { data in
-            scratch.withUnsafeMutableBufferPointer { line in
+            transposed.withUnsafeMutableBufferPointer { transposed in
                 copy.withUnsafeMutableBufferPointer { copy in
                     sums.withUnsafeMutableBufferPointer { sums in
+                        let (data, transposed, copy, sums) = (data.baseAddress!, transposed.baseAddress!, copy.baseAddress!, sums.baseAddress!)
                         for radius in radii where radius > 0 {
-                            for y in 0..<height {
-                                boxLine(data.baseAddress! + y * width, stride: 1, count: width, radius: radius, scratch: line.baseAddress!)
-                            }
-                            boxColumns(data.baseAddress!, width: width, height: height, radius: radius,
-                                       copy: copy.baseAddress!, sums: sums.baseAddress!)
+                            transpose(data, width: width, height: height, into: transposed)
+                            boxColumns(transposed, width: height, height: width, radius: radius, copy: copy, sums: sums)
+                            transpose(transposed, width: height, height: width, into: data)
+                            boxColumns(data, width: width, height: height, radius: radius, copy: copy, sums: sums)
                         }
                     }
                 }
@@ -44,8 +46,21 @@ public enum BoxBlurPlane {
         }
     }
 
-    /// One box pass down every column at once, row by row (contiguous, so it vectorises): for each
-    /// column the same additions in the same order as `boxLine` with a stride, so the same floats.
+    /// Writes the `width × height` plane `source` transposed (`height × width`) into `target`.
+    private static func transpose(_ source: UnsafePointer<Float>, width: Int, height: Int, into target: UnsafeMutablePointer<Float>) {
+        let block = 16
+        for y0 in stride(from: 0, to: height, by: block) {
+            for x0 in stride(from: 0, to: width, by: block) {
+                for y in y0..<min(y0 + block, height) {
+                    for x in x0..<min(x0 + block, width) { target[x * height + y] = source[y * width + x] }
+                }
+            }
+        }
+    }
+
+    /// One box pass down every column at once, row by row (contiguous, so it vectorises), zero
+    /// outside: for each column, out[i] = Σ in[i−r … i+r] / (2r+1) as a running sum — the value
+    /// entering added, the result written, the value leaving subtracted, in that order.
     private static func boxColumns(_ data: UnsafeMutablePointer<Float>, width: Int, height: Int, radius: Int,
                                    copy: UnsafeMutablePointer<Float>, sums: UnsafeMutablePointer<Float>) {
         copy.update(from: data, count: width * height)
@@ -68,22 +83,6 @@ public enum BoxBlurPlane {
                 let row = copy + leaving * width
                 for x in 0..<width { sums[x] -= row[x] }
             }
-        }
-    }
-
-    /// One box pass over a strided line with zero outside: out[i] = Σ in[i−r … i+r] / (2r+1).
-    private static func boxLine(_ line: UnsafeMutablePointer<Float>, stride: Int, count: Int, radius: Int,
-                                scratch: UnsafeMutablePointer<Float>) {
-        for i in 0..<count { scratch[i] = line[i * stride] }
-        let scale = 1 / Float(2 * radius + 1)
-        var sum: Float = 0
-        for i in 0..<min(radius, count) { sum += scratch[i] }
-        for i in 0..<count {
-            let entering = i + radius
-            if entering < count { sum += scratch[entering] }
-            line[i * stride] = max(0, sum * scale)
-            let leaving = i - radius
-            if leaving >= 0 { sum -= scratch[leaving] }
         }
     }
 }

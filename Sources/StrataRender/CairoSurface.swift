@@ -265,8 +265,13 @@ final class CairoSurface {
         let data = cairo_image_surface_get_data(surface.pointer)!
         for y in 0..<height {
             for x in 0..<width {
+                // value·255 rounded half away from zero, clamped to 0…255 (NaN and below 0 give 0),
+                // without a call per pixel: `scaled` is in 0…255, so its integer part is exact and
+                // so is the fraction left.
                 let value = plane[y * width + x]
-                data[y * stride + x] = UInt8(saturating: min(max(value, 0), 1) * 255, .toNearestOrAwayFromZero)
+                let scaled = value > 0 ? min(value, 1) * 255 : 0
+                let whole = Int32(scaled)
+                data[y * stride + x] = UInt8(truncatingIfNeeded: whole + (scaled - Float(whole) >= 0.5 ? 1 : 0))
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
