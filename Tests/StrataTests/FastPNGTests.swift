@@ -44,8 +44,9 @@ struct FastPNGTests {
         return try PixelBuffer(width: width, height: height, straightRGBA: bytes)
     }
 
-    /// A 1080p UI frame: gradient wallpaper, translucent rounded cards with shadows, text.
-    static func uiFrame() throws -> PixelBuffer {
+    /// A 1080p UI frame: gradient wallpaper, translucent rounded cards with shadows, text (or the
+    /// top-left `width × height` pixels of it).
+    static func uiFrame(width: Double = 1920, height: Double = 1080) throws -> PixelBuffer {
         var wallpaper = Layer(frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
         wallpaper.gradient = Gradient(colors: [Color(hex: "#0d47a1")!, Color(hex: "#4a148c")!],
                                       startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1))
@@ -60,7 +61,7 @@ struct FastPNGTests {
             card.addSublayer(title)
             layers.append(card)
         }
-        return try Renderer.render(layers, size: Size(width: 1920, height: 1080), scale: 1, background: nil)
+        return try Renderer.render(layers, size: Size(width: width, height: height), scale: 1, background: nil)
     }
 
     /// Encodes on every path, checks that the bytes agree and that libpng decodes them to `image`.
@@ -189,7 +190,8 @@ struct FastPNGTests {
     @Test("a frame changed in some rows and encoded as an update of the one before gives the bytes of a full encode",
           arguments: [PNGCodec.EncodingOptions.fast, .fast(path: .portable)])
     func updatesGiveTheBytesOfAFullEncode(options: PNGCodec.EncodingOptions) throws {
-        let image = try Self.uiFrame()
+        // A 640×360 frame in bands of 60,000 bytes: 31 rows in RGB, 23 in RGBA (12 and 16 bands).
+        let image = try Self.uiFrame(width: 640, height: 360)
         let (width, height, rowBytes) = (image.width, image.height, image.width * 4 + 16)
         let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes * height, alignment: 64)
         defer { frame.deallocate() }
@@ -207,15 +209,17 @@ struct FastPNGTests {
             return Int(state % UInt32(bound))
         }
         let following = PNGEncoder(), afresh = PNGEncoder()
+        following.bandBytes = 60_000
+        afresh.bandBytes = 60_000
         var previous: UInt64?
         var reusedBefore = 0
-        // Bands are 91 rows in RGB and 68 in RGBA at this width: after the random steps, single
-        // whole rows at and just above band boundaries (a band depends on its two rows above).
-        let boundaryRows = [90, 89, 88, 181, 182, 67, 66, 135, 134]
+        // After the random steps, single whole rows at and just above band boundaries (a band
+        // depends on its two rows above): RGB bands start at 31, 62 …, RGBA ones at 23, 46 ….
+        let boundaryRows = [30, 29, 28, 61, 62, 22, 21, 45, 44]
         for step in 0..<(48 + boundaryRows.count) {
             // Rows top..<bottom change: a colour bit, translucent, opaque or cleared pixels (premultiplied
             // values stay valid), so the image goes between RGB and RGBA.
-            var top = next(height), bottom = min(height, top + 1 + next(step % 5 == 0 ? height : 120))
+            var top = next(height), bottom = min(height, top + 1 + next(step % 5 == 0 ? height : 40))
             var kind = next(4), left = next(width / 2), right = min(width, left + 1 + next(300))
             if step >= 48 { (top, bottom, kind, left, right) = (boundaryRows[step - 48], boundaryRows[step - 48] + 1, 0, 0, width) }
             for y in top..<bottom {
