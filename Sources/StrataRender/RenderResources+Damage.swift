@@ -56,7 +56,7 @@ extension RenderResources {
         }
         spareFrame = nil
         damageRedraws += 1
-        drawnOverRows = Int(damage.minY)..<Int(damage.maxY)
+        drawnOverRows = Int(saturating: damage.minY)..<max(Int(saturating: damage.minY), Int(saturating: damage.maxY))
         let roots = damage.isEmpty ? [] : tree.roots.indices.filter { tree.roots[$0].bounds.intersects(damage) }
         return DamagePlan(surface: spare, region: damage, roots: roots)
     }
