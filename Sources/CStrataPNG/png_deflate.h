@@ -15,6 +15,16 @@ static inline void store64le(uint8_t *p, uint64_t v) {
     memcpy(p, &v, 8);
 }
 
+/// The 8 little-endian bytes at `p`.
+static inline uint64_t load64le(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
 /// A bit writer, least significant bit first, into memory sized beforehand (with 8 bytes to spare
 /// past the end: strata_png_emit stores whole 64-bit words).
 typedef struct { uint64_t bits; int count; uint8_t *out; } bit_writer;

@@ -47,26 +47,15 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
 /// `src` has 8 readable bytes past the last bit.
 static void append_bits(bit_writer *w, const uint8_t *src, uint64_t start, uint64_t count) {
     while (count >= 32) {
-        uint64_t word;
-        memcpy(&word, src + (start >> 3), 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        word = __builtin_bswap64(word);
-#endif
-        put_bits(w, (word >> (start & 7)) & 0xFFFFFFFFu, 32);
+        put_bits(w, (load64le(src + (start >> 3)) >> (start & 7)) & 0xFFFFFFFFu, 32);
         start += 32;
         count -= 32;
     }
-    if (count) {
-        uint64_t word;
-        memcpy(&word, src + (start >> 3), 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        word = __builtin_bswap64(word);
-#endif
-        put_bits(w, (word >> (start & 7)) & ((1ull << count) - 1), (int)count);
-    }
+    if (count) put_bits(w, (load64le(src + (start >> 3)) >> (start & 7)) & ((1ull << count) - 1), (int)count);
 }
 
-/// The fast encoder. With `changed` set, rows outside changed_top..<changed_bottom are those of
+/// The fast encoder. With `changed` set (an update) it remembers the image for the next update, and
+/// rows outside changed_top..<changed_bottom are those of
 /// the image this encoder encoded last (the caller's promise), and a band whose rows and the two
 /// rows above it are all outside reuses that image's deflate block instead of being filtered,
 /// parsed and coded again. Each band's block depends only on those rows (see the parse), so the
@@ -214,8 +203,9 @@ restart:
     store32(p + 8 + idat, strata_png_crc32(0, p + 4, 4 + idat));
     write_chunk(p + 8 + idat + 4, "IEND", NULL, 0);
     out->size = chunk + 8 + idat + 4 + 12;
-    // Remember the image for the next: its deflate stream and bands.
-    if (strata_png_reserve(&encoder->deflated, &encoder->deflated_capacity, deflated + 8)) {
+    // An update remembers the image for the next: its deflate stream and bands (a plain encode
+    // does not pay for the copy).
+    if (changed && strata_png_reserve(&encoder->deflated, &encoder->deflated_capacity, deflated + 8)) {
         memcpy(encoder->deflated, p + 10, deflated);
         memset(encoder->deflated + deflated, 0, 8);
         encoder->deflated_size = deflated;

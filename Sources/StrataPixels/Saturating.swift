@@ -19,9 +19,9 @@ extension BinaryInteger where Self: FixedWidthInteger {
     }
 }
 
-// The conversions inner loops make (a blurred alpha to a byte, a coordinate to an index), written
-// for their concrete types: the generic one above converts through the standard library's generic
-// path, which costs a call per pixel. Same results.
+// The conversions to a byte that inner loops make, written for their concrete types: the generic
+// one above converts through the standard library's generic path, which costs a call per pixel.
+// Same results.
 extension UInt8 {
     /// `value` rounded by `rule` and clamped to 0…255; NaN gives 0.
     @inlinable

@@ -104,13 +104,17 @@ public final class PNGEncoder {
         let status: Int32
         switch options.mode {
         case .fast:
-            if let lineage, let parent = lineage.previous, parent == previous,
-               lineage.changedRows.lowerBound >= 0, lineage.changedRows.upperBound <= height {
+            if let lineage {
+                // An update (kept for the next one); every row changed unless this image was drawn
+                // over the one encoded last.
+                var rows = 0..<height
+                if let parent = lineage.previous, parent == previous,
+                   lineage.changedRows.lowerBound >= 0, lineage.changedRows.upperBound <= height {
+                    rows = lineage.changedRows
+                }
                 status = strata_png_encoder_fast_update(encoder, base, UInt32(width), UInt32(height), rowBytes,
-                                                        options.fastPath.rawValue, flags,
-                                                        UInt32(lineage.changedRows.lowerBound),
-                                                        UInt32(lineage.changedRows.upperBound),
-                                                        &output, &message, message.count)
+                                                        options.fastPath.rawValue, flags, UInt32(rows.lowerBound),
+                                                        UInt32(rows.upperBound), &output, &message, message.count)
             } else {
                 status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
                                                  options.fastPath.rawValue, flags, &output, &message, message.count)

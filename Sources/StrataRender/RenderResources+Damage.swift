@@ -8,6 +8,8 @@ struct DamagePlan {
     let surface: CairoSurface
     /// The region to redraw, in whole canvas pixels (empty: the frame is the previous one).
     let region: Rect
+    /// The rows of the region: those that can differ from the previous frame.
+    var rows: Range<Int> { Int(saturating: region.minY)..<max(Int(saturating: region.minY), Int(saturating: region.maxY)) }
     /// The top-level nodes that touch the region, in order.
     let roots: [Int]
 }
@@ -56,7 +58,6 @@ extension RenderResources {
         }
         spareFrame = nil
         damageRedraws += 1
-        drawnOverRows = Int(saturating: damage.minY)..<max(Int(saturating: damage.minY), Int(saturating: damage.maxY))
         let roots = damage.isEmpty ? [] : tree.roots.indices.filter { tree.roots[$0].bounds.intersects(damage) }
         return DamagePlan(surface: spare, region: damage, roots: roots)
     }
@@ -105,15 +106,14 @@ extension RenderResources {
     }
 
     /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full),
-    /// and its lineage: drawn over the frame before in `drawnOverRows` (set by `damagePlan`), or afresh.
-    func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?) {
-        defer { drawnOverRows = nil }
+    /// and its lineage: drawn over the frame before with `drawnOver` rows changed, or afresh (nil).
+    func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?, drawnOver rows: Range<Int>?) {
         guard keepsDamage else { return }
         lastDrawn = surface.map { DrawnFrame(key: BaseKey(tree), roots: tree.roots, surface: ObjectIdentifier($0)) }
         let previous = lastLineage?.image
         lastLineage = surface.map { _ in
             ImageLineage(image: nextImageNumber.wrappingAdd(1, ordering: .relaxed).newValue,
-                         previous: drawnOverRows == nil ? nil : previous, changedRows: drawnOverRows ?? 0..<tree.pixelHeight)
+                         previous: rows == nil ? nil : previous, changedRows: rows ?? 0..<tree.pixelHeight)
         }
     }
 }

@@ -49,8 +49,6 @@ public final class RenderResources {
     /// the rows that can differ from it, for a PNG encoder to reuse what it wrote for the rest
     /// (`PNGEncoder.encode(premultipliedBGRA:width:height:rowBytes:options:lineage:)`).
     public internal(set) var lastLineage: ImageLineage?
-    /// The rows of the damage of the frame being painted, until it is recorded.
-    var drawnOverRows: Range<Int>?
     private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0

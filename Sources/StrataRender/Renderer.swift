@@ -32,34 +32,35 @@ public enum Renderer {
     /// that stayed the same since the thread's previous frame come from the kept base (one copy
     /// of the canvas) instead of being cleared and drawn again: the same pixels either way.
     static func paint(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
-        let canvas = try paintFrame(tree, resources: resources)
-        resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil)
+        let (canvas, rows) = try paintFrame(tree, resources: resources)
+        resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil, drawnOver: rows)
         return canvas
     }
 
-    /// `paint`: over the previous frame where only the damage is drawn, from the kept base, or afresh.
-    private static func paintFrame(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
+    /// `paint`: over the previous frame where only the damage is drawn (with the rows that can
+    /// differ from it), from the kept base, or afresh.
+    private static func paintFrame(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> (canvas: CairoCanvas, drawnOver: Range<Int>?) {
         let all = tree.roots.indices
         if let damage = resources?.damagePlan(for: tree) {
             let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources)
             if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
-            return canvas
+            return (canvas, damage.rows)
         }
         switch resources?.basePlan(for: tree) ?? .none {
         case .none:
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: all)
-            return canvas
+            return (canvas, nil)
         case .restore(let base, let count):
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: base)
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
-            return canvas
+            return (canvas, nil)
         case .keep(let count):
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: 0..<count)
             if canvas.error == nil, let resources { resources.keepBase(canvas.frames[0].surface, for: tree, count: count) }
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
-            return canvas
+            return (canvas, nil)
         }
     }
 }

@@ -267,6 +267,33 @@ struct FastPNGTests {
         #expect(following.reusedBands == reusedBefore)
     }
 
+    @Test("hostile band sizes give valid PNGs of the image; hostile lineages the bytes of a full encode")
+    func hostileBandSizesAndLineages() throws {
+        let image = try Self.image(.gradient, width: 67, height: 41)
+        let encoder = PNGEncoder()
+        for bandBytes in [Int.min, -1, 0, 1, 7, 300, Int.max] {
+            encoder.bandBytes = bandBytes
+            let decoded = try PNGCodec.decode(try encoder.encode(image, options: .fast))
+            #expect(decoded.pixels == image.pixels, "bands of \(bandBytes) bytes")
+        }
+        encoder.bandBytes = 300
+        let afresh = PNGEncoder()
+        afresh.bandBytes = 300
+        let expected = try afresh.encode(image, options: .fast)
+        var bgra = image.pixels
+        for offset in stride(from: 0, to: bgra.count, by: 4) { bgra.swapAt(offset, offset + 2) }
+        var previous: UInt64?
+        for (step, rows) in [0..<41, -5..<3, 40..<Int.max, 3..<3, Int.min..<Int.max, 0..<0].enumerated() {
+            let encoded = try bgra.withUnsafeBytes { pixels in
+                try encoder.encode(premultipliedBGRA: pixels, width: 67, height: 41, rowBytes: 268,
+                                   lineage: ImageLineage(image: UInt64(step), previous: previous, changedRows: rows))
+            }
+            let agrees = encoded == expected
+            #expect(agrees, "lineage rows \(rows)")
+            previous = UInt64(step)
+        }
+    }
+
     @Test("a path this machine lacks is an error, not a crash")
     func missingPathIsAnError() throws {
         let image = try Self.image(.noise, width: 3, height: 2)

@@ -98,10 +98,11 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
 /// lie outside that range reuses the last image's deflate block and Adler-32 instead of being
 /// filtered, parsed and coded again. The caller promises that the other rows are unchanged: the
 /// encoder cannot see it without reading them (and then it would save nothing). It encodes in full
-/// when the last image (through strata_png_encoder_fast or this function; strata_png_encoder_compact
-/// forgets it) had another address, size, row_bytes, flags or path, or when the range is not in
-/// 0…height, and for RGBA images unless `flags` has STRATA_PNG_KEEP_ALPHA or the image is known
-/// to be RGBA from an unchanged row. Returns as strata_png_encoder_fast.
+/// when there is no such last image (the last one was not encoded by this function: the plain
+/// encoders do not keep what an update needs) or it had another address, size, row_bytes, flags or
+/// path, when the range is not in 0…height (0…height itself: the first of a sequence), and for
+/// RGBA images unless `flags` has STRATA_PNG_KEEP_ALPHA or the image is known to be RGBA from an
+/// unchanged row. Every update keeps the image for the next. Returns as strata_png_encoder_fast.
 int strata_png_encoder_fast_update(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                    size_t row_bytes, int path, int flags, uint32_t changed_top, uint32_t changed_bottom,
                                    strata_png_buffer *out, char *error, size_t error_size);
