@@ -7,7 +7,9 @@ into .build-fuzz/, seeds each target's corpus (the catalogue's scenes, the PngSu
 Fuzz/seeds/TARGET, Fuzz/regressions/TARGET), and runs the target for --seconds. The corpus grows in
 .build-fuzz/corpus/TARGET between runs; a finding (crash, sanitizer report, leak, time-out, out of
 memory) lands in .build-fuzz/findings/TARGET/ and makes the exit status 1. Each run's figures
-(executions, edges covered, features, corpus size) are appended to .build-fuzz/runs.jsonl.
+(wall and CPU seconds, executions, edges covered, features, corpus size) are appended to
+.build-fuzz/runs.jsonl; CPU seconds are the fuzzer's and its workers' user + system time, so a run
+that shared its core with a build is counted for what it got.
 
 With --sanitized-tests it then builds the test suites in the same folder with the same flags and
 runs the C-heavy ones (PNG, kernels, compositing) once under ASan and UBSan; scripts/test does
@@ -20,6 +22,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -131,21 +134,24 @@ def run(binary, target, seconds, jobs):
         command.append("-dict=" + os.path.join(ROOT, DICTIONARIES[target]))
     if jobs > 1:
         command += [f"-fork={jobs}", "-ignore_crashes=0"]
-    start = time.time()
+    def cpu():
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+    start, cpu_start = time.time(), cpu()
     completed = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
-    elapsed = time.time() - start
+    elapsed, cpu_seconds = time.time() - start, cpu() - cpu_start
     output = completed.stderr
     stats = dict(re.findall(r"^stat::(\w+):\s+(\d+)", output, re.M))
     progress = re.findall(r"#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)", output)
     last = progress[-1] if progress else ("0", "0", "0", "0")
     # libFuzzer also saves inputs slower than 10 s as slow-unit-*: worth a look, not a failure.
     new = sorted(name for name in set(os.listdir(findings)) - before if not name.startswith("slow-unit-"))
-    record = {"target": target, "seconds": round(elapsed, 1), "jobs": jobs,
+    record = {"target": target, "seconds": round(elapsed, 1), "cpu_seconds": round(cpu_seconds, 1), "jobs": jobs,
               "executions": int(stats.get("number_of_executed_units", last[0])), "edges": int(last[1]),
               "features": int(last[2]), "corpus": int(last[3]), "findings": new, "status": completed.returncode}
     with open(os.path.join(SCRATCH, "runs.jsonl"), "a") as handle:
         handle.write(json.dumps(record) + "\n")
-    print(f"{target}: {record['executions']} executions in {elapsed:.0f} s, {record['edges']} edges, "
+    print(f"{target}: {record['executions']} executions in {elapsed:.0f} s ({cpu_seconds:.0f} s CPU), {record['edges']} edges, "
           f"{record['features']} features, corpus {record['corpus']}, findings {len(new)}")
     if new or completed.returncode != 0:
         tail = "\n".join(output.splitlines()[-40:])
