@@ -59,6 +59,10 @@ public final class CairoCanvas: Canvas {
             surface = try CairoSurface(width: width, height: height)
             if let base { surface.copyPixels(of: base) }
         }
+        // A new Cairo surface is known to be clear, and Cairo then draws OVER as SOURCE, which
+        // rounds some pixels differently; a recycled frame or one drawn over the previous frame
+        // is not. Marked as changed, every frame is drawn the one way, wherever its surface came from.
+        cairo_surface_mark_dirty(surface.pointer)
         let context = try CairoContext(surface: surface)
         Self.configure(context.pointer)
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]

@@ -43,7 +43,9 @@ extension RenderResources {
             }
             // Draws whose pixels depend on where the clip starts are kept whole (see below).
             let scale = Transform2D.scale(x: tree.scale, y: tree.scale)
-            for root in tree.roots { Self.collectWholeDraws(root, parent: scale, clipped: false, into: &reads) }
+            for root in tree.roots {
+                Self.collectWholeDraws(root, parent: scale, clipped: false, canvasWidth: tree.pixelWidth, canvasHeight: tree.pixelHeight, into: &reads)
+            }
             var grown = true
             while grown {
                 grown = false
@@ -76,13 +78,16 @@ extension RenderResources {
     }
 
     /// Adds the canvas rectangles of `node`'s draws that must lie wholly inside the damage or
-    /// wholly outside it: pixman steps scaled images and radial and conic gradients across a
-    /// composite rectangle from its first pixel, and so do gradients other than the linear ones
-    /// along a device row or column, so one cut by the damage's clip rounds a level differently
-    /// (found drawing a card over scaled photos on a diagonal gradient); a group composited under an
+    /// wholly outside it: pixman steps radial and conic gradients across a composite rectangle
+    /// from its first pixel, and so do gradients other than the linear ones along a device row or
+    /// column and images drawn straight (an extreme destination, a huge intermediate), so one cut
+    /// by the damage's clip rounds a level differently (found drawing a card over scaled photos on
+    /// a diagonal gradient; other images go through an intermediate, `CairoCanvas+PlacedImages`,
+    /// the same however clipped); a group composited under an
     /// ancestor's clip is Cairo's clipped composite, likewise. Offscreen content (groups,
     /// projections, masks) is drawn unclipped and is not listed.
-    private static func collectWholeDraws(_ node: RenderNode, parent: Transform2D, clipped: Bool, into rects: inout [Rect]) {
+    private static func collectWholeDraws(_ node: RenderNode, parent: Transform2D, clipped: Bool, canvasWidth: Int, canvasHeight: Int,
+                                          into rects: inout [Rect]) {
         if node.isIsolated || node.projection != nil {
             if clipped { rects.append(node.bounds) }
             return
@@ -90,7 +95,12 @@ extension RenderResources {
         let transform = node.transform.concatenating(parent)
         for operation in node.content + node.overlay {
             switch operation {
-            case .image: rects.append(transform.apply(to: operation.extent))
+            case .image(let image, let destination):
+                // Placed through an intermediate (or one to one): the same however it is clipped.
+                // Drawn straight (an extreme destination, a huge intermediate): whole.
+                let placement = CairoCanvas.placement(width: image.width, height: image.height, destination: destination, device: transform,
+                                                      surfaceWidth: canvasWidth, surfaceHeight: canvasHeight, margin: 1)
+                if placement == .direct { rects.append(transform.apply(to: destination)) }
             case .gradient(let gradient, _):
                 // Only a linear gradient along a device row or column is drawn from a strip
                 // (`axisAlignedGradientImage`), the same wherever the clip starts.
@@ -101,7 +111,8 @@ extension RenderResources {
             }
         }
         for child in node.children {
-            collectWholeDraws(child, parent: transform, clipped: clipped || node.clip != nil, into: &rects)
+            collectWholeDraws(child, parent: transform, clipped: clipped || node.clip != nil, canvasWidth: canvasWidth,
+                              canvasHeight: canvasHeight, into: &rects)
         }
     }
 

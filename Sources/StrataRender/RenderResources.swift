@@ -49,10 +49,24 @@ public final class RenderResources {
     /// the rows that can differ from it, for a PNG encoder to reuse what it wrote for the rest
     /// (`PNGEncoder.encode(premultipliedBGRA:width:height:rowBytes:options:lineage:)`).
     public internal(set) var lastLineage: ImageLineage?
+    /// Intermediates of placed images (`CairoCanvas+PlacedImages`), kept while still frames use them.
+    struct PlacedImage {
+        let source: CairoSurface
+        let placed: CairoSurface
+        let bytes: Int
+        var lastFrame: Int
+    }
+    var placedImages: [PlacedImageKey: PlacedImage] = [:]
+    var placedBytes = 0
+    var placementFrame = 0
+    /// Upper bound of the kept intermediates of placed images, in bytes (64 MB).
+    let placementBudgetBytes = 64 << 20
     private var sparePixels: [UInt8]?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
     private var useCounter = 0
+    /// Images sampled into an intermediate so far (placements not found kept), for tests.
+    public internal(set) var imagePlacements = 0
     /// Conversions of image contents to Cairo surfaces so far (cache misses), for tests.
     public private(set) var imageConversions = 0
 

@@ -32,6 +32,7 @@ public enum Renderer {
     /// that stayed the same since the thread's previous frame come from the kept base (one copy
     /// of the canvas) instead of being cleared and drawn again: the same pixels either way.
     static func paint(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
+        resources?.startPlacementFrame()
         let (canvas, rows) = try paintFrame(tree, resources: resources)
         resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil, drawnOver: rows)
         return canvas

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import StrataKit
 import StrataRaster
-import StrataRender
+@testable import StrataRender
 import StrataScene
 
 /// Frames drawn over the previous frame where only the damage is redrawn (`keepsDamage`) have the
@@ -75,5 +75,64 @@ struct DamageTests {
             #expect(encoder.reusedBands >= 4 * damaged.damageRedraws, "\(encoder.reusedBands) bands reused in \(damaged.damageRedraws) frames")
         }
         print("damage: \(wallpaper): \(damaged.damageRedraws) of \(renderer.frames.count) frames drawn over the previous one, \(encoder.reusedBands) PNG bands reused")
+    }
+
+    /// Writes `yaml` as a scene beside a copy of the catalogue's photo and loads it.
+    static func sceneWithPhoto(_ yaml: String, name: String) throws -> Scene {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-damage-\(getpid())-\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photo = folder.appendingPathComponent("photo.png")
+        try? FileManager.default.removeItem(at: photo)
+        try FileManager.default.copyItem(at: PackagePaths.scenes.appendingPathComponent("assets/photo.png"), to: photo)
+        let path = folder.appendingPathComponent("scene.yaml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        return try Pipeline.loadScene(at: path)
+    }
+
+    /// A still photo scaled by a fraction, under a rounded clip that shares its edges, with a box
+    /// moving over it: the damage cuts the photo (drawn from its intermediate, sampled once on the
+    /// thread), and every frame is the full draw's.
+    @Test func aStillScaledImageIsPlacedOnceAndCutByTheDamage() throws {
+        let scene = try Self.sceneWithPhoto("""
+            version: 1
+            description: A box slides over a scaled photo in a rounded clip.
+            size: [301, 203]
+            clock: {fps: 10, frames: 8}
+            layers:
+              - {name: card, frame: [10.25, 6.5, 280.5, 190.75], cornerRadius: 14, masksToBounds: true, sublayers: [{name: photo, frame: [0, 0, 280.5, 190.75], contents: photo.png, contentsGravity: resizeAspectFill}]}
+              - name: box
+                frame: [20, 60, 40, 40]
+                backgroundColor: '#ff5722'
+                animations:
+                  - {keyPath: position.x, from: 40, to: 250, duration: 0.8}
+            """, name: "still-photo")
+        let renderer = try FrameRenderer(scene: scene)
+        let (damaged, _) = try Self.drawBothWays(renderer, label: "still photo")
+        #expect(damaged.damageRedraws == renderer.frames.count - 1, "\(damaged.damageRedraws)")
+        #expect(damaged.imagePlacements == 1, "the photo was sampled \(damaged.imagePlacements) times")
+        let rows = try #require(damaged.lastLineage?.changedRows)
+        #expect(rows.count < 60, "the last damage spans rows \(rows): the photo is not redrawn whole")
+    }
+
+    /// A photo that moves is placed anew on every frame; the intermediates kept are at most those
+    /// of this frame and the one before.
+    @Test func aMovingImageKeepsNoMoreThanTwoPlacements() throws {
+        let scene = try Self.sceneWithPhoto("""
+            version: 1
+            description: A scaled photo slides across.
+            size: [200, 120]
+            clock: {fps: 10, frames: 6}
+            layers:
+              - name: photo
+                frame: [0, 10, 90.5, 60.25]
+                contents: photo.png
+                animations:
+                  - {keyPath: position.x, from: 50, to: 150, duration: 0.6}
+            """, name: "moving-photo")
+        let renderer = try FrameRenderer(scene: scene)
+        let (damaged, _) = try Self.drawBothWays(renderer, label: "moving photo")
+        #expect(damaged.imagePlacements == renderer.frames.count)
+        #expect(damaged.placedImages.count <= 2, "\(damaged.placedImages.count) intermediates kept")
+        #expect(damaged.placedBytes == damaged.placedImages.values.reduce(0) { $0 + $1.bytes })
     }
 }
