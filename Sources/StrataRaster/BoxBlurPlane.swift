@@ -1,3 +1,5 @@
+import CStrataKernels
+
 /// Approximate Gaussian blur of a single-channel plane by three successive box blurs (cost per
 /// pixel independent of σ). Used for shadow masks, where ±1/255 does not matter.
 ///
@@ -48,14 +50,7 @@ public enum BoxBlurPlane {
 
     /// Writes the `width × height` plane `source` transposed (`height × width`) into `target`.
     private static func transpose(_ source: UnsafePointer<Float>, width: Int, height: Int, into target: UnsafeMutablePointer<Float>) {
-        let block = 16
-        for y0 in stride(from: 0, to: height, by: block) {
-            for x0 in stride(from: 0, to: width, by: block) {
-                for y in y0..<min(y0 + block, height) {
-                    for x in x0..<min(x0 + block, width) { target[x * height + y] = source[y * width + x] }
-                }
-            }
-        }
+        strata_transpose_f32(source, width, height, target)
     }
 
     /// One box pass down every column at once, row by row (contiguous, so it vectorises), zero

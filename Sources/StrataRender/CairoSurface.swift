@@ -247,11 +247,11 @@ final class CairoSurface {
         let data = cairo_image_surface_get_data(pointer)!
         let paddedWidth = width + 2 * padding
         var plane = [Float](repeating: 0, count: paddedWidth * (height + 2 * padding))
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let base = (y + padding) * paddedWidth + padding
-            for x in 0..<width {
-                plane[base + x] = Float(row[x] >> 24) / 255
+        plane.withUnsafeMutableBufferPointer { plane in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let out = plane.baseAddress! + (y + padding) * paddedWidth + padding
+                for x in 0..<width { out[x] = Float(row[x] >> 24) / 255 }
             }
         }
         return plane
@@ -263,16 +263,11 @@ final class CairoSurface {
         cairo_surface_flush(surface.pointer)
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let data = cairo_image_surface_get_data(surface.pointer)!
-        for y in 0..<height {
-            for x in 0..<width {
-                // value·255 rounded half away from zero, clamped to 0…255 (NaN and below 0 give 0),
-                // without a call per pixel: `scaled` is in 0…255, so its integer part is exact and
-                // so is the fraction left.
-                let value = plane[y * width + x]
-                let scaled = value > 0 ? min(value, 1) * 255 : 0
-                let whole = Int32(scaled)
-                data[y * stride + x] = UInt8(truncatingIfNeeded: whole + (scaled - Float(whole) >= 0.5 ? 1 : 0))
-            }
+        precondition(plane.count >= width * height, "the plane holds width × height values")
+        plane.withUnsafeBufferPointer { plane in
+            // value·255 rounded half away from zero (all are ≥ 0 there), clamped to 0…255; NaN
+            // and below 0 give 0.
+            for y in 0..<height { strata_store_alpha(data + y * stride, plane.baseAddress! + y * width, width) }
         }
         cairo_surface_mark_dirty(surface.pointer)
         return surface

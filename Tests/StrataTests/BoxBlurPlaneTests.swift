@@ -1,5 +1,7 @@
+import CCairo
 import Testing
 import StrataRaster
+@testable import StrataRender
 
 /// The shadow blur (three box passes, rows then columns each time) against its definition written
 /// plainly: each line a running sum, the value entering added, the result written, the value
@@ -40,5 +42,27 @@ struct BoxBlurPlaneTests {
         let expected = Self.reference(input, width: width, height: height, sigma: sigma)
         let differing = zip(blurred, expected).filter { $0.0.bitPattern != $0.1.bitPattern }.count
         #expect(differing == 0, "\(width)×\(height), σ \(sigma): \(differing) values differ")
+    }
+
+    /// The shadow's mask bytes (`CairoSurface.alphaSurface`, four values a step) against value · 255
+    /// clamped and rounded half away from zero, NaN as 0: halves, their neighbours, the ends.
+    @Test func maskBytesAreTheValuesRounded() throws {
+        var values: [Float] = [.nan, -.nan, .infinity, -.infinity, -1, -0.0, 0, 1, 1.0000001, 2, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for k in 0..<256 {
+            let half = (Float(k) + 0.5) / 255
+            values += [half, half.nextUp, half.nextDown, Float(k) / 255]
+        }
+        let width = 7, height = (values.count + width - 1) / width
+        values += [Float](repeating: 0.25, count: width * height - values.count)
+        let surface = try CairoSurface.alphaSurface(values, width: width, height: height)
+        cairo_surface_flush(surface.pointer)
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer)), data = cairo_image_surface_get_data(surface.pointer)!
+        var wrong: [String] = []
+        for (index, value) in values.enumerated() {
+            let expected = value.isNaN ? 0 : UInt8((min(max(value, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
+            let byte = data[index / width * stride + index % width]
+            if byte != expected { wrong.append("\(value) → \(byte), not \(expected)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(8))")
     }
 }

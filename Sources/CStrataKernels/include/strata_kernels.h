@@ -28,6 +28,13 @@ void strata_store_premultiplied(uint8_t *out, const float *values, size_t pixels
 void strata_splat_row(float *cells, const uint8_t *src, size_t width, const int32_t *cell,
                       const float *frac, float scale);
 
+/// Alpha values (0…1; below 0 and NaN count as 0, above 1 as 1) → bytes: value · 255 rounded half up.
+void strata_store_alpha(uint8_t *out, const float *values, size_t n);
+
+/// Writes the row-major `width × height` plane `src` transposed (`height × width`) into `dst`
+/// (not overlapping).
+void strata_transpose_f32(const float *src, size_t width, size_t height, float *dst);
+
 /// dst[i] += src[i] × weight, for i < n.
 void strata_add_scaled(float *dst, const float *src, size_t n, float weight);
 
