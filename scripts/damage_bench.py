@@ -8,7 +8,7 @@ full, through the CLI in the same run.
   * the peers' composite scene (scripts/composite_scene.py, 120 frames, every card moving):
     the same two ways — damage finds nothing to save there and must cost nothing.
 Runs alternate between the two ways (3 each, 5 without --quick), each into a new folder after
-a sync; wall time includes process start and every PNG written. Prints the fastest and the median frames/s and their ratios, and
+a sync (all deleted at the end); wall time includes process start and every PNG written. Prints the fastest and the median frames/s and their ratios, and
 writes out/bench-damage.json. With --baseline STRATA, another build's binary (an earlier commit)
 is timed the same way on the same scenes, for "no slower than before".
 Usage: python3 scripts/damage_bench.py COMPOSITE_SCENE [--quick] [--baseline STRATA]
@@ -33,11 +33,16 @@ card = os.path.join(scratch, "card", "card.yaml")
 subprocess.run([sys.executable, "scripts/damage_scene.py", card], check=True)
 
 
+folders = iter(range(1_000_000))
+
+
 def render(binary, scene, extra):
-    out = os.path.join(scratch, "frames")
-    # Every run writes into a new folder, after the writes of the run before are on disk (not
-    # timed): replacing files, or the last run's write-back, would be charged to this one.
-    shutil.rmtree(out, ignore_errors=True)
+    out = os.path.join(scratch, f"frames-{next(folders)}")
+    # Every run writes into a new folder, after the writes of the runs before are on disk (not
+    # timed): replacing files, or the last run's write-back, would be charged to this one. The
+    # folders are deleted at the end, not between runs: ext4 does not hand out an inode freed in
+    # the last minute or so again, and searching past hundreds of them on every file created
+    # would charge the deletion to the next run too.
     os.sync()
     argv = [binary, "render", scene, "--out", out, "--jobs", "2", "--quiet"] + extra
     start = time.perf_counter()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrataKit
+import StrataModel
 import StrataRaster
 @testable import StrataRender
 import StrataScene
@@ -134,5 +135,30 @@ struct DamageTests {
         #expect(damaged.imagePlacements == renderer.frames.count)
         #expect(damaged.placedImages.count <= 2, "\(damaged.placedImages.count) intermediates kept")
         #expect(damaged.placedBytes == damaged.placedImages.values.reduce(0) { $0 + $1.bytes })
+    }
+
+    /// How an image reaches the surface: one to one at a whole-pixel offset straight; scaled,
+    /// rotated or at a fractional offset through an intermediate cut to the surface; an extreme
+    /// destination or an intermediate over 4 Mpixels straight (the damage then holds it whole).
+    @Test func imagePlacements() {
+        func placement(_ destination: Rect, _ device: Transform2D = .identity, width: Int = 100, height: Int = 50, margin: Int = 0) -> ImagePlacement {
+            CairoCanvas.placement(width: width, height: height, destination: destination, device: device,
+                                  surfaceWidth: 3000, surfaceHeight: 3000, margin: margin)
+        }
+        #expect(placement(Rect(x: 10, y: 20, width: 100, height: 50)) == .exact)
+        #expect(placement(Rect(x: 10, y: 20, width: 100, height: 50), .translation(x: -7, y: 3)) == .exact)
+        #expect(placement(Rect(x: 10.5, y: 20, width: 100, height: 50)) == .placed(x0: 10, y0: 20, x1: 111, y1: 70))
+        #expect(placement(Rect(x: 10, y: 20, width: 150, height: 50)) == .placed(x0: 10, y0: 20, x1: 160, y1: 70))
+        #expect(placement(Rect(x: 10, y: 20, width: 100, height: 50), .scale(x: 2, y: 2)) == .placed(x0: 20, y0: 40, x1: 220, y1: 140))
+        #expect(placement(Rect(x: -50, y: -50, width: 5000, height: 100)) == .placed(x0: 0, y0: 0, x1: 3000, y1: 50))
+        #expect(placement(Rect(x: 5000, y: 20, width: 150, height: 50)) == .placed(x0: 0, y0: 0, x1: 0, y1: 0))
+        // 2,048 × 2,048 is the most an intermediate holds; a pixel more each way is drawn straight,
+        // and the damage's margin of a pixel counts it so a pixel earlier.
+        #expect(placement(Rect(x: 0, y: 0, width: 2048, height: 2048)) == .placed(x0: 0, y0: 0, x1: 2048, y1: 2048))
+        #expect(placement(Rect(x: 0, y: 0, width: 2049, height: 2048)) == .direct)
+        #expect(placement(Rect(x: 0, y: 0, width: 2048, height: 2048), margin: 1) == .direct)
+        #expect(placement(Rect(x: 2e7, y: 0, width: 100, height: 50)) == .direct)
+        #expect(placement(Rect(x: 0, y: 0, width: 1e9, height: 50)) == .direct)
+        #expect(placement(Rect(x: 0, y: 0, width: 100, height: 50), Transform2D(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)) == .direct)
     }
 }
