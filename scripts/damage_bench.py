@@ -41,8 +41,8 @@ def render(binary, scene, extra):
     # Every run writes into a new folder, after the writes of the runs before are on disk (not
     # timed): replacing files, or the last run's write-back, would be charged to this one. The
     # folders are deleted at the end, not between runs: ext4 does not hand out an inode freed in
-    # the last minute or so again, and searching past hundreds of them on every file created
-    # would charge the deletion to the next run too.
+    # the last minute or so again, and its search past them on every file created would charge a
+    # deletion to the next run too (a few per cent, measured).
     os.sync()
     argv = [binary, "render", scene, "--out", out, "--jobs", "2", "--quiet"] + extra
     start = time.perf_counter()
