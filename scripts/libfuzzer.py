@@ -15,7 +15,12 @@ With --sanitized-tests it then builds the test suites in the same folder with th
 runs the C-heavy ones (PNG, kernels, compositing) once under ASan and UBSan; scripts/test does
 `scripts/fuzz --libfuzzer all --seconds 20 --sanitized-tests`.
 
+With --summary it prints every target's totals from runs.jsonl instead (CPU time, executions, the
+most edges and features a run reached, findings) as a Markdown table; a record marked
+"excluded" (a reason) is left out of the totals.
+
 Usage: scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N] [--sanitized-tests]
+       scripts/fuzz --libfuzzer --summary
 Targets: scene png render encoders svgpath transform text studio damage
 """
 import argparse
@@ -160,7 +165,44 @@ def run(binary, target, seconds, jobs):
     return True
 
 
+def summary():
+    """The totals of .build-fuzz/runs.jsonl per target, as Markdown. CPU time is a run's recorded
+    CPU seconds, or for older records its wall seconds × jobs."""
+    path = os.path.join(SCRATCH, "runs.jsonl")
+    if not os.path.exists(path):
+        sys.exit(f"strata: no runs recorded yet ({path})")
+    totals = {target: {"cpu": 0.0, "executions": 0, "edges": 0, "features": 0, "findings": 0, "runs": 0} for target in TARGETS}
+    excluded = 0
+    with open(path) as handle:
+        for number, line in enumerate(handle, 1):
+            try:
+                record = json.loads(line)
+                total = totals[record["target"]]
+                cpu = float(record.get("cpu_seconds", float(record["seconds"]) * int(record["jobs"])))
+            except (ValueError, KeyError, TypeError) as error:
+                sys.exit(f"strata: {path}:{number}: not a run record ({error})")
+            if record.get("excluded"):
+                excluded += 1
+                continue
+            total["cpu"] += cpu
+            total["executions"] += int(record.get("executions", 0))
+            total["edges"] = max(total["edges"], int(record.get("edges", 0)))
+            total["features"] = max(total["features"], int(record.get("features", 0)))
+            total["findings"] += len([name for name in record.get("findings", []) if not name.startswith("slow-unit-")])
+            total["runs"] += 1
+    print("| target | CPU time | runs | executions | edges | features | findings |")
+    print("|---|---|---|---|---|---|---|")
+    for target, total in totals.items():
+        print(f"| `{target}` | {total['cpu'] / 60:.1f} min | {total['runs']} | {total['executions']:,} | {total['edges']:,} | "
+              f"{total['features']:,} | {total['findings']} |")
+    hours = sum(total["cpu"] for total in totals.values()) / 3600
+    print(f"\n{hours:.1f} CPU-hours in all; {excluded} record(s) excluded.")
+    return 0
+
+
 def main(argv):
+    if argv == ["--summary"]:
+        return summary()
     parser = argparse.ArgumentParser(prog="scripts/fuzz --libfuzzer")
     parser.add_argument("target", choices=TARGETS + ["all"])
     parser.add_argument("--seconds", type=int, default=25)
