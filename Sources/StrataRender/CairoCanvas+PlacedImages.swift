@@ -95,8 +95,9 @@ extension CairoCanvas {
             resources?.imagePlacements += 1
             resources?.keepPlacedImage(placed, for: key, source: surface)
         }
-        // The destination's edges are cut where the image is composited, with the clips around
-        // it: an edge that one of them shares is covered once, as when the image is drawn straight.
+        // Composited within the intermediate's pixels and the destination, whose edges are cut
+        // here with the clips around it: an edge that one of them shares is covered once, as when
+        // the image is drawn straight (cut inside the intermediate, it would be covered twice).
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
