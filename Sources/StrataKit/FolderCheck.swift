@@ -57,21 +57,10 @@ public struct FolderCheck: Sendable {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StrataError(.noInput, "no folder at \(directory.path)")
         }
+        let manifest = try Manifest.read(in: directory) { url in
+            StrataError(.dataError, "\(url.path) is missing: no render into \(directory.path) has finished, so there is nothing to check against")
+        }
         let manifestURL = directory.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
-            throw StrataError(.dataError, "\(manifestURL.path) is missing: no render into \(directory.path) has finished, so there is nothing to check against")
-        }
-        let manifest: Manifest
-        do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw StrataError(.dataError, "\(manifestURL.path) is not a Strata manifest: \(error)")
-        }
-        // The frame list names the files read: only the folder's own frame files, in order (a
-        // manifest is input too, and must not send the check elsewhere on the machine).
-        for (slot, frame) in manifest.frames.enumerated() where frame.index != slot || frame.file != Pipeline.frameFileName(slot) {
-            throw StrataError(.dataError, "\(manifestURL.path) is not a Strata manifest: frames[\(slot)] is \(frame.file.prefix(80)) (index \(frame.index)), expected \(Pipeline.frameFileName(slot))")
-        }
         guard let fingerprint = manifest.fingerprint else {
             throw StrataError(.dataError, "\(manifestURL.path) has no run fingerprint (written by an earlier strata); render the folder again to check it")
         }

@@ -179,3 +179,41 @@ public struct Manifest: Codable, Hashable, Sendable {
         return Data(json.bytes)
     }
 }
+
+extension Manifest {
+    /// `directory`'s manifest.json, checked as input: frames named in order (only the folder's
+    /// own frame files: a manifest must not send a reader elsewhere on the machine), ticks rising
+    /// from 0 within the clock, sizes and counts within `Limits`. Throws `missing(url)` when there
+    /// is no file, and a data error naming the file and the field otherwise.
+    static func read(in directory: URL, missing: (URL) -> StrataError) throws(StrataError) -> Manifest {
+        let url = directory.appendingPathComponent("manifest.json")
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw missing(url) }
+        let manifest: Manifest
+        do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
+            throw StrataError(.dataError, "\(url.path) is not a Strata manifest: \(error)")
+        }
+        func bad(_ what: String) -> StrataError { StrataError(.dataError, "\(url.path) is not a Strata manifest: \(what)") }
+        guard manifest.fps.isFinite, manifest.fps > 0, manifest.fps <= 1000 else { throw bad("fps is \(manifest.fps), expected a number in (0, 1000]") }
+        guard manifest.tickCount >= 1, manifest.tickCount <= Limits.maximumFrames else {
+            throw bad("tickCount is \(manifest.tickCount), expected 1…\(Limits.maximumFrames)")
+        }
+        guard manifest.frames.count == manifest.frameCount, manifest.frameCount >= 1 else {
+            throw bad("frameCount is \(manifest.frameCount) but it lists \(manifest.frames.count) frames")
+        }
+        guard manifest.pixelSize.count == 2, manifest.pixelSize.allSatisfy({ $0 >= 1 && $0 <= Limits.maximumSide }),
+              manifest.pixelSize[0] * manifest.pixelSize[1] <= Limits.maximumPixels else {
+            throw bad("pixelSize is \(manifest.pixelSize), expected two sides within the canvas limits")
+        }
+        var previous = -1
+        for (slot, frame) in manifest.frames.enumerated() {
+            guard frame.index == slot, frame.file == Pipeline.frameFileName(slot) else {
+                throw bad("frames[\(slot)] is \(frame.file.prefix(80)) (index \(frame.index)), expected \(Pipeline.frameFileName(slot))")
+            }
+            guard frame.tick > previous, frame.tick < manifest.tickCount, slot > 0 || frame.tick == 0 else {
+                throw bad("frames[\(slot)] shows tick \(frame.tick), expected ticks rising from 0 below tickCount \(manifest.tickCount)")
+            }
+            previous = frame.tick
+        }
+        return manifest
+    }
+}

@@ -136,6 +136,54 @@ struct FrameSequenceTests {
         }
     }
 
+    /// A manifest is input to `strata encode` and `strata check`: each hostile one is a data error
+    /// naming the file and the field, from the one reader both use; a missing one is the caller's.
+    @Test func hostileManifestsAreDataErrorsNamingTheField() throws {
+        let directory = PackagePaths.temporaryDirectory()
+        _ = try render(try scene("slide-linear"), to: directory, jobs: 2)
+        let url = directory.appendingPathComponent("manifest.json")
+        let original = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        #expect(try Manifest.read(in: directory) { _ in StrataError(.noInput, "missing") }.frameCount == 31)
+        func frames(_ change: (inout [[String: Any]]) -> Void) -> [String: Any] {
+            var manifest = original, list = original["frames"] as! [[String: Any]]
+            change(&list)
+            manifest["frames"] = list
+            return manifest
+        }
+        let cases: [(String, [String: Any]?)] = [
+            ("fps is 0.0", original.merging(["fps": 0]) { $1 }),
+            ("fps is 5000.0", original.merging(["fps": 5000]) { $1 }),
+            ("tickCount is 0", original.merging(["tickCount": 0]) { $1 }),
+            ("frameCount is 30 but it lists 31", original.merging(["frameCount": 30]) { $1 }),
+            ("pixelSize is [0, 80]", original.merging(["pixelSize": [0, 80]]) { $1 }),
+            ("pixelSize is [100000, 100000]", original.merging(["pixelSize": [100000, 100000]]) { $1 }),
+            ("frames[3] is ../../etc/passwd", frames { $0[3]["file"] = "../../etc/passwd" }),
+            ("frames[2] shows tick 1", frames { $0[2]["tick"] = 1 }),
+            ("is not a Strata manifest", nil),
+        ]
+        for (message, manifest) in cases {
+            let data = try manifest.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data("{\"fps\": ".utf8)
+            try data.write(to: url)
+            for (reader, read) in [("encode", { () throws(StrataError) in _ = try Manifest.read(in: directory) { _ in StrataError(.noInput, "missing") } }),
+                                   ("check", { () throws(StrataError) in _ = try FolderCheck.run(directory, jobs: 1) })] {
+                do throws(StrataError) {
+                    try read()
+                    Issue.record("\(reader): \(message): expected an error")
+                } catch {
+                    #expect(error.kind == .dataError && error.message.contains(url.path) && error.message.contains(message),
+                            "\(reader): \(error.message)")
+                }
+            }
+        }
+        try FileManager.default.removeItem(at: url)
+        do throws(StrataError) {
+            _ = try Manifest.read(in: directory) { _ in StrataError(.noInput, "the caller's missing") }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .noInput && error.message == "the caller's missing")
+        }
+    }
+
     @Test func manifestHoldsTimesPositionsAndOpacities() throws {
         let directory = PackagePaths.temporaryDirectory()
         let summary = try render(try scene("slide-linear"), to: directory, jobs: 2)
