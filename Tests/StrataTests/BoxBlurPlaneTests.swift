@@ -1,4 +1,3 @@
-import CCairo
 import Testing
 import StrataRaster
 @testable import StrataRender
@@ -55,13 +54,13 @@ struct BoxBlurPlaneTests {
         let width = 7, height = (values.count + width - 1) / width
         values += [Float](repeating: 0.25, count: width * height - values.count)
         let surface = try CairoSurface.alphaSurface(values, width: width, height: height)
-        cairo_surface_flush(surface.pointer)
-        let stride = Int(cairo_image_surface_get_stride(surface.pointer)), data = cairo_image_surface_get_data(surface.pointer)!
         var wrong: [String] = []
-        for (index, value) in values.enumerated() {
-            let expected = value.isNaN ? 0 : UInt8((min(max(value, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
-            let byte = data[index / width * stride + index % width]
-            if byte != expected { wrong.append("\(value) → \(byte), not \(expected)") }
+        try surface.readPixels { data, _, _, stride in
+            for (index, value) in values.enumerated() {
+                let expected = value.isNaN ? 0 : UInt8((min(max(value, 0), 1) * 255).rounded(.toNearestOrAwayFromZero))
+                let byte = data[index / width * stride + index % width]
+                if byte != expected { wrong.append("\(value) → \(byte), not \(expected)") }
+            }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(8))")
     }
