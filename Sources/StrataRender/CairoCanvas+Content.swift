@@ -18,20 +18,17 @@ extension CairoCanvas {
             return
         }
         let scaleX = destination.width / Double(image.width), scaleY = destination.height / Double(image.height)
-        let ordinary = Self.isOrdinaryPlacement(width: image.width, height: image.height, destination: destination)
-        if ordinary {
-            var matrix = cairo_matrix_t()
-            cairo_get_matrix(cr, &matrix)
-            let device = Transform2D(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-            let frame = frames[frames.count - 1]
-            switch Self.placement(width: image.width, height: image.height, destination: destination, device: device,
-                                  surfaceWidth: frame.surface.width, surfaceHeight: frame.surface.height) {
-            case .placed(let x0, let y0, let x1, let y1):
-                return drawPlaced(surface, in: destination, scaleX: scaleX, scaleY: scaleY, box: (x0, y0, x1, y1), alpha: alpha)
-            case .exact, .direct:
-                break
-            }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let device = Transform2D(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
+        let frame = frames[frames.count - 1]
+        // `placement` is .direct for a destination beyond ordinary matrices (drawn below).
+        if case .placed(let x0, let y0, let x1, let y1) = Self.placement(width: image.width, height: image.height, destination: destination,
+                                                                         device: device, surfaceWidth: frame.surface.width,
+                                                                         surfaceHeight: frame.surface.height) {
+            return drawPlaced(surface, in: destination, scaleX: scaleX, scaleY: scaleY, box: (x0, y0, x1, y1), alpha: alpha)
         }
+        let ordinary = Self.isOrdinaryPlacement(width: image.width, height: image.height, destination: destination)
         cairo_save(cr)
         cairo_rectangle(cr, destination.minX, destination.minY, destination.width, destination.height)
         cairo_clip(cr)
