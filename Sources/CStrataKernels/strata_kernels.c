@@ -327,6 +327,62 @@ void strata_transpose_f32(const float *src, size_t width, size_t height, float *
     }
 }
 
+/// One box pass down every column at once, row by row (contiguous, so it vectorises): `src` →
+/// `dst`, which do not overlap, so nothing is copied first.
+static void box_columns(const float *restrict src, float *restrict dst, size_t width, size_t height, size_t radius,
+                        float *restrict sums) {
+    const float scale = 1.0f / (float)(2 * radius + 1);
+    memset(sums, 0, width * sizeof(float));
+    size_t lead = radius < height ? radius : height;
+    for (size_t i = 0; i < lead; i++) {
+        const float *row = src + i * width;
+        for (size_t x = 0; x < width; x++) sums[x] += row[x];
+    }
+    for (size_t i = 0; i < height; i++) {
+        if (i + radius < height) {
+            const float *row = src + (i + radius) * width;
+            for (size_t x = 0; x < width; x++) sums[x] += row[x];
+        }
+        float *out = dst + i * width;
+        for (size_t x = 0; x < width; x++) {
+            float value = sums[x] * scale;
+            out[x] = value >= 0.0f ? value : 0.0f;
+        }
+        if (i >= radius) {
+            const float *row = src + (i - radius) * width;
+            for (size_t x = 0; x < width; x++) sums[x] -= row[x];
+        }
+    }
+}
+
+/// The passes of `radii` down the columns of the `width × height` plane at `*from`, between it
+/// and `*to` (swapped after each pass, so `*from` ends holding the result).
+static void box_passes(float **from, float **to, size_t width, size_t height, const size_t *radii, size_t count,
+                       float *sums) {
+    for (size_t k = 0; k < count; k++) {
+        if (radii[k] == 0) continue;
+        box_columns(*from, *to, width, height, radii[k], sums);
+        float *swap = *from;
+        *from = *to;
+        *to = swap;
+    }
+}
+
+void strata_box_blur_f32(float *plane, size_t width, size_t height, const size_t *radii, size_t count,
+                         float *scratch) {
+    if (width == 0 || height == 0) return;
+    float *sums = scratch + width * height;
+    // Down the columns in place of the plane's layout; then the plane transposed, so that the
+    // passes along its rows run down columns too; then transposed back.
+    float *from = plane, *to = scratch;
+    box_passes(&from, &to, width, height, radii, count, sums);
+    strata_transpose_f32(from, width, height, to);
+    float *swap = from; from = to; to = swap;
+    box_passes(&from, &to, height, width, radii, count, sums);
+    strata_transpose_f32(from, height, width, to);
+    if (to != plane) memcpy(plane, to, width * height * sizeof(float));
+}
+
 void strata_store_alpha(uint8_t *restrict out, const float *restrict values, size_t n) {
     size_t i = 0;
 #if defined(__SSE2__)

@@ -2,7 +2,7 @@ import Testing
 import StrataRaster
 @testable import StrataRender
 
-/// The shadow blur (three box passes, rows then columns each time) against its definition written
+/// The shadow blur (three box passes down the columns, then three along the rows) against its definition written
 /// plainly: each line a running sum, the value entering added, the result written, the value
 /// leaving subtracted. The fast version runs many lines at once and must give the same floats.
 @Suite("Box blur of shadow planes")
@@ -22,9 +22,12 @@ struct BoxBlurPlaneTests {
 
     static func reference(_ input: [Float], width: Int, height: Int, sigma: Double) -> [Float] {
         var plane = input
-        for radius in BoxBlurPlane.boxRadii(sigma: sigma) where radius > 0 {
-            for y in 0..<height { boxLine(&plane, start: y * width, stride: 1, count: width, radius: radius) }
+        let radii = BoxBlurPlane.boxRadii(sigma: sigma).filter { $0 > 0 }
+        for radius in radii {
             for x in 0..<width { boxLine(&plane, start: x, stride: width, count: height, radius: radius) }
+        }
+        for radius in radii {
+            for y in 0..<height { boxLine(&plane, start: y * width, stride: 1, count: width, radius: radius) }
         }
         return plane
     }

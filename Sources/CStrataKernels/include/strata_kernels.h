@@ -35,6 +35,13 @@ void strata_store_alpha(uint8_t *out, const float *values, size_t n);
 /// (not overlapping).
 void strata_transpose_f32(const float *src, size_t width, size_t height, float *dst);
 
+/// Blurs the row-major `width × height` plane in place by box passes of `radii[0..<count]` down
+/// its columns, then the same passes along its rows (each pass: out[i] = max(0, Σ in[i−r … i+r] /
+/// (2r+1)) as a running sum — the value entering added, the result written, the value leaving
+/// subtracted; zero outside). `scratch` holds `width × height + max(width, height)` floats.
+void strata_box_blur_f32(float *plane, size_t width, size_t height, const size_t *radii, size_t count,
+                         float *scratch);
+
 /// dst[i] += src[i] × weight, for i < n.
 void strata_add_scaled(float *dst, const float *src, size_t n, float weight);
 
