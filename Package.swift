@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "strata", targets: ["StrataCLI"]),
+        // Strata Studio's server: `strata studio` hands its process over to it.
+        .executable(name: "strata-studio", targets: ["strata-studio"]),
         // `import Strata`: every public module in one import.
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataKit", targets: ["StrataKit"]),
@@ -87,11 +89,18 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Web")]),
-        // The `strata` command (the product's name is the binary's).
+        // `strata studio`'s arguments, read by both programs below.
+        .target(name: "StrataStudioCommand", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // The `strata` command (the product's name is the binary's). It does not link the studio's
+        // server (FlyingFox, and the 30 libraries FoundationNetworking loads): `strata studio`
+        // runs `strata-studio` in its place, so every other command starts without them.
         .executableTarget(name: "StrataCLI", dependencies: [
-            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting", "StrataStudio",
+            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting", "StrataStudioCommand",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "strata-studio", dependencies: [
+            "StrataStudio", "StrataStudioCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/StrataStudioCLI"),
         .executableTarget(name: "strata-bench", dependencies: [
             "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene",
         ], path: "Sources/StrataBench"),
@@ -110,7 +119,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),  // scalar typing checked against Yams' default resolver
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
-        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "StrataKit", "StrataRaster"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),

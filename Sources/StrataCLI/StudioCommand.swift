@@ -1,102 +1,33 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import StrataKit
-import StrataStudio
+import StrataStudioCommand
 
-/// `strata studio SCENE`: a local web page on the real renderer (Strata Studio).
+/// `strata studio SCENE`: a local web page on the real renderer (Strata Studio). The server is a
+/// program of its own, `strata-studio`, built beside `strata`: this command checks the arguments
+/// and hands the process over to it (`execv`: same process, same signals, same output), so that
+/// the HTTP server and the networking libraries it brings in load only for the studio.
 struct StudioCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "studio",
-        abstract: "Serve Strata Studio for a scene: scrub its frames, tune its motion-blur curves, live reload.",
-        discussion: """
-            Prints the page's URL and serves until Ctrl-C or SIGTERM. Binds 127.0.0.1 unless --host \
-            says otherwise. The scene file is never written.
-            """)
+    static let configuration = CommandConfiguration(commandName: "studio", abstract: StudioOptions.abstract,
+                                                    discussion: StudioOptions.discussion)
 
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
-    var scene: String
-
-    @Option(help: ArgumentHelp("The folder the scene's image paths resolve in (default: the scene's folder).", valueName: "dir"))
-    var assets: String?
-
-    @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
-    var scale: Double?
-
-    @Option(help: "The port to listen on (0: a free one).")
-    var port: Int = 8080
-
-    @Option(help: "The IPv4 address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Flag(help: "Open the page in a browser (xdg-open).")
-    var open = false
-
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
-        if let scale, ![1.0, 2.0, 3.0].contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, found \(scale)") }
-        guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no scene file at \(scene)") }
-    }
+    @OptionGroup var options: StudioOptions
 
     func run() throws {
-        let session = StudioSession(scenePath: scene, assets: assets, scale: scale)
-        let server: StudioServer
-        do {
-            server = try StudioServer(session: session, host: host, port: UInt16(port))
-        } catch {
-            throw ValidationError("cannot listen on \(host):\(port): \(error)")
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let studio = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("strata-studio").path
+        guard FileManager.default.isExecutableFile(atPath: studio) else {
+            FileHandle.standardError.write(Data("""
+                strata: error: studio: \(studio) is missing: the studio is a program of its own, built beside strata \
+                (swift build -c release --product strata-studio)\n
+                """.utf8))
+            throw ExitCode(69)
         }
-        if host != "127.0.0.1" && host != "localhost" {
-            FileHandle.standardError.write(Data("strata: studio: listening on \(host), not only this machine: anyone who can reach it sees the scene\n".utf8))
-        }
-        let finished = DispatchSemaphore(value: 0)
-        let failure = Failure()
-        let task = Task {
-            do {
-                try await server.run()
-            } catch where !failure.stopping {
-                failure.set("\(error)")
-            } catch {}  // stopping: the listening socket was closed on purpose
-            finished.signal()
-        }
-        Task {
-            if let bound = try? await server.port() {
-                FileHandle.standardOutput.write(Data("strata: Strata Studio for \(scene) at http://\(host):\(bound)/ (Ctrl-C to stop)\n".utf8))
-                if open { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["xdg-open", "http://\(host):\(bound)/"]) }
-            }
-        }
-        // Ctrl-C and SIGTERM stop the server after the requests in flight.
-        var sources: [DispatchSourceSignal] = []
-        for signal in [SIGINT, SIGTERM] {
-            Foundation.signal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler {
-                failure.stopping = true
-                Task {
-                    await server.stop(timeout: 2)
-                    task.cancel()
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
-        finished.wait()
-        _ = sources
-        if let message = failure.message { throw ValidationError("studio stopped: \(message)") }
-        print("strata: studio stopped")
-    }
-}
-
-/// An error message handed from the server's task to the command.
-final class Failure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String?
-    private var stop = false
-    func set(_ message: String) { lock.withLock { text = message } }
-    var message: String? { lock.withLock { text } }
-    /// Set when a signal asked the server to stop.
-    var stopping: Bool {
-        get { lock.withLock { stop } }
-        set { lock.withLock { stop = newValue } }
+        // The arguments after `studio`, as given.
+        let given = Array(CommandLine.arguments.dropFirst().drop { $0 != "studio" }.dropFirst())
+        var argv: [UnsafeMutablePointer<CChar>?] = ([studio] + given).map { strdup($0) } + [nil]
+        execv(studio, &argv)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("strata: error: studio: cannot run \(studio): \(reason)\n".utf8))
+        throw ExitCode(69)
     }
 }
