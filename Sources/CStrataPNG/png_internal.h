@@ -37,6 +37,15 @@ struct strata_png_encoder {
     uint64_t reused_bands;      // bands whose block came from the last image, so far
     uint8_t *deflated;          // the last image's deflate stream (8 bytes to spare past its end)
     size_t deflated_size, deflated_capacity;
+    // The kept rows of an update (png_kept_rows.c): every filtered row of the last image and each
+    // row's filter costs by stretches of pixels, where known (`segment_known[y]`).
+    int last_kept;              // the last image's rows are kept
+    uint8_t *kept_rows;         // height × (1 + line) bytes, as the IDAT data holds them
+    size_t kept_rows_capacity;
+    uint8_t *segment_costs;     // height × stretches × 5 uint32_t
+    size_t segment_costs_capacity;
+    uint8_t *segment_known;     // height flags
+    size_t segment_known_capacity;
 };
 
 /// A band of the fast encoder's last image: its deflate block and its filtered bytes' checksum.
@@ -67,7 +76,15 @@ void strata_png_filter_row(int type, const uint8_t *row, const uint8_t *above, u
 // MARK: - Rows (png_rows.c)
 
 /// The row kernels of one code path (portable, SSE4.1, AVX2): residual costs, filtering, packing.
-typedef struct kernels kernels;
+typedef struct kernels {
+    /// The cost of each PNG filter on a row of `bytes` (sum of |signed residual|; the first pixel's
+    /// left neighbour is zero).
+    void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
+    /// A row of `bytes` filtered with a type (0…4), into `out`.
+    void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
+    /// Pixels packed to RGB (from BGRA when the last argument is set); 0 when one is not opaque.
+    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t, int);
+} kernels;
 
 /// The kernels of `path` (a strata_png_path), or NULL when this machine lacks it. AUTO picks the best one.
 const kernels *strata_png_kernels_for(int path);
@@ -100,9 +117,31 @@ int strata_png_row_filter_init(row_filter *f, strata_png_encoder *encoder, const
 /// `f->clear_row`): the image must be RGBA.
 int strata_png_filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler);
 
+/// Pixels p0..<p1 of row y prepared as the PNG rows hold them before filtering (as the rows
+/// strata_png_filter_rows prepares), at their place in the scratch row of y's parity, which is
+/// returned; NULL when, writing RGB, one of them is not opaque.
+const uint8_t *strata_png_prepare_span(row_filter *f, uint32_t y, uint32_t p0, uint32_t p1);
+
 /// Makes `f` continue at row y as if rows 0..<y had been filtered: the row above is row y − 1
 /// prepared (zeros for the first row; `f->above` is NULL when, writing RGB, it is not opaque).
 void strata_png_restart_rows_at(row_filter *f, uint32_t y);
+
+// MARK: - Kept rows (png_kept_rows.c)
+
+/// The most filtered bytes an update keeps (64 MiB: a 4K RGBA frame is 33 MB); a larger image's
+/// update filters the bands it cannot reuse in full, as a plain encode does.
+#define STRATA_PNG_KEPT_LIMIT ((size_t)64 << 20)
+
+/// Makes room for an image's kept rows and costs (contents kept when the size is the same as the
+/// last); 0 when memory runs out.
+int strata_png_keep_rows(strata_png_encoder *encoder, size_t stride, uint32_t width, uint32_t height);
+
+/// Rows y0..<y1 of the kept rows filtered again where the image can differ from the last one:
+/// rows top…bottom (the changed rows and the one below), columns left..<right of them and the one
+/// after. The other bytes are the last image's. 0 when, writing RGB, a row is not opaque (its
+/// index in `f->clear_row`).
+int strata_png_refilter_kept_rows(row_filter *f, strata_png_encoder *encoder, uint32_t y0, uint32_t y1, uint32_t top,
+                                  uint32_t bottom, uint32_t left, uint32_t right);
 
 static inline int ensure_capacity(strata_png_buffer *out, size_t total) {
     if (total <= out->capacity) return 1;

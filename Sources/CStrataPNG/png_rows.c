@@ -35,12 +35,6 @@
 #pragma clang attribute pop
 #endif
 
-struct kernels {
-    void (*row_costs)(const uint8_t *, const uint8_t *, size_t, size_t, uint32_t[5]);
-    void (*filter_row)(int, const uint8_t *, const uint8_t *, uint8_t *, size_t, size_t);
-    int (*pack_rgb)(const uint8_t *, uint8_t *, size_t, int);
-};
-
 static const kernels portable_kernels = {row_costs_portable, filter_row_portable, pack_rgb_portable};
 #ifdef STRATA_PNG_HAS_X86_PATHS
 static const kernels sse41_kernels = {row_costs_sse41, filter_row_sse41, pack_rgb_sse41};
@@ -177,6 +171,25 @@ static const uint8_t *prepare_row(row_filter *f, uint32_t y) {
         return strata_png_unpremultiply_row(scratch, scratch, f->width, f->reciprocal);
     }
     return strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
+}
+
+const uint8_t *strata_png_prepare_span(row_filter *f, uint32_t y, uint32_t p0, uint32_t p1) {
+    const uint8_t *row = f->pixels + (size_t)y * f->row_bytes + 4 * (size_t)p0;
+    uint8_t *scratch = f->rows + (y & 1) * f->line, *at = scratch + f->bpp * (size_t)p0;
+    uint32_t n = p1 - p0;
+    if (f->rgb) return f->k->pack_rgb(row, at, n, f->bgra) ? scratch : NULL;
+    if (f->bgra) {
+        for (uint32_t x = 0; x < n; x++) {
+            const uint8_t *p = row + 4 * (size_t)x;
+            uint8_t *q = at + 4 * (size_t)x;
+            q[0] = p[2]; q[1] = p[1]; q[2] = p[0]; q[3] = p[3];
+        }
+        strata_png_unpremultiply_row(at, at, n, f->reciprocal);
+        return scratch;
+    }
+    const uint8_t *done = strata_png_unpremultiply_row(row, at, n, f->reciprocal);
+    if (done != at) memcpy(at, done, 4 * (size_t)n);
+    return scratch;
 }
 
 int strata_png_filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {

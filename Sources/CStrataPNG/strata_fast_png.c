@@ -40,6 +40,9 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
     free(encoder->bands);
     free(encoder->next_bands);
     free(encoder->deflated);
+    free(encoder->kept_rows);
+    free(encoder->segment_costs);
+    free(encoder->segment_known);
     free(encoder);
 }
 
@@ -62,7 +65,8 @@ static void append_bits(bit_writer *w, const uint8_t *src, uint64_t start, uint6
 /// bytes are the same either way.
 static int encode_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                        size_t row_bytes, int path, int flags, int changed, uint32_t changed_top,
-                       uint32_t changed_bottom, strata_png_buffer *out, char *error, size_t error_size) {
+                       uint32_t changed_bottom, uint32_t changed_left, uint32_t changed_right, strata_png_buffer *out,
+                       char *error, size_t error_size) {
     if (error && error_size > 0) error[0] = '\0';
     if (!encoder || !pixels || !out || width == 0 || height == 0 || row_bytes < 4 * (size_t)width || width > (1u << 30) / 4)
         return fail(error, error_size, -1, "invalid arguments to the PNG encoder");
@@ -75,6 +79,10 @@ static int encode_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint3
                      encoder->last_height == height && encoder->last_row_bytes == row_bytes &&
                      encoder->last_flags == caller_flags && encoder->last_kernels == (const void *)k;
     if (changed_top > changed_bottom || changed_bottom > height) same_image = 0;
+    if (changed_left > changed_right || changed_right > width) {  // the columns unknown: all of them
+        changed_left = 0;
+        changed_right = width;
+    }
     uint32_t clear_row = UINT32_MAX;  // a row known not opaque in this image
     // A row not opaque in the last image and unchanged is so in this one: the image is RGBA.
     if (same_image && !(flags & STRATA_PNG_KEEP_ALPHA) && encoder->last_channels == 4 &&
@@ -104,6 +112,14 @@ restart:
         (!encoder->table && !(encoder->table = (uint32_t *)malloc(((size_t)1 << HASH_BITS) * sizeof(uint32_t)))))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
     if (reuse && encoder->band_count != band_count) reuse = 0;
+    // An update keeps every filtered row (up to STRATA_PNG_KEPT_LIMIT), so that the next one
+    // filters again only the columns a change reaches (png_kept_rows.c).
+    int kept = changed && stride * (size_t)height <= STRATA_PNG_KEPT_LIMIT;
+    if (kept && !strata_png_keep_rows(encoder, stride, width, height))
+        return fail(error, error_size, -3, "out of memory while encoding a PNG");
+    if (kept && !encoder->last_kept) reuse = 0;
+    if (kept && !reuse) memset(encoder->segment_known, 0, height);
+    encoder->last_kept = 0;
     if (band_count > encoder->bands_capacity) {
         // Both lists grow (the last image's records are kept: they are only read when it had as
         // many bands, so within the old capacity).
@@ -150,7 +166,24 @@ restart:
             history = 0;  // the next band, if drawn, filters its row above again
             continue;
         }
-        if (b > 0 && history == 0) {
+        uint32_t band_adler = 1;
+        if (kept) {
+            // The band's rows in the kept rows, behind the row before it (filtered already, or
+            // kept from the last image with the band before).
+            uint8_t *rows = encoder->kept_rows + (size_t)y0 * stride;
+            int filtered = reuse ? strata_png_refilter_kept_rows(&f, encoder, y0, y1, changed_top, changed_bottom, changed_left,
+                                                                 changed_right)
+                                 : strata_png_filter_rows(&f, y0, y1, rows, &band_adler);
+            if (!filtered) {
+                clear_row = f.clear_row;
+                reuse = 0;  // a pixel is not opaque: everything afresh, as RGBA
+                same_image = 0;
+                flags |= STRATA_PNG_KEEP_ALPHA;
+                goto restart;
+            }
+            history = y0 > 0 ? stride : 0;
+            band = rows - history;
+        } else if (b > 0 && history == 0) {
             // The band before was reused: its last filtered row, again, as this band's history.
             strata_png_restart_rows_at(&f, y0 - 1);
             if (!f.above || !strata_png_filter_rows(&f, y0 - 1, y0, band, NULL)) {
@@ -161,8 +194,9 @@ restart:
             }
             history = stride;
         }
-        uint32_t band_adler = 1;
-        if (!strata_png_filter_rows(&f, y0, y1, band + history, &band_adler)) {
+        if (kept) {
+            if (reuse) band_adler = libdeflate_adler32(1, band + history, size);
+        } else if (!strata_png_filter_rows(&f, y0, y1, band + history, &band_adler)) {
             clear_row = f.clear_row;
             flags |= STRATA_PNG_KEEP_ALPHA;  // a pixel is not opaque: the image is RGBA, from the start
             goto restart;
@@ -186,7 +220,8 @@ restart:
         *record = (struct band_record){start, bits - start, band_adler, size};
         adler = (uint32_t)adler32_combine(adler, band_adler, (z_off_t)size);
         // The band's last filtered row is the next band's history.
-        if (y1 < height) memmove(band, band + history + size - stride, stride);
+        if (!kept && y1 < height) memmove(band, band + history + size - stride, stride);
+        band = encoder->filtered;
         history = stride;
         position += size;
     }
@@ -222,6 +257,7 @@ restart:
         encoder->last_channels = (int)f.bpp;
         encoder->last_clear_row = clear_row;
         encoder->last_kernels = (const void *)k;
+        encoder->last_kept = kept;
         encoder->remembered = 1;
     }
     return 0;
@@ -230,14 +266,15 @@ restart:
 int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                             size_t row_bytes, int path, int flags, strata_png_buffer *out, char *error,
                             size_t error_size) {
-    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 0, 0, 0, out, error, error_size);
+    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 0, 0, 0, 0, 0, out, error, error_size);
 }
 
 int strata_png_encoder_fast_update(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                    size_t row_bytes, int path, int flags, uint32_t changed_top, uint32_t changed_bottom,
-                                   strata_png_buffer *out, char *error, size_t error_size) {
-    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 1, changed_top, changed_bottom, out,
-                       error, error_size);
+                                   uint32_t changed_left, uint32_t changed_right, strata_png_buffer *out, char *error,
+                                   size_t error_size) {
+    return encode_fast(encoder, pixels, width, height, row_bytes, path, flags, 1, changed_top, changed_bottom, changed_left,
+                       changed_right, out, error, error_size);
 }
 
 uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder) {

@@ -107,14 +107,17 @@ public final class PNGEncoder {
             if let lineage {
                 // An update (kept for the next one); every row changed unless this image was drawn
                 // over the one encoded last.
-                var rows = 0..<height
+                var rows = 0..<height, columns = 0..<width
                 if let parent = lineage.previous, parent == previous,
                    lineage.changedRows.lowerBound >= 0, lineage.changedRows.upperBound <= height {
                     rows = lineage.changedRows
+                    let given = lineage.changedColumns
+                    if given.lowerBound >= 0, given.upperBound <= width { columns = given }
                 }
                 status = strata_png_encoder_fast_update(encoder, base, UInt32(width), UInt32(height), rowBytes,
                                                         options.fastPath.rawValue, flags, UInt32(rows.lowerBound),
-                                                        UInt32(rows.upperBound), &output, &message, message.count)
+                                                        UInt32(rows.upperBound), UInt32(columns.lowerBound),
+                                                        UInt32(columns.upperBound), &output, &message, message.count)
             } else {
                 status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
                                                  options.fastPath.rawValue, flags, &output, &message, message.count)
@@ -142,6 +145,17 @@ public final class PNGEncoder {
     }
 }
 
+extension PNGEncoder {
+    /// For tests: whether the filter costs and filtered bytes an update computes by stretches of a
+    /// row (`width` pixels of `bpp` = 3 or 4 bytes, `above` the row above) are those of the whole
+    /// row on `path`; nil for bad arguments or a path this machine lacks.
+    static func stretchesAgree(row: [UInt8], above: [UInt8], width: Int, bpp: Int, path: PNGCodec.EncodingOptions.FastPath) -> Bool? {
+        guard width > 0, bpp == 3 || bpp == 4, row.count >= width * bpp, above.count >= width * bpp, width <= Int(UInt32.max) else { return nil }
+        let result = strata_png_stretches_agree(row, above, UInt32(width), Int32(bpp), path.rawValue)
+        return result < 0 ? nil : result == 1
+    }
+}
+
 /// What is known of an image and the one it was drawn over: a frame of a sequence drawn over the
 /// frame before it, only where the two can differ (`RenderResources.keepsDamage`).
 public struct ImageLineage: Equatable, Sendable {
@@ -151,10 +165,14 @@ public struct ImageLineage: Equatable, Sendable {
     public var previous: UInt64?
     /// The rows (0 at the top) that can differ from `previous`; the others hold the same bytes.
     public var changedRows: Range<Int>
+    /// The columns (0 at the left) of `changedRows` that can differ from `previous`; the others
+    /// hold the same bytes. Every column unless the caller knows better.
+    public var changedColumns: Range<Int>
 
-    public init(image: UInt64, previous: UInt64?, changedRows: Range<Int>) {
+    public init(image: UInt64, previous: UInt64?, changedRows: Range<Int>, changedColumns: Range<Int> = 0..<Int.max) {
         self.image = image
         self.previous = previous
         self.changedRows = changedRows
+        self.changedColumns = changedColumns
     }
 }

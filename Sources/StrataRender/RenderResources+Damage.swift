@@ -10,6 +10,8 @@ struct DamagePlan {
     let region: Rect
     /// The rows of the region: those that can differ from the previous frame.
     var rows: Range<Int> { Int(saturating: region.minY)..<max(Int(saturating: region.minY), Int(saturating: region.maxY)) }
+    /// The columns of the region: those of `rows` that can differ from the previous frame.
+    var columns: Range<Int> { Int(saturating: region.minX)..<max(Int(saturating: region.minX), Int(saturating: region.maxX)) }
     /// The top-level nodes that touch the region, in order.
     let roots: [Int]
 }
@@ -117,14 +119,16 @@ extension RenderResources {
     }
 
     /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full),
-    /// and its lineage: drawn over the frame before with `drawnOver` rows changed, or afresh (nil).
-    func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?, drawnOver rows: Range<Int>?) {
+    /// and its lineage: drawn over the frame before with `drawnOver` rows and columns changed, or
+    /// afresh (nil).
+    func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?, drawnOver changed: (rows: Range<Int>, columns: Range<Int>)?) {
         guard keepsDamage else { return }
         lastDrawn = surface.map { DrawnFrame(key: BaseKey(tree), roots: tree.roots, surface: ObjectIdentifier($0)) }
         let previous = lastLineage?.image
         lastLineage = surface.map { _ in
             ImageLineage(image: nextImageNumber.wrappingAdd(1, ordering: .relaxed).newValue,
-                         previous: rows == nil ? nil : previous, changedRows: rows ?? 0..<tree.pixelHeight)
+                         previous: changed == nil ? nil : previous, changedRows: changed?.rows ?? 0..<tree.pixelHeight,
+                         changedColumns: changed?.columns ?? 0..<tree.pixelWidth)
         }
     }
 }

@@ -33,19 +33,20 @@ public enum Renderer {
     /// of the canvas) instead of being cleared and drawn again: the same pixels either way.
     static func paint(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> CairoCanvas {
         resources?.startPlacementFrame()
-        let (canvas, rows) = try paintFrame(tree, resources: resources)
-        resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil, drawnOver: rows)
+        let (canvas, changed) = try paintFrame(tree, resources: resources)
+        resources?.recordDrawn(tree, on: canvas.error == nil ? canvas.frames[0].surface : nil, drawnOver: changed)
         return canvas
     }
 
-    /// `paint`: over the previous frame where only the damage is drawn (with the rows that can
-    /// differ from it), from the kept base, or afresh.
-    private static func paintFrame(_ tree: RenderTree, resources: RenderResources?) throws(RenderError) -> (canvas: CairoCanvas, drawnOver: Range<Int>?) {
+    /// `paint`: over the previous frame where only the damage is drawn (with the rows and columns
+    /// that can differ from it), from the kept base, or afresh.
+    private static func paintFrame(_ tree: RenderTree, resources: RenderResources?) throws(RenderError)
+        -> (canvas: CairoCanvas, drawnOver: (rows: Range<Int>, columns: Range<Int>)?) {
         let all = tree.roots.indices
         if let damage = resources?.damagePlan(for: tree) {
             let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources)
             if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
-            return (canvas, damage.rows)
+            return (canvas, (damage.rows, damage.columns))
         }
         switch resources?.basePlan(for: tree) ?? .none {
         case .none:

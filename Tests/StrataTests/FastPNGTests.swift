@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StrataModel
-import StrataRaster
+@testable import StrataRaster
 import StrataRender
 
 /// Strata's fast PNG encoder: every file it writes is a valid PNG that libpng decodes to exactly
@@ -187,9 +187,10 @@ struct FastPNGTests {
         }
     }
 
-    @Test("a frame changed in some rows and encoded as an update of the one before gives the bytes of a full encode",
-          arguments: [PNGCodec.EncodingOptions.fast, .fast(path: .portable)])
+    @Test("a frame changed in a rectangle and encoded as an update of the one before gives the bytes of a full encode",
+          arguments: [PNGCodec.EncodingOptions.fast, .fast(path: .portable), .fast(path: .sse41)])
     func updatesGiveTheBytesOfAFullEncode(options: PNGCodec.EncodingOptions) throws {
+        guard PNGCodec.availableFastPaths.contains(options.fastPath) || options.fastPath == .auto else { return }
         // A 640×360 frame in bands of 60,000 bytes: 31 rows in RGB, 23 in RGBA (12 and 16 bands).
         let image = try Self.uiFrame(width: 640, height: 360)
         let (width, height, rowBytes) = (image.width, image.height, image.width * 4 + 16)
@@ -233,15 +234,17 @@ struct FastPNGTests {
                     }
                 }
             }
-            // Some steps claim more rows than changed, or none when nothing did.
+            // Some steps claim more rows than changed (and every column), or more columns; the
+            // others the rectangle that changed (the kept rows are then filtered again only there).
             let claimed = step % 7 == 3 && step < 48 ? 0..<height : top..<bottom
-            let lineage = ImageLineage(image: UInt64(step), previous: previous, changedRows: claimed)
+            let columns = step % 7 == 3 ? 0..<Int.max : step % 5 == 1 ? max(0, left - 7)..<min(width, right + 9) : left..<right
+            let lineage = ImageLineage(image: UInt64(step), previous: previous, changedRows: claimed, changedColumns: columns)
             let updated = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                rowBytes: rowBytes, options: options, lineage: lineage)
             let full = try afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                          rowBytes: rowBytes, options: options)
             let agrees = updated == full
-            #expect(agrees, "step \(step): rows \(top)..<\(bottom), kind \(kind)")
+            #expect(agrees, "step \(step): rows \(top)..<\(bottom), columns \(left)..<\(right), kind \(kind)")
             if step % 11 == 10 {
                 let same = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                  rowBytes: rowBytes, options: options,
@@ -267,6 +270,28 @@ struct FastPNGTests {
         #expect(following.reusedBands == reusedBefore)
     }
 
+    @Test("an update's costs and filters by stretches of a row are the whole row's, on every path")
+    func stretchesAddUpToTheRow() throws {
+        var state: UInt32 = 0x9E37_79B9
+        func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return UInt8(truncatingIfNeeded: state)
+        }
+        for path in PNGCodec.availableFastPaths {
+            for (width, bpp) in [(1, 3), (63, 4), (64, 3), (65, 4), (200, 3), (333, 4), (1_920, 3)] {
+                // Noise, then runs and steps (so that every filter wins somewhere and small residuals are common).
+                for kind in 0..<2 {
+                    let count = width * bpp
+                    let row = (0..<count).map { i in kind == 0 ? next() : UInt8(truncatingIfNeeded: i / 7 * 3) &+ (next() & 1) }
+                    let above = (0..<count).map { i in kind == 0 ? next() : UInt8(truncatingIfNeeded: i / 7 * 3) }
+                    let agree = PNGEncoder.stretchesAgree(row: row, above: above, width: width, bpp: bpp, path: path)
+                    #expect(agree == true, "\(path), \(width) pixels of \(bpp) bytes, kind \(kind)")
+                }
+            }
+        }
+        #expect(PNGEncoder.stretchesAgree(row: [1, 2, 3], above: [1, 2, 3], width: 1, bpp: 2, path: .portable) == nil)
+    }
+
     @Test("hostile band sizes give valid PNGs of the image; hostile lineages the bytes of a full encode")
     func hostileBandSizesAndLineages() throws {
         let image = try Self.image(.gradient, width: 67, height: 41)
@@ -283,13 +308,18 @@ struct FastPNGTests {
         var bgra = image.pixels
         for offset in stride(from: 0, to: bgra.count, by: 4) { bgra.swapAt(offset, offset + 2) }
         var previous: UInt64?
-        for (step, rows) in [0..<41, -5..<3, 40..<Int.max, 3..<3, Int.min..<Int.max, 0..<0].enumerated() {
+        let lineages: [(rows: Range<Int>, columns: Range<Int>)] = [
+            (0..<41, 0..<67), (-5..<3, 0..<67), (40..<Int.max, 0..<67), (3..<3, 0..<67), (Int.min..<Int.max, 0..<67), (0..<0, 0..<67),
+            (0..<41, -9..<3), (2..<9, 60..<Int.max), (2..<9, Int.min..<Int.max), (2..<9, 5..<5), (2..<9, 67..<67), (2..<9, 0..<68),
+        ]
+        for (step, lineage) in lineages.enumerated() {
             let encoded = try bgra.withUnsafeBytes { pixels in
                 try encoder.encode(premultipliedBGRA: pixels, width: 67, height: 41, rowBytes: 268,
-                                   lineage: ImageLineage(image: UInt64(step), previous: previous, changedRows: rows))
+                                   lineage: ImageLineage(image: UInt64(step), previous: previous, changedRows: lineage.rows,
+                                                         changedColumns: lineage.columns))
             }
             let agrees = encoded == expected
-            #expect(agrees, "lineage rows \(rows)")
+            #expect(agrees, "lineage rows \(lineage.rows), columns \(lineage.columns)")
             previous = UInt64(step)
         }
     }

@@ -93,8 +93,11 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
                             size_t error_size);
 
 /// Encodes like strata_png_encoder_fast (the same bytes) an image that differs from the one this
-/// encoder encoded last only in rows `changed_top`..<`changed_bottom` (an empty range: in none) —
-/// a frame drawn over the frame before it. Each band of rows whose rows and the two rows above it
+/// encoder encoded last only in rows `changed_top`..<`changed_bottom` (an empty range: in none),
+/// and in those only in columns `changed_left`..<`changed_right` (a range not in 0…width: all) —
+/// a frame drawn over the frame before it. An update keeps every filtered row (for images of up to
+/// 64 MiB of them), so that the next one filters the changed rows again only where the change
+/// reaches. Each band of rows whose rows and the two rows above it
 /// lie outside that range reuses the last image's deflate block and Adler-32 instead of being
 /// filtered, parsed and coded again. The caller promises that the other rows are unchanged: the
 /// encoder cannot see it without reading them (and then it would save nothing). It encodes in full
@@ -105,12 +108,19 @@ int strata_png_encoder_fast(strata_png_encoder *encoder, const uint8_t *pixels, 
 /// unchanged row. Every update keeps the image for the next. Returns as strata_png_encoder_fast.
 int strata_png_encoder_fast_update(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                                    size_t row_bytes, int path, int flags, uint32_t changed_top, uint32_t changed_bottom,
-                                   strata_png_buffer *out, char *error, size_t error_size);
+                                   uint32_t changed_left, uint32_t changed_right, strata_png_buffer *out, char *error,
+                                   size_t error_size);
 
 /// Sets the filtered bytes per band (per deflate block) of the fast encoder: 0 (the default) is
 /// 512 KiB; at least one row is a band. Smaller bands compress a little worse and let an update
 /// reuse more; for tests, fuzzing and tuning.
 void strata_png_encoder_set_band_bytes(strata_png_encoder *encoder, size_t bytes);
+
+/// For tests: 1 when the filter costs of a row (`width` pixels of `bpp` = 3 or 4 bytes, `above` the
+/// row above), summed over the stretches an update costs them in, are those of the whole row, and
+/// each filter over stretches gives the whole row's bytes there (and nothing before); 0 when not,
+/// -1 for bad arguments or a path this machine lacks.
+int strata_png_stretches_agree(const uint8_t *row, const uint8_t *above, uint32_t width, int bpp, int path);
 
 /// The bands strata_png_encoder_fast_update has reused so far (for tests and benchmarks).
 uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder);
