@@ -46,9 +46,9 @@ enum PixelTargets {
         updates(of: pixels, width: width, height: height, source: source)
     }
 
-    /// The fast encoder's updates (issue 29): the image, then a run of images each changed in some
-    /// rows (the change read from `source`), each encoded as an update of the one before with
-    /// small bands, must give the bytes of a full encode.
+    /// The fast encoder's updates (issue 29): the image, then a run of images each changed in a
+    /// rectangle of rows and columns (read from `source`), each encoded as an update of the one
+    /// before with small bands, must give the bytes of a full encode.
     static func updates(of start: [UInt8], width: Int, height: Int, source: [UInt8]) {
         guard !source.isEmpty else { return }
         var reader = FuzzReader(source)
@@ -69,22 +69,23 @@ enum PixelTargets {
         var previous: UInt64?
         for step in 0..<UInt64(reader.int(1...6)) {
             let top = reader.int(0...(height - 1)), bottom = min(height, top + reader.int(0...height))
+            let left = reader.int(0...(width - 1)), right = min(width, left + reader.int(0...width))
             let value = reader.byte(), alpha = reader.byte()
             for y in top..<bottom {
-                for x in 0..<width where reader.byte() & 3 == 0 {
+                for x in left..<right where reader.byte() & 3 == 0 {
                     let p = y * rowBytes + 4 * x
                     frame[p + 3] = alpha
                     for c in 0..<3 { frame[p + c] = min(alpha, value &+ UInt8(truncatingIfNeeded: x * (c + 1))) }
                 }
             }
-            let lineage = ImageLineage(image: step, previous: previous, changedRows: top..<bottom)
+            let lineage = ImageLineage(image: step, previous: previous, changedRows: top..<bottom, changedColumns: left..<right)
             guard let updated = try? following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                       rowBytes: rowBytes, options: options, lineage: lineage),
                   let full = try? afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                 rowBytes: rowBytes, options: options)
             else { fatalError("the fast encoder refused a \(width)×\(height) image") }
             guard updated == full else {
-                fatalError("an update of rows \(top)..<\(bottom) (\(width)×\(height), bands of \(bandBytes) bytes) differs from a full encode")
+                fatalError("an update of rows \(top)..<\(bottom), columns \(left)..<\(right) (\(width)×\(height), bands of \(bandBytes) bytes) differs from a full encode")
             }
             previous = step
         }
