@@ -13,12 +13,21 @@ import StrataModel
 final class TextEngine {
     /// The engine of the calling thread.
     static var current: TextEngine {
-        let key = "strata.TextEngine"
-        if let engine = Thread.current.threadDictionary[key] as? TextEngine { return engine }
+        // A pthread key, not Foundation's thread dictionary: every text layer of every frame asks.
+        if let stored = pthread_getspecific(threadKey) { return Unmanaged<TextEngine>.fromOpaque(stored).takeUnretainedValue() }
         let engine = TextEngine()
-        Thread.current.threadDictionary[key] = engine
+        pthread_setspecific(threadKey, Unmanaged.passRetained(engine).toOpaque())
         return engine
     }
+
+    /// The key of each thread's engine, released when the thread ends.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { stored in
+            if let stored { Unmanaged<TextEngine>.fromOpaque(stored).release() }
+        }
+        return key
+    }()
 
     /// The folder of Strata's fonts and `fonts.conf`.
     static let fontsDirectory: String? = Bundle.module.url(forResource: "Fonts", withExtension: nil)?.path
@@ -42,7 +51,17 @@ final class TextEngine {
 
     /// A font map (and its Pango context) per set of extra font files; the plain one has none.
     private var contexts: [String?: (fontMap: OpaquePointer, context: OpaquePointer)] = [:]
-    private var layouts: [LayoutKey: OpaquePointer] = [:]
+    /// A layout and its extents (Pango units, from its origin), measured once when it is made.
+    struct LaidOut {
+        let layout: OpaquePointer
+        let ink: PangoRectangle
+        let logical: PangoRectangle
+        /// Whether the layout has a width (wrapped or truncated text).
+        let hasWidth: Bool
+        let rightToLeft: Bool
+    }
+
+    private var layouts: [LayoutKey: LaidOut] = [:]
     /// Layouts made by this engine so far (each is shaped once), for tests and statistics.
     private(set) var layoutsMade = 0
     /// Problems met making a font map, reported once per file.
@@ -51,7 +70,7 @@ final class TextEngine {
     private init() {}
 
     deinit {
-        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        for laidOut in layouts.values { g_object_unref(UnsafeMutableRawPointer(laidOut.layout)) }
         for entry in contexts.values {
             g_object_unref(UnsafeMutableRawPointer(entry.context))
             g_object_unref(UnsafeMutableRawPointer(entry.fontMap))
@@ -99,12 +118,17 @@ final class TextEngine {
 
     /// The layout of `text` in `bounds` (points), made once and kept.
     func layout(_ text: TextContent, in bounds: Rect) -> OpaquePointer? {
+        laidOut(text, in: bounds)?.layout
+    }
+
+    /// The layout of `text` in `bounds` with its extents, made once and kept.
+    func laidOut(_ text: TextContent, in bounds: Rect) -> LaidOut? {
         let key = LayoutKey(text: text, width: bounds.width, height: bounds.height)
-        if let layout = layouts[key] { return layout }
+        if let laidOut = layouts[key] { return laidOut }
         guard let context = context(fontFile: text.fontFile), let layout = pango_layout_new(context) else { return nil }
         layoutsMade += 1
         if layouts.count >= Self.maximumCachedLayouts {
-            for old in layouts.values { g_object_unref(UnsafeMutableRawPointer(old)) }
+            for old in layouts.values { g_object_unref(UnsafeMutableRawPointer(old.layout)) }
             layouts.removeAll()
         }
         let scale = Double(strata_pango_scale)
@@ -148,8 +172,12 @@ final class TextEngine {
         }
         pango_layout_set_alignment(layout, alignment)
         if text.alignment == .justified { pango_layout_set_justify(layout, 1) }
-        layouts[key] = layout
-        return layout
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let laidOut = LaidOut(layout: layout, ink: ink, logical: logical, hasWidth: pango_layout_get_width(layout) >= 0,
+                              rightToLeft: rightToLeft)
+        layouts[key] = laidOut
+        return laidOut
     }
 
     static func isRightToLeft(_ text: TextContent) -> Bool {
@@ -159,26 +187,26 @@ final class TextEngine {
     /// Where the layout's origin goes in the layer (points): the bounds' top-left, moved across
     /// for a layout without a width so that its widest line sits as the alignment says.
     func origin(of text: TextContent, in bounds: Rect) -> Point? {
-        guard let layout = layout(text, in: bounds) else { return nil }
-        guard pango_layout_get_width(layout) < 0, bounds.width.isFinite else { return Point(x: bounds.minX, y: bounds.minY) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let spare = bounds.width - Double(logical.width) / Double(strata_pango_scale)
-        let rightToLeft = Self.isRightToLeft(text)
-        let fraction: Double = switch text.alignment {
+        guard let laidOut = laidOut(text, in: bounds) else { return nil }
+        return origin(of: laidOut, alignment: text.alignment, in: bounds)
+    }
+
+    private func origin(of laidOut: LaidOut, alignment: TextAlignment, in bounds: Rect) -> Point {
+        guard !laidOut.hasWidth, bounds.width.isFinite else { return Point(x: bounds.minX, y: bounds.minY) }
+        let spare = bounds.width - Double(laidOut.logical.width) / Double(strata_pango_scale)
+        let fraction: Double = switch alignment {
         case .center: 0.5
         case .left: 0
         case .right: 1
-        case .natural, .justified: rightToLeft ? 1 : 0
+        case .natural, .justified: laidOut.rightToLeft ? 1 : 0
         }
         return Point(x: bounds.minX + spare * fraction, y: bounds.minY)
     }
 
     /// The ink and logical extents of `text` laid out in `bounds`, in the layer's coordinates.
     func extent(of text: TextContent, in bounds: Rect) -> Rect? {
-        guard let layout = layout(text, in: bounds), let origin = origin(of: text, in: bounds) else { return nil }
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
+        guard let laidOut = laidOut(text, in: bounds) else { return nil }
+        let origin = origin(of: laidOut, alignment: text.alignment, in: bounds), ink = laidOut.ink, logical = laidOut.logical
         let scale = Double(strata_pango_scale)
         func rect(_ r: PangoRectangle) -> Rect {
             Rect(x: origin.x + Double(r.x) / scale, y: origin.y + Double(r.y) / scale,
@@ -189,9 +217,10 @@ final class TextEngine {
 
     /// Draws `text` in `bounds` on `cr` in its current colour.
     func draw(_ text: TextContent, in bounds: Rect, on cr: OpaquePointer) {
-        guard let layout = layout(text, in: bounds), let origin = origin(of: text, in: bounds) else { return }
+        guard let laidOut = laidOut(text, in: bounds) else { return }
+        let origin = origin(of: laidOut, alignment: text.alignment, in: bounds)
         cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_show_layout(cr, layout)
+        pango_cairo_show_layout(cr, laidOut.layout)
     }
 
     /// The byte offsets in the UTF-8 text where each line starts, and whether it is ellipsized.
