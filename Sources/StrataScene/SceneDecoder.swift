@@ -342,6 +342,11 @@ struct SceneDecoder {
     @inline(never)
     func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
         let (name, url) = try assetURL(value, at: path, what: "PNG")
+        // A file named by several layers (a grid of photos) is read and decoded once.
+        if let (decoded, digest) = assetDigests.images[url.path] {
+            assetDigests.record(name, digest: digest)
+            return decoded
+        }
         do {
             let bytes: [UInt8]
             do {
@@ -349,8 +354,11 @@ struct SceneDecoder {
             } catch {
                 throw RasterError.invalidPNG("cannot read \(url.lastPathComponent): \(error.localizedDescription)")
             }
-            assetDigests.record(name, digest: SHA256.hex(bytes))
-            return try PNGCodec.decode(bytes)
+            let digest = SHA256.hex(bytes)
+            assetDigests.record(name, digest: digest)
+            let decoded = try PNGCodec.decode(bytes)
+            assetDigests.images[url.path] = (decoded, digest)
+            return decoded
         } catch {
             throw SceneError(file: reader.file, keyPath: path, expected: "a readable PNG within the size limits",
                              found: "\(url.lastPathComponent): \(error)", line: value.line)
@@ -358,9 +366,11 @@ struct SceneDecoder {
     }
 }
 
-/// The asset files a scene read, by the path written in the scene → SHA-256 of their bytes.
+/// The asset files a scene read, by the path written in the scene → SHA-256 of their bytes; and
+/// the images decoded so far, by file path (each file is read once per scene).
 final class AssetDigests: @unchecked Sendable {
     private(set) var digests: [String: String] = [:]
+    var images: [String: (image: PixelBuffer, digest: String)] = [:]
 
     func record(_ path: String, digest: String) {
         digests[path] = digest
