@@ -9,9 +9,9 @@ full, through the CLI in the same run.
     the same two ways — damage finds nothing to save there and must cost nothing.
 Runs alternate between the two ways (3 each, 5 without --quick), each into a new folder after
 a sync (all deleted at the end); wall time includes process start and every PNG written. Prints the fastest and the median frames/s and their ratios, and
-writes out/bench-damage.json. With --baseline STRATA, another build's binary (an earlier commit)
-is timed the same way on the same scenes, for "no slower than before".
-Usage: python3 scripts/damage_bench.py COMPOSITE_SCENE [--quick] [--baseline STRATA]
+writes out/bench-damage.json. With --baseline [LABEL=]STRATA (as often as wanted), another build's
+binary (an earlier commit) is timed the same way on the same scenes, for "no slower than before".
+Usage: python3 scripts/damage_bench.py COMPOSITE_SCENE [--quick] [--baseline [LABEL=]STRATA]…
 """
 import json
 import os
@@ -24,7 +24,12 @@ import time
 
 arguments = sys.argv[1:]
 quick = "--quick" in arguments
-baseline = arguments[arguments.index("--baseline") + 1] if "--baseline" in arguments else None
+# --baseline [LABEL=]STRATA, as often as wanted: other builds timed the same way.
+baselines = []
+for index, argument in enumerate(arguments[:-1]):
+    if argument == "--baseline":
+        label, _, path = arguments[index + 1].rpartition("=")
+        baselines.append((label or "baseline", path))
 composite = [a for a in arguments if a.endswith(".json") or a.endswith(".yaml")][0]
 strata = os.path.abspath(".build/release/strata")
 scratch = tempfile.mkdtemp(prefix="strata-damage-bench-")
@@ -54,8 +59,8 @@ def render(binary, scene, extra):
 
 def compare(label, scene):
     ways = {"damage": (strata, []), "no damage": (strata, ["--no-damage"])}
-    if baseline:
-        ways["baseline"] = (os.path.abspath(baseline), [])
+    for name, path in baselines:
+        ways[name] = (os.path.abspath(path), [])
     samples = {way: [] for way in ways}
     for _ in range(runs):
         for way, (binary, extra) in ways.items():
@@ -64,7 +69,7 @@ def compare(label, scene):
     print(f"{label}, 120 frames, --jobs 2, frames/s (fastest, median of {runs}):")
     for way, fps in samples.items():
         result[way] = {"fastest": max(fps), "median": statistics.median(fps)}
-        print(f"  {way:<10} {max(fps):7.1f} {statistics.median(fps):7.1f}")
+        print(f"  {way:<12} {max(fps):7.1f} {statistics.median(fps):7.1f}")
     for way in ways:
         if way != "damage":
             fastest = result["damage"]["fastest"] / result[way]["fastest"]
