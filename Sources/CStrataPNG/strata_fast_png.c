@@ -6,7 +6,8 @@
 //   as one deflate block with Huffman tables from its own statistics while it is in cache
 //   (png_block.c); so a band's block depends on its rows and the two above alone, and a frame
 //   drawn over the one before reuses the blocks of bands it did not change
-//   (strata_png_encoder_fast_update), the Adler-32s joined with zlib's adler32_combine;
+//   (strata_png_encoder_fast_update), the Adler-32s joined with zlib's adler32_combine, and keeps
+//   every filtered row so that the next update filters again only where the frame changed;
 // - the parse (png_parse.c) codes zero runs as matches at distance 1, runs repeating the pixel
 //   before at distance 3 or 4, and, in rows where long matches pay, repeats found by a hash probe;
 // - the row kernels are compiled for a portable, an SSE4.1 and an AVX2 path, chosen at run time;
@@ -58,11 +59,13 @@ static void append_bits(bit_writer *w, const uint8_t *src, uint64_t start, uint6
 }
 
 /// The fast encoder. With `changed` set (an update) it remembers the image for the next update, and
-/// rows outside changed_top..<changed_bottom are those of
-/// the image this encoder encoded last (the caller's promise), and a band whose rows and the two
-/// rows above it are all outside reuses that image's deflate block instead of being filtered,
-/// parsed and coded again. Each band's block depends only on those rows (see the parse), so the
-/// bytes are the same either way.
+/// rows outside changed_top..<changed_bottom, and columns outside changed_left..<changed_right of
+/// those, are those of the image this encoder encoded last (the caller's promise): a band whose
+/// rows and the two rows above it are all outside reuses that image's deflate block instead of
+/// being filtered, parsed and coded again, and the other bands take the kept filtered rows of that
+/// image where the change does not reach (png_kept_rows.c). Each band's block depends only on
+/// those rows (see the parse), and each row's filter on the row and the one above, so the bytes are
+/// the same either way.
 static int encode_fast(strata_png_encoder *encoder, const uint8_t *pixels, uint32_t width, uint32_t height,
                        size_t row_bytes, int path, int flags, int changed, uint32_t changed_top,
                        uint32_t changed_bottom, uint32_t changed_left, uint32_t changed_right, strata_png_buffer *out,
