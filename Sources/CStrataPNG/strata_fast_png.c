@@ -48,8 +48,23 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
 }
 
 /// Appends `count` bits of `src`, starting at bit `start` (LSB first, as deflate), to `w`.
-/// `src` has 8 readable bytes past the last bit.
+/// `src` has 8 readable bytes past the last bit, and `w` room for 8 bytes past the last it writes.
 static void append_bits(bit_writer *w, const uint8_t *src, uint64_t start, uint64_t count) {
+    // Whole bytes of the writer out first, then 56 bits a step: fewer than 8 pending bits and 56
+    // more fit a 64-bit word, which is stored whole (its last byte is written again next step).
+    while (w->count >= 8) {
+        *w->out++ = (uint8_t)w->bits;
+        w->bits >>= 8;
+        w->count -= 8;
+    }
+    while (count >= 56) {
+        w->bits |= ((load64le(src + (start >> 3)) >> (start & 7)) & ((1ull << 56) - 1)) << w->count;
+        store64le(w->out, w->bits);
+        w->out += 7;
+        w->bits >>= 56;
+        start += 56;
+        count -= 56;
+    }
     while (count >= 32) {
         put_bits(w, (load64le(src + (start >> 3)) >> (start & 7)) & 0xFFFFFFFFu, 32);
         start += 32;
