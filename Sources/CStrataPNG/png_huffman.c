@@ -2,9 +2,23 @@
 // and canonical codes in deflate's bit order.
 #include "png_deflate.h"
 
-static int compare_keys(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+/// Sorts `n` keys (at most a few hundred) ascending: a Shell sort with Ciura's gaps, inline
+/// comparisons instead of qsort's calls (every band of every frame builds two or three codes). The
+/// keys are distinct, so any sort gives the same order.
+static void sort_keys(uint64_t *keys, int n) {
+    static const int gaps[] = {132, 57, 23, 10, 4, 1};
+    for (int g = 0; g < 6; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint64_t value = keys[i];
+            int j = i;
+            while (j >= gap && keys[j - gap] > value) {
+                keys[j] = keys[j - gap];
+                j -= gap;
+            }
+            keys[j] = value;
+        }
+    }
 }
 
 /// Code lengths (≤ `limit` bits) for `count` symbols with frequencies `freq`: a Huffman tree by
@@ -22,7 +36,7 @@ void strata_png_huffman_lengths(const uint64_t *freq, int count, int limit, uint
         uint64_t keys[LITLEN_SYMBOLS];
         int leaves = 0;
         for (int s = 0; s < count; s++) if (scaled[s]) keys[leaves++] = scaled[s] << 9 | (uint64_t)s;
-        qsort(keys, (size_t)leaves, sizeof keys[0], compare_keys);
+        sort_keys(keys, leaves);
         for (int i = 0; i < leaves; i++) order[i] = (int)(keys[i] & 511);
         for (int i = 0; i < leaves; i++) weight[i] = scaled[order[i]];
         // Two queues: leaves in order, internal nodes in order of creation (weights never decrease).
