@@ -40,6 +40,7 @@ struct strata_png_encoder {
     // The kept rows of an update (png_kept_rows.c): every filtered row of the last image and each
     // row's filter costs by stretches of pixels, where known (`segment_known[y]`).
     int last_kept;              // the last image's rows are kept
+    size_t kept_limit;          // the most filtered bytes kept (0: STRATA_PNG_KEPT_LIMIT)
     uint8_t *kept_rows;         // height × (1 + line) bytes, as the IDAT data holds them
     size_t kept_rows_capacity;
     uint8_t *segment_costs;     // height × stretches × 5 uint32_t

@@ -132,7 +132,7 @@ restart:
     if (reuse && encoder->band_count != band_count) reuse = 0;
     // An update keeps every filtered row (up to STRATA_PNG_KEPT_LIMIT), so that the next one
     // filters again only the columns a change reaches (png_kept_rows.c).
-    int kept = changed && stride * (size_t)height <= STRATA_PNG_KEPT_LIMIT;
+    int kept = changed && stride * (size_t)height <= (encoder->kept_limit ? encoder->kept_limit : STRATA_PNG_KEPT_LIMIT);
     if (kept && !strata_png_keep_rows(encoder, stride, width, height))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
     if (kept && !encoder->last_kept) reuse = 0;
@@ -301,4 +301,8 @@ uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder) {
 
 void strata_png_encoder_set_band_bytes(strata_png_encoder *encoder, size_t bytes) {
     if (encoder) encoder->band_bytes = bytes;
+}
+
+void strata_png_encoder_set_kept_limit(strata_png_encoder *encoder, size_t bytes) {
+    if (encoder) encoder->kept_limit = bytes;
 }

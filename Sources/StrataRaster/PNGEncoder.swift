@@ -24,6 +24,12 @@ public final class PNGEncoder {
         didSet { strata_png_encoder_set_band_bytes(encoder, bandBytes.map { max(1, $0) } ?? 0) }
     }
 
+    /// The most filtered bytes an update keeps for the next one (see `ImageLineage`): nil (the
+    /// default) is 64 MiB; an image with more has its changed bands filtered in full. For tests.
+    var keptRowsLimit: Int? {
+        didSet { strata_png_encoder_set_kept_limit(encoder, keptRowsLimit.map { max(1, $0) } ?? 0) }
+    }
+
     /// A new encoder (it allocates nothing until the first image).
     public init() {
         encoder = strata_png_encoder_create()

@@ -122,6 +122,10 @@ void strata_png_encoder_set_band_bytes(strata_png_encoder *encoder, size_t bytes
 /// -1 for bad arguments or a path this machine lacks.
 int strata_png_stretches_agree(const uint8_t *row, const uint8_t *above, uint32_t width, int bpp, int path);
 
+/// Sets the most filtered bytes an update keeps for the next one: 0 (the default) is 64 MiB; an
+/// image with more has the bands it cannot reuse filtered in full. For tests.
+void strata_png_encoder_set_kept_limit(strata_png_encoder *encoder, size_t bytes);
+
 /// The bands strata_png_encoder_fast_update has reused so far (for tests and benchmarks).
 uint64_t strata_png_encoder_reused_bands(const strata_png_encoder *encoder);
 
