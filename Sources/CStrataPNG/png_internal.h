@@ -38,15 +38,15 @@ struct strata_png_encoder {
     uint8_t *deflated;          // the last image's deflate stream (8 bytes to spare past its end)
     size_t deflated_size, deflated_capacity;
     // The kept rows of an update (png_kept_rows.c): every filtered row of the last image and each
-    // row's filter costs by stretches of pixels, where known (`segment_known[y]`).
+    // row's filter costs by stretches of pixels, where known (`stretch_known[y]`).
     int last_kept;              // the last image's rows are kept
     size_t kept_limit;          // the most filtered bytes kept (0: STRATA_PNG_KEPT_LIMIT)
     uint8_t *kept_rows;         // height × (1 + line) bytes, as the IDAT data holds them
     size_t kept_rows_capacity;
-    uint8_t *segment_costs;     // height × stretches × 5 uint32_t
-    size_t segment_costs_capacity;
-    uint8_t *segment_known;     // height flags
-    size_t segment_known_capacity;
+    uint8_t *stretch_costs;     // height × stretches × 5 uint32_t
+    size_t stretch_costs_capacity;
+    uint8_t *stretch_known;     // height flags
+    size_t stretch_known_capacity;
 };
 
 /// A band of the fast encoder's last image: its deflate block and its filtered bytes' checksum.

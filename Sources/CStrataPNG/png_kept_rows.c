@@ -15,9 +15,9 @@ static size_t stretches(uint32_t width) { return ((size_t)width + STRETCH - 1) /
 
 int strata_png_keep_rows(strata_png_encoder *encoder, size_t stride, uint32_t width, uint32_t height) {
     return strata_png_reserve(&encoder->kept_rows, &encoder->kept_rows_capacity, stride * height) &&
-           strata_png_reserve(&encoder->segment_costs, &encoder->segment_costs_capacity,
+           strata_png_reserve(&encoder->stretch_costs, &encoder->stretch_costs_capacity,
                               (size_t)height * stretches(width) * 5 * sizeof(uint32_t)) &&
-           strata_png_reserve(&encoder->segment_known, &encoder->segment_known_capacity, height);
+           strata_png_reserve(&encoder->stretch_known, &encoder->stretch_known_capacity, height);
 }
 
 /// The costs of pixels a..<b of a row. The kernels cost a row from its first pixel, whose left
@@ -101,7 +101,7 @@ static int refilter_row(row_filter *f, strata_png_encoder *encoder, prepared_spa
     uint32_t reach = right < width ? right + 1 : width;
     const uint8_t *above, *row;
     if ((size_t)(reach - left) * 2 > width) {
-        encoder->segment_known[y] = 0;
+        encoder->stretch_known[y] = 0;
         if (!prepare_pair(f, spans, y, 0, width, &above, &row)) return 0;
         uint32_t cost[5];
         f->k->row_costs(row, above, f->line, f->bpp, cost);
@@ -112,8 +112,8 @@ static int refilter_row(row_filter *f, strata_png_encoder *encoder, prepared_spa
         return 1;
     }
     size_t count = stretches(width);
-    uint32_t *costs = (uint32_t *)(void *)encoder->segment_costs + (size_t)y * count * 5;
-    int known = encoder->segment_known[y];
+    uint32_t *costs = (uint32_t *)(void *)encoder->stretch_costs + (size_t)y * count * 5;
+    int known = encoder->stretch_known[y];
     size_t s0 = known ? left / STRETCH : 0, s1 = known ? (reach + STRETCH - 1) / STRETCH : count;
     uint32_t p0 = (uint32_t)(s0 * STRETCH), p1 = s1 * STRETCH < width ? (uint32_t)(s1 * STRETCH) : width;
     if (!prepare_pair(f, spans, y, p0 > 0 ? p0 - 1 : 0, p1, &above, &row)) return 0;
@@ -121,7 +121,7 @@ static int refilter_row(row_filter *f, strata_png_encoder *encoder, prepared_spa
         size_t a = s * STRETCH, b = a + STRETCH < width ? a + STRETCH : width;
         stretch_costs(f, row, above, a, b, costs + 5 * s);
     }
-    encoder->segment_known[y] = 1;
+    encoder->stretch_known[y] = 1;
     uint32_t total[5] = {0, 0, 0, 0, 0};
     for (size_t s = 0; s < count; s++) {
         for (int t = 0; t < 5; t++) total[t] += costs[5 * s + t];

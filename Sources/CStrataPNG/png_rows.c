@@ -151,34 +151,13 @@ int strata_png_row_filter_init(row_filter *f, strata_png_encoder *encoder, const
     return 1;
 }
 
-/// Row y of the image as the PNG rows hold it before filtering: packed to RGB, or swapped from
-/// BGRA and un-premultiplied, into the scratch row of its parity (or the image's row itself where
-/// nothing changes). NULL when, writing RGB, the row has a pixel that is not opaque.
-static const uint8_t *prepare_row(row_filter *f, uint32_t y) {
-    const uint8_t *row = f->pixels + (size_t)y * f->row_bytes;
-    uint8_t *scratch = f->rows + (y & 1) * f->line;
-    if (f->rgb) {
-        if (!f->k->pack_rgb(row, scratch, f->width, f->bgra)) return NULL;
-        return scratch;
-    }
-    if (f->bgra) {
-        // Blue and red trade places into the scratch row, which is then un-premultiplied there.
-        for (uint32_t x = 0; x < f->width; x++) {
-            const uint8_t *p = row + 4 * (size_t)x;
-            uint8_t *q = scratch + 4 * (size_t)x;
-            q[0] = p[2]; q[1] = p[1]; q[2] = p[0]; q[3] = p[3];
-        }
-        return strata_png_unpremultiply_row(scratch, scratch, f->width, f->reciprocal);
-    }
-    return strata_png_unpremultiply_row(row, scratch, f->width, f->reciprocal);
-}
-
 const uint8_t *strata_png_prepare_span(row_filter *f, uint32_t y, uint32_t p0, uint32_t p1) {
     const uint8_t *row = f->pixels + (size_t)y * f->row_bytes + 4 * (size_t)p0;
     uint8_t *scratch = f->rows + (y & 1) * f->line, *at = scratch + f->bpp * (size_t)p0;
     uint32_t n = p1 - p0;
     if (f->rgb) return f->k->pack_rgb(row, at, n, f->bgra) ? scratch : NULL;
     if (f->bgra) {
+        // Blue and red trade places into the scratch row, which is then un-premultiplied there.
         for (uint32_t x = 0; x < n; x++) {
             const uint8_t *p = row + 4 * (size_t)x;
             uint8_t *q = at + 4 * (size_t)x;
@@ -190,6 +169,15 @@ const uint8_t *strata_png_prepare_span(row_filter *f, uint32_t y, uint32_t p0, u
     const uint8_t *done = strata_png_unpremultiply_row(row, at, n, f->reciprocal);
     if (done != at) memcpy(at, done, 4 * (size_t)n);
     return scratch;
+}
+
+/// Row y of the image as the PNG rows hold it before filtering (strata_png_prepare_span over the
+/// whole row), except that an opaque RGBA row is used where it is, not copied. NULL when, writing
+/// RGB, the row has a pixel that is not opaque.
+static const uint8_t *prepare_row(row_filter *f, uint32_t y) {
+    if (f->rgb || f->bgra) return strata_png_prepare_span(f, y, 0, f->width);
+    return strata_png_unpremultiply_row(f->pixels + (size_t)y * f->row_bytes, f->rows + (y & 1) * f->line, f->width,
+                                        f->reciprocal);
 }
 
 int strata_png_filter_rows(row_filter *f, uint32_t y0, uint32_t y1, uint8_t *dst, uint32_t *adler) {

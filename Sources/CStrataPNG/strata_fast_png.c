@@ -42,8 +42,8 @@ void strata_png_encoder_free(strata_png_encoder *encoder) {
     free(encoder->next_bands);
     free(encoder->deflated);
     free(encoder->kept_rows);
-    free(encoder->segment_costs);
-    free(encoder->segment_known);
+    free(encoder->stretch_costs);
+    free(encoder->stretch_known);
     free(encoder);
 }
 
@@ -136,7 +136,7 @@ restart:
     if (kept && !strata_png_keep_rows(encoder, stride, width, height))
         return fail(error, error_size, -3, "out of memory while encoding a PNG");
     if (kept && !encoder->last_kept) reuse = 0;
-    if (kept && !reuse) memset(encoder->segment_known, 0, height);
+    if (kept && !reuse) memset(encoder->stretch_known, 0, height);
     encoder->last_kept = 0;
     if (band_count > encoder->bands_capacity) {
         // Both lists grow (the last image's records are kept: they are only read when it had as
