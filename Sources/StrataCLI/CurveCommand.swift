@@ -24,7 +24,7 @@ struct CurveCommand: ParsableCommand {
 
     func validate() throws {
         for text in curves where OpacityCurve(parsing: text) == nil {
-            throw ValidationError("--curve \(text) is not a curve (log2:5, linear:0.05, smoothstep:1:32, table:0=0,32=1)")
+            throw ValidationError("--curve \(text) is not a curve (log2:5, linear:0.05, smoothstep:1:32, table:0=0,32=1; every number finite)")
         }
     }
 

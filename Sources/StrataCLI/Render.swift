@@ -127,7 +127,7 @@ struct Render: ParsableCommand {
         try curve.map { argument in
             let parts = argument.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, !parts[0].isEmpty, let parsed = OpacityCurve(parsing: String(parts[1])) else {
-                throw ValidationError("--curve \(argument) is not ID=CURVE (e.g. menu=log2:4; curves log2:D[:O], linear:S, smoothstep:L:H, table:D=O,…)")
+                throw ValidationError("--curve \(argument) is not ID=CURVE (e.g. menu=log2:4; curves log2:D[:O], linear:S, smoothstep:L:H, table:D=O,…, every number finite)")
             }
             return (String(parts[0]), parsed)
         }

@@ -39,13 +39,15 @@ public enum OpacityCurve: Hashable, Sendable, CustomStringConvertible {
             value = t * t * (3 - 2 * t)
         case .table(let points):
             guard let first = points.first, let last = points.last else { return 0 }
-            if delta <= first.delta { value = first.opacity } else if delta >= last.delta { value = last.opacity } else {
-                let index = points.firstIndex { $0.delta >= delta }!
+            if delta <= first.delta { value = first.opacity } else if let index = points.firstIndex(where: { $0.delta >= delta }), index > 0 {
                 let a = points[index - 1], b = points[index]
                 value = a.opacity + (b.opacity - a.opacity) * (delta - a.delta) / (b.delta - a.delta)
+            } else {
+                value = last.opacity
             }
         }
-        return min(max(value, 0), 1)
+        // A curve built in Swift may hold any Double; NaN never reaches a layer's opacity.
+        return value.isNaN ? 0 : min(max(value, 0), 1)
     }
 
     /// The curve as written on the command line: `log2:5`, `log2:5:0.5`, `linear:0.05`,
@@ -60,11 +62,14 @@ public enum OpacityCurve: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Parses the command-line form (see `description`).
+    /// Parses the command-line form (see `description`); nil for anything else.
+    ///
+    /// Every number must be finite (no `nan`, `inf`): a curve spec is an error or a curve, whatever
+    /// its numbers. Table deltas must increase strictly.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":").map(String.init)
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let kind = parts.first else { return nil }
-        let numbers = parts.dropFirst().map { Double($0) }
+        let numbers = parts.dropFirst().map { Double($0).flatMap { $0.isFinite ? $0 : nil } }
         switch kind {
         case "log2" where (1...2).contains(numbers.count) && numbers.allSatisfy({ $0 != nil }) && numbers[0]! > 0:
             self = .log2(divisor: numbers[0]!, offset: numbers.count == 2 ? numbers[1]! : 0)
@@ -75,8 +80,9 @@ public enum OpacityCurve: Hashable, Sendable, CustomStringConvertible {
         case "table" where parts.count == 2:
             var points: [TablePoint] = []
             for pair in parts[1].split(separator: ",") {
-                let values = pair.split(separator: "=").compactMap { Double($0) }
-                guard values.count == 2 else { return nil }
+                let fields = pair.split(separator: "=", omittingEmptySubsequences: false)
+                let values = fields.compactMap { Double($0) }.filter(\.isFinite)
+                guard fields.count == 2, values.count == 2 else { return nil }
                 points.append(TablePoint(delta: values[0], opacity: values[1]))
             }
             guard !points.isEmpty, zip(points, points.dropFirst()).allSatisfy({ $0.delta < $1.delta }) else { return nil }

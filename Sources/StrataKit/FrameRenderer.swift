@@ -134,7 +134,7 @@ public struct FrameRenderer: Sendable {
                 } catch {
                     return (error, nil)
                 }
-                guard let problem = builder.build(layers).oversizedSurface() else { return (nil, nil) }
+                guard let problem = builder.build(layers).overLimits() else { return (nil, nil) }
                 return (nil, StrataError(.dataError, "\(scene.name): frame \(index): \(problem)"))
             } catch {
                 return (error, nil)
@@ -253,7 +253,7 @@ public struct FrameRenderer: Sendable {
     /// The render tree of `layers`, checked against the surface limits.
     private func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
         let tree = builder.build(layers)
-        if let problem = tree.oversizedSurface() {
+        if let problem = tree.overLimits() {
             throw StrataError(.dataError, "\(scene.name): \(problem)")
         }
         return tree

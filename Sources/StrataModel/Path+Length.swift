@@ -124,8 +124,10 @@ extension Path {
     /// The part of the path between fractions `start` and `end` of its length (each clamped to
     /// 0…1), as Core Animation's `strokeStart` and `strokeEnd` cut it: curves are split at the
     /// parameters found there, a subpath kept whole stays closed, one cut open loses its close.
-    /// Empty when `start ≥ end`. Also returns the length cut from the front, in points (a dash
-    /// pattern keeps its place on the path by starting that much further in).
+    /// Empty when `start ≥ end`. Also returns the length cut from the front of the first kept
+    /// subpath, in points: a dash pattern, which restarts on every subpath, keeps its place there by
+    /// starting that much further in; every later kept subpath starts where it starts, so its dashes
+    /// take no offset.
     public func trimmed(start: Double, end: Double) -> (path: Path, offset: Double) {
         let from = start.isNaN ? 0 : min(1, max(0, start)), to = end.isNaN ? 1 : min(1, max(0, end))
         if from <= 0 && to >= 1 { return (self, 0) }
@@ -169,7 +171,9 @@ extension Path {
             open = true
             lastSubpath = segment.subpath
         }
-        return (result, s0)
+        // The cut lies in the subpath whose range holds s0: only its own front was cut.
+        let cutSubpath = subpathRange.filter { $0.value.0 <= s0 && s0 <= $0.value.1 }.max { $0.value.0 < $1.value.0 }
+        return (result, cutSubpath.map { s0 - $0.value.0 } ?? 0)
     }
 
     /// The element for parameters t0…t1 of `element` starting at `start`.

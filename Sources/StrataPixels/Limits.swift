@@ -27,11 +27,22 @@ public enum Limits {
     public static let maximumPathCoordinate = 10_000_000.0
     /// Most entries in a line dash pattern.
     public static let maximumDashCount = 64
+    /// Most dashes and gaps one dashed stroke may be cut into (its stroked length over the
+    /// pattern's period, times the pattern's entries): Cairo strokes each on its own, ~20 ns
+    /// apiece, so a pattern of 0.02 pt along 1e7 pt segments took hours a frame.
+    public static let maximumDashes = 1_000_000.0
     /// Most instances of one replicator; a scene's layers counted with every instance drawn must
     /// stay within `maximumLayers`.
     public static let maximumReplicatorInstances = 10_000
     /// Longest text of one text layer, in UTF-8 bytes.
     public static let maximumTextLength = 100_000
+    /// Most tab characters in one text layer: Pango's tab layout grows about 7× per doubling
+    /// (2,000 tabs lay out in ~15 ms, 50,000 in 20 s).
+    public static let maximumTabs = 2_000
+    /// Longest run of characters without a line-break opportunity (a space, an ideograph) in
+    /// wrapped text: breaking inside one word is quadratic in its length in Pango (2,000 letters
+    /// ~60 ms, 20,000 ~8 s).
+    public static let maximumUnbrokenRun = 2_000
     /// Largest font file a scene may add.
     public static let maximumFontFileBytes = 50_000_000
     /// Widest stroke, in points.

@@ -33,16 +33,43 @@ extension CairoCanvas {
         cairo_set_line_cap(cr, cap)
         cairo_set_line_join(cr, join)
         cairo_set_miter_limit(cr, max(1, shape.miterLimit.isFinite ? shape.miterLimit : 10))
-        let pattern = shape.lineDashPattern
-        // Cairo refuses a pattern of only zeros or with a negative entry: such a pattern is solid.
-        if !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) {
-            pattern.withUnsafeBufferPointer { dashes in
-                cairo_set_dash(cr, dashes.baseAddress, Int32(min(dashes.count, Limits.maximumDashCount)),
-                               (shape.lineDashPhase.isFinite ? shape.lineDashPhase : 0) + offset)
-            }
+        let phase = shape.lineDashPhase.isFinite ? shape.lineDashPhase : 0
+        guard let pattern = shape.effectiveDashPattern else {
+            setSource(stroke, alpha: alpha)
+            cairo_stroke(cr)
+            return
         }
-        setSource(stroke, alpha: alpha)
+        // Over the dash limit nothing is stroked: FrameRenderer refuses such a frame before
+        // drawing it (RenderTree.overLimits), so only a caller that skips that check gets here.
+        guard shape.dashCount <= Limits.maximumDashes else {
+            cairo_new_path(cr)
+            return
+        }
+        func dash(phase: Double) {
+            pattern.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+        }
+        // Cairo restarts the pattern at every subpath with the one phase it is given. Only the first
+        // kept subpath was cut at its front (by `offset` points), so when later subpaths follow
+        // it, it is stroked with its own phase and the rest with the plain one, into one group
+        // drawn once, so that the stroke's alpha is applied once where they overlap.
+        let firstEnd = path.elements.dropFirst().firstIndex { if case .move = $0 { true } else { false } }
+        guard offset != 0, let firstEnd else {
+            dash(phase: phase + offset)
+            setSource(stroke, alpha: alpha)
+            cairo_stroke(cr)
+            return
+        }
+        cairo_new_path(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue)
+        addPath(Path(elements: Array(path.elements[..<firstEnd])))
+        dash(phase: phase + offset)
         cairo_stroke(cr)
+        addPath(Path(elements: Array(path.elements[firstEnd...])))
+        dash(phase: phase)
+        cairo_stroke(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, stroke.alpha * alpha)
     }
 
     /// Appends `path` to the context's path, in user space.

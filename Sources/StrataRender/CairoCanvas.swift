@@ -203,11 +203,17 @@ public final class CairoCanvas: Canvas {
     func addPath(_ shape: RoundedRect) {
         let rect = shape.rect
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
-        var dx = 1.0, dy = 1.0
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        let deviceScale = max(abs(dx), abs(dy), 1e-12)
+        // The longer of the two axes' images: a radius stretched along either is seen (Cairo
+        // squares the matrix's entries to size an arc, and a stretch past ~1e154 on one axis makes
+        // that infinite and the arc endless).
+        var xx = 1.0, xy = 0.0, yx = 0.0, yy = 1.0
+        cairo_user_to_device_distance(cr, &xx, &xy)
+        cairo_user_to_device_distance(cr, &yx, &yy)
+        let deviceScale = max(abs(xx), abs(xy), abs(yx), abs(yy), 1e-12)
         let radius = min(shape.effectiveRadius, Self.maximumArcRadius / deviceScale)
-        guard radius > 0, radius.isFinite else {
+        // A radius below the resolution of the rectangle's own coordinates draws as a rectangle.
+        let magnitude = max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY))
+        guard radius > magnitude * 1e-12, radius.isFinite else {
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             return
         }

@@ -126,11 +126,12 @@ public struct RenderTree: Sendable {
         self.roots = roots
     }
 
-    /// The first offscreen surface this tree would allocate that breaks `Limits` (a group grown
-    /// by its filters or shadow, or what a backdrop filter reads), as a message naming the layer
-    /// (its name and its ancestors' names) and the size; nil when every surface fits. Checked
-    /// before any pixel is allocated, so that a scene's filters cannot ask for more than the limits.
-    public func oversizedSurface() -> String? {
+    /// The first thing this tree would draw that breaks `Limits`, as a message naming the layer
+    /// (its name and its ancestors' names) and the quantity: an offscreen surface (a group grown
+    /// by its filters or shadow, or what a backdrop filter reads) by its size, a dashed stroke by
+    /// its number of dashes (`Limits.maximumDashes`); nil when everything fits. Checked before any
+    /// pixel is allocated, so that a scene cannot ask for more than the limits.
+    public func overLimits() -> String? {
         func pixels(_ rect: Rect) -> (Int, Int) {
             let r = rect.roundedOut
             return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
@@ -161,6 +162,9 @@ public struct RenderTree: Sendable {
             }
             if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
                 return problem
+            }
+            for case .shape(let shape) in node.content + node.overlay where shape.dashCount > Limits.maximumDashes {
+                return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: shape.dashCount)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
             }
             for child in node.children + (node.mask.map { [$0] } ?? []) {
                 if let problem = visit(child, chain) { return problem }

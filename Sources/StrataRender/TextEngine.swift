@@ -125,6 +125,9 @@ final class TextEngine {
     func laidOut(_ text: TextContent, in bounds: Rect) -> LaidOut? {
         let key = LayoutKey(text: text, width: bounds.width, height: bounds.height)
         if let laidOut = layouts[key] { return laidOut }
+        // Text over the layout-cost limits (the scene decoder names it; this guards the Swift API)
+        // is never handed to Pango: it would take minutes.
+        guard text.layoutCostProblem == nil else { return nil }
         guard let context = context(fontFile: text.fontFile), let layout = pango_layout_new(context) else { return nil }
         layoutsMade += 1
         if layouts.count >= Self.maximumCachedLayouts {
@@ -140,7 +143,7 @@ final class TextEngine {
         pango_font_description_set_style(font, text.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
-        pango_layout_set_text(layout, text.string, -1)
+        pango_layout_set_text(layout, BidiNesting.capped(text.string), -1)
         let width = bounds.width.isFinite && bounds.width > 0 ? units(bounds.width) : -1
         if text.isWrapped {
             pango_layout_set_width(layout, width)

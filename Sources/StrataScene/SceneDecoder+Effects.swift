@@ -105,7 +105,7 @@ extension SceneDecoder {
 
     func curve(_ value: SceneValue, at path: String) throws(SceneError) -> OpacityCurve {
         guard case .string(let text) = value.content, let curve = OpacityCurve(parsing: text) else {
-            throw reader.error(path, expected: "a curve: log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,D=O,…", found: value)
+            throw reader.error(path, expected: "a curve: log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,D=O,… with finite numbers (table deltas increasing)", found: value)
         }
         return curve
     }

@@ -249,6 +249,9 @@ struct SceneDecoder {
         guard text.string.utf8.count <= Limits.maximumTextLength else {
             throw reader.error(SceneReader.join(path, "string"), expected: "text of at most \(Limits.maximumTextLength) bytes", found: stringValue)
         }
+        if let problem = text.layoutCostProblem {
+            throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "string"), expected: problem.expected, found: problem.found, line: stringValue.line)
+        }
         return text
     }
 

@@ -189,7 +189,7 @@ public final class StudioSession: @unchecked Sendable {
                 throw RequestError(status: 400, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(overlays.map(\.id).joined(separator: ", ")))")
             }
             guard text.count <= 4096, let curve = OpacityCurve(parsing: text) else {
-                throw RequestError(status: 400, reason: "curve.\(id): expected log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,…; found \"\(text.prefix(80))\"")
+                throw RequestError(status: 400, reason: "curve.\(id): expected log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,…, every number finite; found \"\(text.prefix(80))\"")
             }
             curves[id] = curve
         }
