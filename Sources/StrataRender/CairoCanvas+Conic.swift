@@ -10,7 +10,7 @@ extension CairoCanvas {
     static let maximumConicSide = 4096
 
     func drawConicGradient(_ gradient: Gradient, in shape: RoundedRect, center: Point, toward end: Point, alpha: Double) {
-        let rect = shape.rect
+        var rect = shape.rect
         guard [rect.minX, rect.minY, rect.width, rect.height, center.x, center.y, end.x, end.y].allSatisfy(\.isFinite),
               rect.width > 0, rect.height > 0, let first = gradient.colors.first else { return }
         // Pixels per point along each axis of the layer, as the device sees them.
@@ -18,6 +18,20 @@ extension CairoCanvas {
         cairo_user_to_device_distance(cr, &ux, &uy)
         cairo_user_to_device_distance(cr, &vx, &vy)
         let limit = Double(Self.maximumConicSide)
+        // A box under a thousandth of a pixel across covers no pixel by a level: nothing to draw
+        // (and its image's matrix would not be invertible).
+        guard rect.width * hypot(ux, uy) >= 1e-3, rect.height * hypot(vx, vy) >= 1e-3 else { return }
+        // A box larger than the image may be is computed only where it can be seen (the clip's
+        // extents), so that the image's matrix stays bounded: a 1e308-point box made Cairo refuse
+        // it after filling a 4096² image. Smaller boxes keep their whole image (the same bytes).
+        if rect.width * hypot(ux, uy) > limit || rect.height * hypot(vx, vy) > limit {
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+            let visible = rect.intersection(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+            guard !visible.isEmpty, [visible.minX, visible.minY, visible.width, visible.height].allSatisfy(\.isFinite),
+                  visible.width * hypot(ux, uy) >= 1e-3, visible.height * hypot(vx, vy) >= 1e-3 else { return }
+            rect = visible
+        }
         let width = Int(saturating: min(limit, max(1, rect.width * hypot(ux, uy))), .up)
         let height = Int(saturating: min(limit, max(1, rect.height * hypot(vx, vy))), .up)
         let startAngle = end == center ? -Double.pi / 2 : atan2(end.y - center.y, end.x - center.x)

@@ -201,7 +201,7 @@ public final class CairoCanvas: Canvas {
     static let maximumArcRadius = 1_000_000.0
 
     func addPath(_ shape: RoundedRect) {
-        let rect = shape.rect
+        var rect = shape.rect
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
         // The longer of the two axes' images: a radius stretched along either is seen (Cairo
         // squares the matrix's entries to size an arc, and a stretch past ~1e154 on one axis makes
@@ -211,6 +211,18 @@ public final class CairoCanvas: Canvas {
         cairo_user_to_device_distance(cr, &yx, &yy)
         let deviceScale = max(abs(xx), abs(xy), abs(yx), abs(yy), 1e-12)
         let radius = min(shape.effectiveRadius, Self.maximumArcRadius / deviceScale)
+        // A rectangle reaching far past the clip is cut to the clip's extents grown by their own
+        // size and the radius, so that its cut edges and corners stay out of sight and every
+        // coordinate stays inside Cairo's 24.8 fixed point (±8,388,608 px): a layer 1e7 points
+        // wide drew one row and a 1e308 one nothing.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let reach = (radius.isFinite ? radius : 0) + (x2 - x1) + (y2 - y1)
+        let region = Rect(x: x1 - reach, y: y1 - reach, width: x2 - x1 + 2 * reach, height: y2 - y1 + 2 * reach)
+        if reach.isFinite, region.width > 0, region.height > 0, region.intersection(rect) != rect {
+            rect = rect.intersection(region)
+            guard !rect.isEmpty else { return }
+        }
         // A radius below the resolution of the rectangle's own coordinates draws as a rectangle.
         let magnitude = max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY))
         guard radius > magnitude * 1e-12, radius.isFinite else {

@@ -222,9 +222,45 @@ final class TextEngine {
     func draw(_ text: TextContent, in bounds: Rect, on cr: OpaquePointer) {
         guard let laidOut = laidOut(text, in: bounds) else { return }
         let origin = origin(of: laidOut, alignment: text.alignment, in: bounds)
+        // The glyphs' size on the device: FreeType refuses sizes over 65,535 pixels per em (a
+        // 16 pt text under a scale of 5,000 or a skew of 89.99°), and Cairo's matrices overflow
+        // long before 1e154.
+        var xx = 1.0, xy = 0.0, yx = 0.0, yy = 1.0
+        cairo_user_to_device_distance(cr, &xx, &xy)
+        cairo_user_to_device_distance(cr, &yx, &yy)
+        let pixelsPerEm = text.fontSize * max(abs(xx), abs(xy), abs(yx), abs(yy))
+        guard pixelsPerEm.isFinite, pixelsPerEm <= Self.maximumOutlinePixelsPerEm else { return }
+        guard pixelsPerEm > Self.maximumGlyphPixelsPerEm else {
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, laidOut.layout)
+            return
+        }
+        // Larger than any canvas: the outlines are taken at the text's own size in points (no
+        // transform, so FreeType sees at most 2,000 pixels per em) and filled under the layer's
+        // transform by Cairo, as paths. The outlines are unhinted, so they are the same shapes.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_new_path(cr)
+        cairo_identity_matrix(cr)
         cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_show_layout(cr, laidOut.layout)
+        pango_cairo_layout_path(cr, laidOut.layout)
+        let outlines = cairo_copy_path(cr)
+        cairo_new_path(cr)
+        cairo_set_matrix(cr, &matrix)
+        if let outlines {
+            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
+            cairo_path_destroy(outlines)
+        }
+        cairo_fill(cr)
     }
+
+    /// Largest glyph drawn as glyphs, in device pixels per em: beyond it (larger than any surface
+    /// may be) the text is filled as outlines.
+    static let maximumGlyphPixelsPerEm = 16_384.0
+    /// Largest glyph drawn at all, in device pixels per em: one em over a million pixels is more
+    /// than 60 canvases of the largest size, and its outlines would leave Cairo's 24.8 fixed-point
+    /// range; such text draws nothing.
+    static let maximumOutlinePixelsPerEm = 1_000_000.0
 
     /// The byte offsets in the UTF-8 text where each line starts, and whether it is ellipsized.
     func lines(of text: TextContent, in bounds: Rect) -> [(start: Int, length: Int)] {
