@@ -35,6 +35,8 @@ struct Strata: ParsableCommand {
                 Foundation.exit(0)
             }
             var text = fullMessage(for: error)
+            // An ExitCode thrown by a validate() that reported its own error has no message.
+            if text.isEmpty { Foundation.exit(code.rawValue) }
             if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
             if let first = arguments.first, !first.hasPrefix("-"), let guess = suggestion(for: first) {
                 text = "unknown command '\(first)'; did you mean '\(guess)'?\n" + "Commands: " + commandNames.joined(separator: ", ")

@@ -28,6 +28,16 @@ struct VideoOptions: ParsableArguments {
             return nil
         }
         guard !video.isEmpty else { throw ValidationError("--video needs a file name ending in .mp4, .webm, .mov, .gif or .mkv, found nothing") }
+        // A name that ends in "/" names a folder (URL would quietly drop the slash); an existing
+        // folder cannot be replaced by the video: both are said before anything is rendered.
+        if video.hasSuffix("/") {
+            throw ValidationError("--video \(video) names a folder; give a file name ending in .mp4, .webm, .mov, .gif or .mkv")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: video, isDirectory: &isDirectory), isDirectory.boolValue {
+            FileHandle.standardError.write(Data("strata: error: --video \(video) is a folder; a video cannot replace it\n".utf8))
+            throw ExitCode(StrataError.Kind.cannotCreate.rawValue)
+        }
         do {
             return try VideoSettings(url: URL(fileURLWithPath: video), codec: codec, crf: crf, preset: preset, pixelFormat: pixelFormat)
         } catch {

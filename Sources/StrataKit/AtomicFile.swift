@@ -19,14 +19,61 @@ public enum AtomicFile {
         if !overwrite && manager.fileExists(atPath: url.path) {
             throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
         }
-        let temporary = folder.appendingPathComponent(
-            "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(url.lastPathComponent)")
+        let temporary = temporaryURL(for: url)
         try writeFile(data, at: temporary.path)
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(at: temporary)
             throw StrataError(.ioError, "cannot move \(temporary.lastPathComponent) to \(url.path): \(reason)")
         }
+    }
+
+    /// The temporary name beside `url` that this process writes before renaming: the prefix, the
+    /// process ID and the final name, cut (at a character boundary, keeping the extension ffmpeg
+    /// reads the format from) so that the whole stays within 255 bytes — a valid final name of
+    /// 239–255 bytes failed with "File name too long" when the prefix was added.
+    public static func temporaryURL(for url: URL, tag: String = "") -> URL {
+        let head = "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)\(tag)-"
+        var name = url.lastPathComponent
+        let limit = 255 - head.utf8.count
+        if name.utf8.count > limit {
+            let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+            var stem = String(name.dropLast(suffix.count))
+            while stem.utf8.count + suffix.utf8.count > limit, !stem.isEmpty { stem.removeLast() }
+            name = stem + suffix
+        }
+        return url.deletingLastPathComponent().appendingPathComponent(head + name)
+    }
+
+    /// The bytes of the regular file at `url` (following symbolic links), at most `limit` of them;
+    /// nil when nothing is there. Anything else — a FIFO, a directory, a device such as
+    /// /dev/zero — is a data error naming it, checked before it is opened, so that reading never
+    /// blocks or runs without end.
+    public static func readRegularFile(_ url: URL, limit: Int = 1 << 30) throws(StrataError) -> [UInt8]? {
+        guard let info = try checkRegularFile(url, missingIsError: false) else { return nil }
+        guard Int(info.st_size) <= limit else {
+            throw StrataError(.dataError, "\(url.path) is \(info.st_size) bytes, over the limit of \(limit)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return [UInt8](data)
+    }
+
+    /// The `stat` of `url` (following symbolic links) when it is a regular file; a data error
+    /// naming it when it is a FIFO, a directory or a device; when nothing is there, nil, or with
+    /// `missingIsError` a no-input error.
+    @discardableResult
+    public static func checkRegularFile(_ url: URL, missingIsError: Bool = true) throws(StrataError) -> stat? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if missingIsError { throw StrataError(.noInput, "\(url.path) is missing") }
+            return nil
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let what = kind == S_IFIFO ? "a FIFO" : kind == S_IFDIR ? "a directory" : kind == S_IFCHR || kind == S_IFBLK ? "a device" : "not a file"
+            throw StrataError(.dataError, "\(url.path) is \(what), expected a regular file")
+        }
+        return info
     }
 
     /// Writes `data` to a new file at `path` (replacing one there) with one `write(2)` loop:

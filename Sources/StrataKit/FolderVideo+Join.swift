@@ -7,11 +7,13 @@ extension FolderVideo {
     static func join(_ chain: [ClosedRange<Int>], in directory: URL, manifest: Manifest,
                      settings: VideoSettings, segmentContainer: String) throws(StrataError) -> VideoSink.Result {
         let ticks = manifest.frames.map(\.tick)
-        let rate = VideoFrameRate(fps: manifest.fps)
+        let rate = VideoFrameRate(fps: manifest.fps)  // checked by make(from:)
         var lines: [String] = ["ffconcat version 1.0"]
         var total = 0
         for range in chain {
             let url = VideoSegments.segmentURL(in: directory, range: range, container: segmentContainer)
+            // ffmpeg would block on a FIFO and read a device without end: only regular files go.
+            try AtomicFile.checkRegularFile(url)
             let frames = VideoSegments.repeats(of: range, ticks: ticks, tickCount: manifest.tickCount).reduce(0, +)
             total += frames
             // The concat list quotes with '…'; a quote inside is closed, escaped and reopened.
@@ -21,9 +23,8 @@ extension FolderVideo {
         }
         let folder = settings.url.deletingLastPathComponent()
         try AtomicFile.createDirectory(folder)
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let list = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(pid)-concat.txt")
-        let temporary = folder.appendingPathComponent("\(AtomicFile.temporaryPrefix)\(pid)-\(settings.url.lastPathComponent)")
+        let list = AtomicFile.temporaryURL(for: folder.appendingPathComponent("concat.txt"), tag: "-list")
+        let temporary = AtomicFile.temporaryURL(for: settings.url)
         try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: list, overwrite: true)
         defer { try? FileManager.default.removeItem(at: list) }
         var arguments = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y",

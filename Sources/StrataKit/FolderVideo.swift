@@ -22,6 +22,7 @@ public enum FolderVideo {
     public static func make(from directory: URL, settings: VideoSettings, codecGiven: Bool, overwrite: Bool, fromFrames: Bool,
                             jobs: Int, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Outcome {
         let manifest = try readManifest(directory)
+        _ = try VideoFrameRate.checked(fps: manifest.fps, source: directory.appendingPathComponent("manifest.json").path + ": fps", kind: .dataError)
         if !overwrite && FileManager.default.fileExists(atPath: settings.url.path) {
             throw StrataError(.cannotCreate, "\(settings.url.path) exists; pass --overwrite to replace it")
         }
@@ -86,11 +87,11 @@ public enum FolderVideo {
                 guard slot < count else { return }
                 let url = directory.appendingPathComponent(manifest.frames[slot].file)
                 do throws(StrataError) {
-                    guard let bytes = FileManager.default.contents(atPath: url.path) else {
+                    guard let bytes = try AtomicFile.readRegularFile(url) else {
                         throw StrataError(.noInput, "\(url.path) is missing; strata check \(directory.path) lists what to render again")
                     }
                     let image: PixelBuffer
-                    do { image = try PNGCodec.decode([UInt8](bytes)) } catch { throw StrataError(.dataError, "\(url.path): \(error)") }
+                    do { image = try PNGCodec.decode(bytes) } catch { throw StrataError(.dataError, "\(url.path): \(error)") }
                     try sink.submit(slot: slot, image: image, scratch: &scratch)
                 } catch {
                     sink.fail(error)

@@ -24,7 +24,7 @@ extension FrameSequence {
     func videoSink(renderer: FrameRenderer, fingerprint: RunFingerprint, requested: ClosedRange<Int>,
                    range: ClosedRange<Int>?) throws(StrataError) -> VideoSink? {
         guard var settings = options.video, let range else { return nil }
-        let rate = VideoFrameRate(fps: renderer.clock.framesPerSecond)
+        let rate = try VideoFrameRate.checked(fps: renderer.clock.framesPerSecond, source: "--video \(settings.url.path)")
         if options.shard != nil {
             settings = try VideoSegments.claim(directory: options.directory, settings: settings, fingerprint: fingerprint,
                                                requested: requested, range: range, rate: rate, overwrite: options.overwrite)

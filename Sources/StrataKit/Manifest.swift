@@ -185,12 +185,43 @@ extension Manifest {
     /// own frame files: a manifest must not send a reader elsewhere on the machine), ticks rising
     /// from 0 within the clock, sizes and counts within `Limits`. Throws `missing(url)` when there
     /// is no file, and a data error naming the file and the field otherwise.
+    /// A decoding error as the key path, what was expected and what was found — not Swift's
+    /// `DecodingError` debug text.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(Self.kind(of: type)), found another type"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(Self.kind(of: type)), found null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): expected a value, found nothing"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): expected JSON, found data that is not (\(context.debugDescription))"
+        @unknown default:
+            return "\(error.localizedDescription)"
+        }
+    }
+
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "\(type)".hasPrefix("Array") ? "a list" : "an object (\(type))"
+        }
+    }
+
     static func read(in directory: URL, missing: (URL) -> StrataError) throws(StrataError) -> Manifest {
         let url = directory.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw missing(url) }
+        guard let bytes = try AtomicFile.readRegularFile(url, limit: 256 << 20) else { throw missing(url) }
         let manifest: Manifest
-        do { manifest = try JSONDecoder().decode(Manifest.self, from: data) } catch {
-            throw StrataError(.dataError, "\(url.path) is not a Strata manifest: \(error)")
+        do { manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes)) } catch {
+            throw StrataError(.dataError, "\(url.path) is not a Strata manifest: \(Self.describe(error))")
         }
         func bad(_ what: String) -> StrataError { StrataError(.dataError, "\(url.path) is not a Strata manifest: \(what)") }
         guard manifest.fps.isFinite, manifest.fps > 0, manifest.fps <= 1000 else { throw bad("fps is \(manifest.fps), expected a number in (0, 1000]") }

@@ -158,6 +158,20 @@ public struct VideoFrameRate: Hashable, Sendable, CustomStringConvertible {
         (numerator, denominator) = (thousandths / divisor, 1000 / divisor)
     }
 
+    /// The rate for `fps`, or a usage error (data error for a manifest's rate) naming `source`
+    /// when a video cannot have it: outside 0.001…1000 fps, or no fraction of `init(fps:)` within
+    /// 0.1 % of it (0.0015 fps would become 2/1000). A rate of 0/1 never reaches ffmpeg.
+    public static func checked(fps: Double, source: String, kind: StrataError.Kind = .usage) throws(StrataError) -> VideoFrameRate {
+        guard fps.isFinite, fps >= 0.001, fps <= 1000 else {
+            throw StrataError(kind, "\(source): a video needs a frame rate of 0.001 to 1000 fps, found \(fps)")
+        }
+        let rate = VideoFrameRate(fps: fps)
+        guard abs(rate.value - fps) <= 1e-3 * fps else {
+            throw StrataError(kind, "\(source): a video's frame rate is a fraction n/d with d ≤ 1001 or a multiple of 0.001 fps; the nearest to \(fps) is \(rate) (\(rate.value) fps)")
+        }
+        return rate
+    }
+
     /// Frames per second.
     public var value: Double { Double(numerator) / Double(denominator) }
 

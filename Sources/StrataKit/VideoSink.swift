@@ -37,9 +37,7 @@ public final class VideoSink: @unchecked Sendable {
     /// made, or ffmpeg is missing or cannot start.
     public init(settings: VideoSettings, width: Int, height: Int, sceneHasAlpha: Bool, framesPerSecond: Double,
                 repeats: [Int], overwrite: Bool) throws(StrataError) {
-        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= 1000 else {
-            throw StrataError(.usage, "a video needs a frame rate in (0, 1000] fps, found \(framesPerSecond)")
-        }
+        let rate = try VideoFrameRate.checked(fps: framesPerSecond, source: settings.url.path)
         guard repeats.allSatisfy({ $0 >= 1 }) else { throw StrataError(.software, "every frame of a video lasts at least one tick") }
         let url = settings.url
         if !overwrite && FileManager.default.fileExists(atPath: url.path) {
@@ -48,12 +46,11 @@ public final class VideoSink: @unchecked Sendable {
         try AtomicFile.createDirectory(url.deletingLastPathComponent())
         let executable = try FFmpegProcess.locate()
         self.settings = settings
-        self.rate = VideoFrameRate(fps: framesPerSecond)
+        self.rate = rate
         self.width = width
         self.height = height
         self.repeats = repeats
-        temporary = url.deletingLastPathComponent()
-            .appendingPathComponent("\(AtomicFile.temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(url.lastPathComponent)")
+        temporary = AtomicFile.temporaryURL(for: url)
         let invocation = settings.invocation(width: width, height: height, sceneHasAlpha: sceneHasAlpha, rate: rate,
                                              output: temporary.path)
         straight = invocation.inputPixelFormat == "bgra"

@@ -72,10 +72,16 @@ struct HostileInputTests {
         layer.cornerRadius = 1e300
         layer.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
         let image = try Renderer.render([layer], size: Size(width: 40, height: 30), scale: 1, background: nil)
-        // The layer covers the canvas (at 1e300, its 10-point origin is lost to rounding: position −
-        // size/2 is 0), its far corners are light years away.
-        let inside: UInt8 = image.pixels[(20 * 40 + 20) * 4 + 3]
-        #expect(inside == 255)
+        // At 1e300 the layer's 10-point origin is lost to rounding (position − size/2 is 0): its
+        // top-left corner is the canvas's, rounded with the radius clamped to 10⁶ px, whose arc
+        // passes ~4·10⁵ px beyond the canvas — so the whole canvas lies in the cut-away corner
+        // (it read 255 here when the rectangle's far edges overflowed Cairo's fixed point).
+        #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 0 })
+        // With a 10-point radius only the corner is cut away and the rest is covered.
+        layer.cornerRadius = 10
+        let small = try Renderer.render([layer], size: Size(width: 40, height: 30), scale: 1, background: nil)
+        #expect(small.pixels[(20 * 40 + 20) * 4 + 3] == 255 && small.pixels[(29 * 40 + 39) * 4 + 3] == 255)
+        #expect(small.pixels[3] == 0)
     }
 
     /// Found by the long fuzz run (seed 2612, scene 4892): an image layer 1e308 points wide made
