@@ -36,7 +36,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = ["scene", "png", "render", "encoders", "svgpath", "transform", "text", "studio", "damage"]
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
-DICTIONARIES = {"scene": "Fuzz/scene.dict", "render": "Fuzz/scene.dict", "damage": "Fuzz/scene.dict"}
+DICTIONARIES = {"scene": "Fuzz/scene.dict", "render": "Fuzz/scene.dict", "damage": "Fuzz/scene.dict", "text": "Fuzz/text.dict"}
 
 
 def fuzzer_runtime():
