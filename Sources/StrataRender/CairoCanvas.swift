@@ -200,6 +200,17 @@ public final class CairoCanvas: Canvas {
     /// radius; within a canvas of at most 16,384 px the difference is a corner far off the canvas.
     static let maximumArcRadius = 1_000_000.0
 
+    /// True when every corner of `rect` lands within ±4,194,304 device px (half of Cairo's
+    /// fixed-point range).
+    static func fitsFixedPoint(_ rect: Rect, on cr: OpaquePointer) -> Bool {
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            var dx = x, dy = y
+            cairo_user_to_device(cr, &dx, &dy)
+            guard abs(dx) <= 4_194_304, abs(dy) <= 4_194_304 else { return false }
+        }
+        return true
+    }
+
     func addPath(_ shape: RoundedRect) {
         var rect = shape.rect
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
@@ -211,17 +222,23 @@ public final class CairoCanvas: Canvas {
         cairo_user_to_device_distance(cr, &yx, &yy)
         let deviceScale = max(abs(xx), abs(xy), abs(yx), abs(yy), 1e-12)
         let radius = min(shape.effectiveRadius, Self.maximumArcRadius / deviceScale)
-        // A rectangle reaching far past the clip is cut to the clip's extents grown by their own
-        // size and the radius, so that its cut edges and corners stay out of sight and every
-        // coordinate stays inside Cairo's 24.8 fixed point (±8,388,608 px): a layer 1e7 points
-        // wide drew one row and a 1e308 one nothing.
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        let reach = (radius.isFinite ? radius : 0) + (x2 - x1) + (y2 - y1)
-        let region = Rect(x: x1 - reach, y: y1 - reach, width: x2 - x1 + 2 * reach, height: y2 - y1 + 2 * reach)
-        if reach.isFinite, region.width > 0, region.height > 0, region.intersection(rect) != rect {
-            rect = rect.intersection(region)
-            guard !rect.isEmpty else { return }
+        // A rectangle whose corners leave Cairo's 24.8 fixed point (±8,388,608 px; a layer 1e7
+        // points wide drew one row, a 1e308 one nothing) is cut to the surface's extents — not the
+        // clip's, so that a damaged region draws what a full frame draws — grown by their own size
+        // and twice the radius, so that its cut edges and corners stay out of sight. Rectangles
+        // inside ±4,194,304 px are drawn as they are (the same bytes as before).
+        if !Self.fitsFixedPoint(rect, on: cr) {
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_save(cr)
+            cairo_reset_clip(cr)
+            cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+            cairo_restore(cr)
+            let reach = 2 * (radius.isFinite ? radius : 0) + (x2 - x1) + (y2 - y1)
+            let region = Rect(x: x1 - reach, y: y1 - reach, width: x2 - x1 + 2 * reach, height: y2 - y1 + 2 * reach)
+            if reach.isFinite, region.width > 0, region.height > 0 {
+                rect = rect.intersection(region)
+                guard !rect.isEmpty else { return }
+            }
         }
         // A radius below the resolution of the rectangle's own coordinates draws as a rectangle.
         let magnitude = max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY))
