@@ -181,10 +181,6 @@ public struct Manifest: Codable, Hashable, Sendable {
 }
 
 extension Manifest {
-    /// `directory`'s manifest.json, checked as input: frames named in order (only the folder's
-    /// own frame files: a manifest must not send a reader elsewhere on the machine), ticks rising
-    /// from 0 within the clock, sizes and counts within `Limits`. Throws `missing(url)` when there
-    /// is no file, and a data error naming the file and the field otherwise.
     /// A decoding error as the key path, what was expected and what was found — not Swift's
     /// `DecodingError` debug text.
     static func describe(_ error: any Error) -> String {
@@ -216,6 +212,10 @@ extension Manifest {
         }
     }
 
+    /// `directory`'s manifest.json, checked as input: frames named in order (only the folder's
+    /// own frame files: a manifest must not send a reader elsewhere on the machine), ticks rising
+    /// from 0 within the clock, sizes and counts within `Limits`. Throws `missing(url)` when there
+    /// is no file, and a data error naming the file and the field otherwise.
     static func read(in directory: URL, missing: (URL) -> StrataError) throws(StrataError) -> Manifest {
         let url = directory.appendingPathComponent("manifest.json")
         guard let bytes = try AtomicFile.readRegularFile(url, limit: 256 << 20) else { throw missing(url) }

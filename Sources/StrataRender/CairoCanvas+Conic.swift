@@ -21,13 +21,12 @@ extension CairoCanvas {
         // A box under a thousandth of a pixel across covers no pixel by a level: nothing to draw
         // (and its image's matrix would not be invertible).
         guard rect.width * hypot(ux, uy) >= 1e-3, rect.height * hypot(vx, vy) >= 1e-3 else { return }
-        // A box larger than the image may be is computed only where it can be seen (the clip's
-        // extents), so that the image's matrix stays bounded: a 1e308-point box made Cairo refuse
-        // it after filling a 4096² image. Smaller boxes keep their whole image (the same bytes).
+        // A box larger than the image may be is computed only where the surface can show it (its
+        // extents, not the clip's, so that a damaged region draws what a full frame draws), so
+        // that the image's matrix stays bounded: a 1e308-point box made Cairo refuse it after
+        // filling a 4096² image. Smaller boxes keep their whole image (the same bytes).
         if rect.width * hypot(ux, uy) > limit || rect.height * hypot(vx, vy) > limit {
-            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-            cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-            let visible = rect.intersection(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+            let visible = rect.intersection(Self.surfaceExtents(cr))
             guard !visible.isEmpty, [visible.minX, visible.minY, visible.width, visible.height].allSatisfy(\.isFinite),
                   visible.width * hypot(ux, uy) >= 1e-3, visible.height * hypot(vx, vy) >= 1e-3 else { return }
             rect = visible

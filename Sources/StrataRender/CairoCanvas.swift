@@ -200,6 +200,28 @@ public final class CairoCanvas: Canvas {
     /// radius; within a canvas of at most 16,384 px the difference is a corner far off the canvas.
     static let maximumArcRadius = 1_000_000.0
 
+    /// The largest component of the images of the unit x and y vectors on the device (device px
+    /// per point along the more stretched axis, within √2): a radius or a glyph stretched along
+    /// either axis is seen, and nothing is squared (Cairo squares the entries to size arcs and
+    /// fonts, and a stretch past ~1e154 makes that infinite).
+    static func largestAxisScale(_ cr: OpaquePointer) -> Double {
+        var xx = 1.0, xy = 0.0, yx = 0.0, yy = 1.0
+        cairo_user_to_device_distance(cr, &xx, &xy)
+        cairo_user_to_device_distance(cr, &yx, &yy)
+        return max(abs(xx), abs(xy), abs(yx), abs(yy))
+    }
+
+    /// The target surface's extents in user space, whatever the clip: what is cut to them draws
+    /// the same in a damaged region as in a full frame.
+    static func surfaceExtents(_ cr: OpaquePointer) -> Rect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_save(cr)
+        cairo_reset_clip(cr)
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_restore(cr)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     /// True when every corner of `rect` lands within ±4,194,304 device px (half of Cairo's
     /// fixed-point range).
     static func fitsFixedPoint(_ rect: Rect, on cr: OpaquePointer) -> Bool {
@@ -214,13 +236,7 @@ public final class CairoCanvas: Canvas {
     func addPath(_ shape: RoundedRect) {
         var rect = shape.rect
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return }
-        // The longer of the two axes' images: a radius stretched along either is seen (Cairo
-        // squares the matrix's entries to size an arc, and a stretch past ~1e154 on one axis makes
-        // that infinite and the arc endless).
-        var xx = 1.0, xy = 0.0, yx = 0.0, yy = 1.0
-        cairo_user_to_device_distance(cr, &xx, &xy)
-        cairo_user_to_device_distance(cr, &yx, &yy)
-        let deviceScale = max(abs(xx), abs(xy), abs(yx), abs(yy), 1e-12)
+        let deviceScale = max(Self.largestAxisScale(cr), 1e-12)
         let radius = min(shape.effectiveRadius, Self.maximumArcRadius / deviceScale)
         // A rectangle whose corners leave Cairo's 24.8 fixed point (±8,388,608 px; a layer 1e7
         // points wide drew one row, a 1e308 one nothing) is cut to the surface's extents — not the
@@ -228,13 +244,9 @@ public final class CairoCanvas: Canvas {
         // and twice the radius, so that its cut edges and corners stay out of sight. Rectangles
         // inside ±4,194,304 px are drawn as they are (the same bytes as before).
         if !Self.fitsFixedPoint(rect, on: cr) {
-            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-            cairo_save(cr)
-            cairo_reset_clip(cr)
-            cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-            cairo_restore(cr)
-            let reach = 2 * (radius.isFinite ? radius : 0) + (x2 - x1) + (y2 - y1)
-            let region = Rect(x: x1 - reach, y: y1 - reach, width: x2 - x1 + 2 * reach, height: y2 - y1 + 2 * reach)
+            let surface = Self.surfaceExtents(cr)
+            let reach = 2 * (radius.isFinite ? radius : 0) + surface.width + surface.height
+            let region = surface.outsetBy(dx: reach, dy: reach)
             if reach.isFinite, region.width > 0, region.height > 0 {
                 rect = rect.intersection(region)
                 guard !rect.isEmpty else { return }

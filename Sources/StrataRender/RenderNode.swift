@@ -163,8 +163,10 @@ public struct RenderTree: Sendable {
             if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
                 return problem
             }
-            for case .shape(let shape) in node.content + node.overlay where shape.dashCount > Limits.maximumDashes {
-                return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: shape.dashCount)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
+            for case .shape(let shape) in node.content + node.overlay {
+                let dashes = shape.dashCount
+                guard dashes > Limits.maximumDashes else { continue }
+                return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: dashes)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
             }
             for child in node.children + (node.mask.map { [$0] } ?? []) {
                 if let problem = visit(child, chain) { return problem }

@@ -225,10 +225,7 @@ final class TextEngine {
         // The glyphs' size on the device: FreeType refuses sizes over 65,535 pixels per em (a
         // 16 pt text under a scale of 5,000 or a skew of 89.99°), and Cairo's matrices overflow
         // long before 1e154.
-        var xx = 1.0, xy = 0.0, yx = 0.0, yy = 1.0
-        cairo_user_to_device_distance(cr, &xx, &xy)
-        cairo_user_to_device_distance(cr, &yx, &yy)
-        let pixelsPerEm = text.fontSize * max(abs(xx), abs(xy), abs(yx), abs(yy))
+        let pixelsPerEm = text.fontSize * CairoCanvas.largestAxisScale(cr)
         guard pixelsPerEm.isFinite, pixelsPerEm <= Self.maximumOutlinePixelsPerEm else { return }
         guard pixelsPerEm > Self.maximumGlyphPixelsPerEm else {
             cairo_move_to(cr, origin.x, origin.y)
