@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "CStrataPNG", dependencies: ["CDeflate"], linkerSettings: [.linkedLibrary("z")]),
         // Vectorisable inner loops of the filter kernels.
         .target(name: "CStrataKernels"),
+        // Starting ffmpeg so that it dies with Strata (a fork on one long-lived thread, PR_SET_PDEATHSIG).
+        .target(name: "CStrataProcess"),
 
         // The pixel buffer and the limits every stage checks: the base that Model and Raster share.
         .target(name: "StrataPixels"),
@@ -71,6 +73,7 @@ let package = Package(
         ]),
         .target(name: "StrataKit", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
+            "CStrataProcess",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.

@@ -194,7 +194,8 @@ struct Render: ParsableCommand {
             }
             let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()
-            let interrupt = InterruptHandler(cancellation: cancellation)
+            let interrupt = InterruptHandler(cancellation: cancellation,
+                                             resume: settings.writesFrames ? "run again with --skip-existing to finish \(out)" : nil)
             defer { interrupt.remove() }
             let summary = try sequence.run(progress: quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
             for note in summary.videoNotes { FileHandle.standardError.write(Data("strata: note: \(note)\n".utf8)) }
@@ -233,19 +234,31 @@ extension Render {
     }
 }
 
-/// Turns SIGINT (Ctrl-C) and SIGTERM (a scheduler's or `kill`'s stop) into a cancellation request
-/// while a sequence renders: the frames in flight finish, no partial or temporary file is left.
+/// Turns signals into stops while a sequence renders or a video is made. The first Ctrl-C (SIGINT)
+/// lets the frames in flight finish and kills ffmpeg at once (`CancellationFlag.interrupt`), exit
+/// 130. SIGTERM — what `kill`, `scancel` and Kubernetes send — or a second Ctrl-C stops at once,
+/// without waiting for a frame that may take minutes (`ImmediateStop`): exit 143 or 130. Either way
+/// no partial or temporary file is left, and frames in place keep their records.
 final class InterruptHandler {
     private static let signals = [SIGINT, SIGTERM]
     private let sources: [DispatchSourceSignal]
 
-    init(cancellation: CancellationFlag) {
+    /// `resume` says how to finish what an immediate stop leaves (nil: nothing can be resumed).
+    init(cancellation: CancellationFlag, resume: String? = nil) {
+        let interrupts = Counter()
+        let after = "frames in flight are dropped, no temporary file is left" + (resume.map { "; \($0)" } ?? "")
         sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue.global())
             source.setEventHandler {
-                FileHandle.standardError.write(Data("\nstrata: interrupted; finishing the frames in flight…\n".utf8))
-                cancellation.cancel()
+                if number == SIGTERM {
+                    ImmediateStop.perform(status: 128 + SIGTERM, message: "\nstrata: terminated (SIGTERM): stopped at once; \(after)\n")
+                }
+                if interrupts.increment() > 1 {
+                    ImmediateStop.perform(status: 128 + SIGINT, message: "\nstrata: interrupted again: stopped at once; \(after)\n")
+                }
+                FileHandle.standardError.write(Data("\nstrata: interrupted; finishing the frames in flight (Ctrl-C again stops at once)…\n".utf8))
+                cancellation.interrupt()
             }
             source.resume()
             return source
@@ -255,5 +268,11 @@ final class InterruptHandler {
     func remove() {
         for source in sources { source.cancel() }
         for number in Self.signals { signal(number, SIG_DFL) }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() -> Int { lock.withLock { count += 1; return count } }
     }
 }

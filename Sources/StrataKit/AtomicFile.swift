@@ -33,6 +33,8 @@ public enum AtomicFile {
     /// reads the format from) so that the whole stays within 255 bytes — a valid final name of
     /// 239–255 bytes failed with "File name too long" when the prefix was added.
     public static func temporaryURL(for url: URL, tag: String = "") -> URL {
+        let folder = url.deletingLastPathComponent().standardizedFileURL.path
+        creation.withLock { _ = temporaryFolders.insert(folder) }
         let head = "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)\(tag)-"
         var name = url.lastPathComponent
         let limit = 255 - head.utf8.count
@@ -80,7 +82,8 @@ public enum AtomicFile {
     /// Foundation's `createFile` writes to a temporary of its own and renames it, twice the work
     /// for a file that is already a temporary.
     private static func writeFile(_ data: Data, at path: String) throws(StrataError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        // Made under the lock that an immediate stop takes for good before it sweeps.
+        let descriptor = creation.withLock { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
         guard descriptor >= 0 else {
             throw StrataError(.cannotCreate, "cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -101,6 +104,27 @@ public enum AtomicFile {
         if let failure {
             unlink(path)
             throw StrataError(.ioError, "cannot write \(path): \(failure)")
+        }
+    }
+
+    /// Held while a temporary file is made and while its folder is noted.
+    private static let creation = NSLock()
+    /// The folders this process has made temporary names in.
+    nonisolated(unsafe) private static var temporaryFolders = Set<String>()
+
+    /// For an immediate stop: takes the creation lock and never gives it back (no thread makes a
+    /// temporary file after this), then removes every temporary file of this process in the
+    /// folders it wrote to. ffmpeg must be stopped first (its output is such a file too).
+    static func sealAndRemoveTemporaries() {
+        creation.lock()
+        let head = "\(temporaryPrefix)\(ProcessInfo.processInfo.processIdentifier)"
+        for folder in temporaryFolders.sorted() {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(head) {
+                // Only this process's names: the PID is followed by a tag or the dash.
+                let rest = name.dropFirst(head.count)
+                guard rest.first == "-" else { continue }
+                unlink(folder + "/" + name)
+            }
         }
     }
 

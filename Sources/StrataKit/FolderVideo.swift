@@ -47,7 +47,8 @@ public enum FolderVideo {
                 throw StrataError(.usage, "the segments are \(record.codec), which does not go in .\(settings.container); use \(VideoSettings.containers[joined.codec]!.map { "." + $0 }.joined(separator: ", "))")
             }
             joined.crf = record.crf; joined.preset = record.preset; joined.pixelFormat = record.pixelFormat
-            let result = try join(chain, in: directory, manifest: manifest, settings: joined, segmentContainer: record.container)
+            let result = try join(chain, in: directory, manifest: manifest, settings: joined, segmentContainer: record.container,
+                                  cancellation: cancellation)
             return Outcome(result: result, joined: true, settings: joined, notes: [])
         }
         return try encodeFrames(directory, manifest: manifest, settings: settings, overwrite: overwrite, jobs: jobs, cancellation: cancellation)
@@ -76,10 +77,13 @@ public enum FolderVideo {
         let repeats = VideoSegments.repeats(of: 0...(manifest.frameCount - 1), ticks: ticks, tickCount: manifest.tickCount)
         let sink = try VideoSink(settings: settings, width: manifest.pixelSize[0], height: manifest.pixelSize[1],
                                  sceneHasAlpha: manifest.opaque != true, framesPerSecond: manifest.fps, repeats: repeats,
-                                 overwrite: overwrite)
+                                 overwrite: overwrite, cancellation: cancellation)
         defer { sink.abort() }
         let counter = SlotCounter()
         let count = manifest.frameCount
+        // Each frame must be the bytes its render recorded: frames swapped, changed or left by
+        // another run would make a wrongly ordered video with exit 0.
+        let recorded = manifest.fingerprint.map { FrameRecords.digests(in: FrameRecords.read(directory), fingerprint: $0.id) }
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             var scratch: [UInt8] = []
             while !cancellation.isCancelled {
@@ -89,6 +93,14 @@ public enum FolderVideo {
                 do throws(StrataError) {
                     guard let bytes = try AtomicFile.readRegularFile(url) else {
                         throw StrataError(.noInput, "\(url.path) is missing; strata check \(directory.path) lists what to render again")
+                    }
+                    if let recorded {
+                        guard let digests = recorded[manifest.frames[slot].file] else {
+                            throw StrataError(.dataError, "\(url.path) has no record under the manifest's fingerprint in \(directory.path)/\(FrameRecords.folderName); strata check \(directory.path) lists what to render again")
+                        }
+                        guard digests.contains(SHA256.hex(bytes)) else {
+                            throw StrataError(.dataError, "\(url.path) is not the frame its render recorded (its SHA-256 differs: changed, truncated or swapped with another); strata check \(directory.path) lists what to render again")
+                        }
                     }
                     let image: PixelBuffer
                     do { image = try PNGCodec.decode(bytes) } catch { throw StrataError(.dataError, "\(url.path): \(error)") }

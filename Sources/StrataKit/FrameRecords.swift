@@ -5,7 +5,8 @@ import StrataRaster
 /// range it rendered), so that shards sharing a folder never write the same file. Each begins
 /// with two comment lines — the format and the run's fingerprint as JSON — followed by one
 /// `sha256sum` line per frame the process wrote (`<64 hex digits>  frame-00012.png`), appended
-/// as each frame lands and sorted when the process ends. A frame is trusted only when a record
+/// as each frame lands and sorted when the process ends; a shard that encodes a video segment adds
+/// the segment's line (`video/segment-00000-00059.mp4`) once it is in place. A frame is trusted only when a record
 /// under the folder's fingerprint names its digest: a frame whose record line never made it
 /// (the process was killed between the two) is rendered again.
 public enum FrameRecords {
@@ -55,7 +56,9 @@ public enum FrameRecords {
         record.fingerprint = RunFingerprint.parse(lines[1].dropFirst(fingerprintPrefix.count))
         for line in lines.dropFirst(2) {
             let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, SHA256.isDigest(parts[0]), parts[1].hasPrefix(" frame-"), parts[1].hasSuffix(".png") else { continue }
+            guard parts.count == 2, SHA256.isDigest(parts[0]) else { continue }
+            let name = parts[1]
+            guard name.hasPrefix(" frame-") && name.hasSuffix(".png") || name.hasPrefix(" \(VideoSegments.folderName)/segment-") else { continue }
             record.digests[String(parts[1].dropFirst())] = String(parts[0])
         }
         return record
@@ -115,10 +118,12 @@ final class FrameRecordWriter: @unchecked Sendable {
 
     /// Closes the record and rewrites it sorted, so that its bytes do not depend on the order the
     /// threads finished in.
-    func finish() throws(StrataError) {
+    /// `adding` names further files (a shard's video segment) with their digests.
+    func finish(adding extra: [String: String] = [:]) throws(StrataError) {
         lock.lock()
         defer { lock.unlock() }
         if descriptor >= 0 { close(descriptor); descriptor = -1 }
+        digests.merge(extra) { _, new in new }
         try AtomicFile.write(Array(FrameRecords.text(fingerprint: fingerprint, digests: digests).utf8), to: url, overwrite: true)
     }
 

@@ -22,7 +22,7 @@ extension FrameSequence {
     /// The video sink of this run, started (nil without a video, or for a shard with no frames).
     /// A shard's video is its segment in the run's folder.
     func videoSink(renderer: FrameRenderer, fingerprint: RunFingerprint, requested: ClosedRange<Int>,
-                   range: ClosedRange<Int>?) throws(StrataError) -> VideoSink? {
+                   range: ClosedRange<Int>?, cancellation: CancellationFlag) throws(StrataError) -> VideoSink? {
         guard var settings = options.video, let range else { return nil }
         let rate = try VideoFrameRate.checked(fps: renderer.clock.framesPerSecond, source: "--video \(settings.url.path)")
         if options.shard != nil {
@@ -32,6 +32,6 @@ extension FrameSequence {
         let repeats = VideoSegments.repeats(of: range, ticks: renderer.frames.ticks, tickCount: renderer.clock.tickCount)
         return try VideoSink(settings: settings, width: renderer.pixelSize.width, height: renderer.pixelSize.height,
                              sceneHasAlpha: !scene.isOpaque, framesPerSecond: renderer.clock.framesPerSecond,
-                             repeats: repeats, overwrite: options.overwrite || options.shard != nil)
+                             repeats: repeats, overwrite: options.overwrite || options.shard != nil, cancellation: cancellation)
     }
 }

@@ -146,7 +146,7 @@ public struct FrameSequence: Sendable {
         if let range, options.writesFrames {
             writer = try FrameRecordWriter(url: FrameRecords.url(in: self.options.directory, range: range), fingerprint: fingerprint, kept: kept)
         }
-        let sink = try videoSink(renderer: renderer, fingerprint: fingerprint, requested: requested, range: range)
+        let sink = try videoSink(renderer: renderer, fingerprint: fingerprint, requested: requested, range: range, cancellation: cancellation)
         // Whatever way this function is left, a video not finished is stopped and removed.
         defer { sink?.abort() }
         let shared = SharedWork(total: queued.count)
@@ -211,16 +211,21 @@ public struct FrameSequence: Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: workers) { work($0) }
         progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
-        do throws(StrataError) {
-            try record?.finish()
-        } catch {
-            shared.fail(error)
+        // A shard's record is finished after its video segment, whose digest it then names.
+        let recordsSegment = record != nil && sink != nil && options.shard != nil
+        if shared.error != nil || cancellation.isCancelled || !recordsSegment {
+            do throws(StrataError) {
+                try record?.finish()
+            } catch {
+                shared.fail(error)
+            }
         }
-        if let error = shared.error {
+        // Ctrl-C kills ffmpeg, so a video's error after it is the interruption's doing.
+        if let error = shared.error, !cancellation.isInterrupted {
             sink?.abort()
             throw error
         }
-        if cancellation.isCancelled && shared.done < pending.count {
+        if cancellation.isCancelled && (shared.done < pending.count || cancellation.isInterrupted && sink != nil) {
             sink?.abort()
             guard options.writesFrames else {
                 throw StrataError(.interrupted, "interrupted after \(shared.done) of \(pending.count) frames; \(options.video?.url.path ?? "the video") was not written")
@@ -241,7 +246,17 @@ public struct FrameSequence: Sendable {
         }
         // The frames and their manifest are in place before the video is finished: a video that
         // fails leaves a complete folder (strata encode makes the video from it).
-        let video = try sink?.finish()
+        let video: VideoSink.Result?
+        do throws(StrataError) {
+            video = try sink?.finish()
+        } catch {
+            if recordsSegment { try? record?.finish() }
+            throw error
+        }
+        if recordsSegment, let record, let video {
+            // encode checks each segment against this line: a swapped or truncated one is refused.
+            try record.finish(adding: try VideoSegments.recordLine(of: video.url, in: options.directory))
+        }
         return Summary(written: shared.done, skipped: skipped, range: range, fingerprint: fingerprint,
                        frameCount: renderer.frames.count, manifest: manifest, video: video, videoNotes: sink?.notes ?? [])
     }

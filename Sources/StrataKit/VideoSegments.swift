@@ -1,6 +1,7 @@
 import Foundation
 import StrataAnimation
 import StrataModel
+import StrataRaster
 import StrataScene
 
 extension Scene {
@@ -45,6 +46,31 @@ public enum VideoSegments {
     public static func segmentURL(in directory: URL, range: ClosedRange<Int>, container: String) -> URL {
         directory.appendingPathComponent(folderName)
             .appendingPathComponent(String(format: "segment-%05d-%05d.", range.lowerBound, range.upperBound) + container)
+    }
+
+    /// The name a segment goes by in the run's frame records (relative to `directory`, as
+    /// `sha256sum -c` reads it there) with the digest of its bytes.
+    static func recordLine(of segment: URL, in directory: URL) throws(StrataError) -> [String: String] {
+        guard let bytes = try AtomicFile.readRegularFile(segment) else {
+            throw StrataError(.ioError, "\(segment.path) vanished after it was written")
+        }
+        return ["\(folderName)/\(segment.lastPathComponent)": SHA256.hex(bytes)]
+    }
+
+    /// Checks that `segment` holds the bytes a shard recorded for it under `fingerprint`: a
+    /// segment renamed into another's place, truncated or left by another run is a data error
+    /// naming it, before ffmpeg reads it.
+    static func checkRecorded(_ segment: URL, in directory: URL, recorded: [String: Set<String>]) throws(StrataError) {
+        let name = "\(folderName)/\(segment.lastPathComponent)"
+        guard let digests = recorded[name] else {
+            throw StrataError(.dataError, "\(segment.path) has no record under the manifest's fingerprint in \(directory.path)/\(FrameRecords.folderName) (a segment of another run, or one written before segments were recorded); render its shard again or pass --from-frames")
+        }
+        guard let bytes = try AtomicFile.readRegularFile(segment) else {
+            throw StrataError(.noInput, "\(segment.path) is missing")
+        }
+        guard digests.contains(SHA256.hex(bytes)) else {
+            throw StrataError(.dataError, "\(segment.path) is not the segment its shard recorded (\(bytes.count) bytes whose SHA-256 differs: truncated, changed or swapped with another); render its shard again or pass --from-frames")
+        }
     }
 
     static func recordURL(in directory: URL) -> URL {

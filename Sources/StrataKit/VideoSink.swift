@@ -35,8 +35,10 @@ public final class VideoSink: @unchecked Sendable {
     /// Starts ffmpeg for frames of `width × height` pixels whose slots 0, 1, … last `repeats[slot]`
     /// video frames each. Throws when the file exists (without `overwrite`), its folder cannot be
     /// made, or ffmpeg is missing or cannot start.
+    /// When `cancellation` is interrupted, ffmpeg is killed at once and the video ends
+    /// `.interrupted`, whatever it was waiting for.
     public init(settings: VideoSettings, width: Int, height: Int, sceneHasAlpha: Bool, framesPerSecond: Double,
-                repeats: [Int], overwrite: Bool) throws(StrataError) {
+                repeats: [Int], overwrite: Bool, cancellation: CancellationFlag? = nil) throws(StrataError) {
         let rate = try VideoFrameRate.checked(fps: framesPerSecond, source: settings.url.path)
         guard repeats.allSatisfy({ $0 >= 1 }) else { throw StrataError(.software, "every frame of a video lasts at least one tick") }
         let url = settings.url
@@ -55,7 +57,9 @@ public final class VideoSink: @unchecked Sendable {
                                              output: temporary.path)
         straight = invocation.inputPixelFormat == "bgra"
         notes = invocation.notes
-        process = try FFmpegProcess(executable: executable, arguments: invocation.arguments)
+        process = try FFmpegProcess(executable: executable, arguments: invocation.arguments, cancellation: cancellation)
+        let stopped = StrataError(.interrupted, "interrupted; \(url.path) was not written")
+        _ = cancellation?.whenInterrupted { [weak self] in self?.fail(stopped) }
     }
 
     /// Bytes of one raw frame as ffmpeg reads it.

@@ -67,7 +67,7 @@ struct HostileCLITests {
         #expect(time.status == 64)
     }
 
-    @Test("SIGTERM stops a render like Ctrl-C: exit 130, no partial or temporary file, resumable")
+    @Test("SIGTERM stops a render at once: exit 143, no partial or temporary file, resumable")
     func sigtermLeavesNothingBehind() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-term-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -83,7 +83,7 @@ struct HostileCLITests {
         }
         process.terminate()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == 143)
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "records" }
         #expect(left.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "\(left)")
         let records = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path)

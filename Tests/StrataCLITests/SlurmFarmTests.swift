@@ -114,8 +114,8 @@ struct SlurmFarmTests {
                 == ["frames-00000-00014.sha256", "frames-00015-00029.sha256", "frames-00030-00044.sha256", "frames-00045-00060.sha256"])
     }
 
-    /// One task cancelled mid-run (scancel: SIGTERM, which strata handles like Ctrl-C) exits
-    /// non-zero having finished its frames in flight; check names its missing frames; the index
+    /// One task cancelled mid-run (scancel: SIGTERM, on which strata stops at once, dropping the
+    /// frames in flight) exits 143 and says how to resume; check names its missing frames; the index
     /// resubmitted alone completes the folder, with no truncated or temporary file, and every
     /// frame equals a one-process render.
     @Test func cancelledTaskResubmittedCompletesTheFolder() throws {
@@ -140,9 +140,9 @@ struct SlurmFarmTests {
         let waited = try cluster.run("for i in $(seq 1200); do squeue -h -j \(job) | grep -q . || exit 0; sleep 0.1; done; exit 1")
         #expect(waited.status == 0, "the array ended")
         let state = try cluster.run("scontrol show job \(job)_1")
-        #expect(state.output.contains("JobState=CANCELLED") && state.output.contains("ExitCode=130:0"), "\(state.output)")
+        #expect(state.output.contains("JobState=CANCELLED") && state.output.contains("ExitCode=143:0"), "\(state.output)")
         let log = (try? String(contentsOf: work.appendingPathComponent("task-1.out"), encoding: .utf8)) ?? ""
-        #expect(log.contains("interrupted:") && log.contains("--skip-existing"), "\(log)")
+        #expect(log.contains("terminated (SIGTERM): stopped at once") && log.contains("--skip-existing"), "\(log)")
 
         let incomplete = try cluster.run("$STRATA check \(farm.path)")
         #expect(incomplete.status == 1, "\(incomplete.output)")
