@@ -62,7 +62,12 @@ public struct EffectsEngine: Sendable {
                 blurred.append(nil)
                 continue
             }
-            let snapshot = try Self.snapshot(layer, scale: scale)
+            let snapshot: PixelBuffer?
+            do {
+                snapshot = try Self.snapshot(layer, scale: scale)
+            } catch {
+                throw Self.snapshotError(error, kind: "motionBlurOverlay", id: overlay.id, seconds: overlay.enabledAt, frames: frames)
+            }
             snapshots.append(snapshot)
             guard let snapshot else {
                 blurred.append(nil)
@@ -77,7 +82,13 @@ public struct EffectsEngine: Sendable {
         var blurs: [PixelBuffer?] = []
         for overlay in effects.blurOverlays {
             let tree = Self.presentation(timeline, layers, effects, atSeconds: overlay.blurredAt)
-            guard let layer = tree.layer(at: overlay.layer), let snapshot = try Self.snapshot(layer, scale: scale) else {
+            let snapshot: PixelBuffer?
+            do {
+                snapshot = try tree.layer(at: overlay.layer).flatMap { layer throws(RenderError) in try Self.snapshot(layer, scale: scale) }
+            } catch {
+                throw Self.snapshotError(error, kind: "blurOverlay", id: overlay.id, seconds: overlay.blurredAt, frames: frames)
+            }
+            guard let snapshot else {
                 blurs.append(nil)
                 continue
             }
@@ -144,6 +155,14 @@ public struct EffectsEngine: Sendable {
         } else {
             modify(&layers[first].sublayers, at: rest, change)
         }
+    }
+
+    /// A snapshot's error with the effect that asked for it (the scene format's key and the
+    /// overlay's id) and when it is taken (seconds and the displayed frame).
+    static func snapshotError(_ error: RenderError, kind: String, id: String, seconds: Double, frames: DisplayedFrames) -> RenderError {
+        let frame = seconds.isFinite ? " (frame \(frames.index(atSeconds: seconds)))" : ""
+        return RenderError("effects: the \(kind) with id \"\(id)\", whose snapshot is taken at \(seconds) s\(frame): \(error.message)",
+                           exceedsLimits: error.exceedsLimits)
     }
 
     /// The layer's subtree drawn in its own bounds at `scale`, without its transform and position.

@@ -67,7 +67,7 @@ public struct FrameRenderer: Sendable {
         do {
             try Limits.checkSurface(width: width, height: height)
         } catch {
-            throw StrataError(.dataError, "\(scene.name): the canvas at scale \(Manifest.number(scale)) is too large: \(error)")
+            throw StrataError(.dataError, "\(scene.origin): the canvas at scale \(Manifest.number(scale)) is too large: \(error)")
         }
         let clock = clock ?? scene.clock
         var engine: EffectsEngine?
@@ -75,7 +75,7 @@ public struct FrameRenderer: Sendable {
             do {
                 engine = try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale)
             } catch {
-                throw StrataError(error)
+                throw StrataError(error, prefix: "\(scene.origin) at scale \(Manifest.number(scale)): ")
             }
         }
         self.scene = scene
@@ -130,12 +130,12 @@ public struct FrameRenderer: Sendable {
             do throws(StrataError) {
                 let (presented, layers) = try drawnLayers(displayedIndex: index)
                 do throws(StrataError) {
-                    try recorder.frame(index, presentation: presented).checkFinite(scene: scene.name)
+                    try recorder.frame(index, presentation: presented).checkFinite(scene: scene.origin)
                 } catch {
                     return (error, nil)
                 }
                 guard let problem = builder.build(layers).overLimits() else { return (nil, nil) }
-                return (nil, StrataError(.dataError, "\(scene.name): frame \(index): \(problem)"))
+                return (nil, StrataError(.dataError, "\(scene.origin): frame \(index): \(problem)"))
             } catch {
                 return (error, nil)
             }
@@ -254,7 +254,7 @@ public struct FrameRenderer: Sendable {
     private func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
         let tree = builder.build(layers)
         if let problem = tree.overLimits() {
-            throw StrataError(.dataError, "\(scene.name): \(problem)")
+            throw StrataError(.dataError, "\(scene.origin): \(problem)")
         }
         return tree
     }

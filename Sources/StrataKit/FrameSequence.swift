@@ -106,7 +106,7 @@ public struct FrameSequence: Sendable {
     public func checkedClock() throws(StrataError) -> FrameClock {
         let clock = self.clock
         guard clock.tickCount <= Limits.maximumFrames else {
-            throw StrataError(.usage, "\(scene.name): at \(Manifest.number(clock.framesPerSecond)) fps the scene has \(clock.tickCount) ticks, over the limit of \(Limits.maximumFrames); use a lower --fps")
+            throw StrataError(.usage, "\(scene.origin): at \(Manifest.number(clock.framesPerSecond)) fps the scene has \(clock.tickCount) ticks, over the limit of \(Limits.maximumFrames); use a lower --fps")
         }
         return clock
     }

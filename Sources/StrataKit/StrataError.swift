@@ -52,8 +52,8 @@ public struct StrataError: Error, CustomStringConvertible, LocalizedError {
     }
 
     /// Wraps a render error (a Cairo failure or an over-size surface).
-    public init(_ error: RenderError) {
-        self.init(error.exceedsLimits ? .dataError : .software, error.description)
+    public init(_ error: RenderError, prefix: String = "") {
+        self.init(error.exceedsLimits ? .dataError : .software, prefix + error.description)
     }
 
     /// Wraps a raster error.

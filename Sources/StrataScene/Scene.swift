@@ -30,6 +30,9 @@ public struct Scene: Hashable, Sendable {
     /// a decoded scene with one built in Swift after clearing it.
     public var source: SceneSource?
 
+    /// What an error about the whole scene names: the file it was read from, else its name.
+    public var origin: String { source?.file ?? name }
+
     /// Creates a scene; without animations on its layers and a clock it is static (one frame at
     /// time 0).
     public init(name: String, description: String, size: Size, scale: Double = 1, background: Color? = nil, layers: [Layer],
@@ -67,6 +70,9 @@ public struct SceneSource: Sendable, Hashable, Codable {
     /// Settings given on top of the file that change pixels (`curve.ID` → curve), for a run's
     /// fingerprint; empty for the file as written.
     public var overrides: [String: String] = [:]
+    /// The file as errors name it (the path given), nil for bytes with no file. Not part of a
+    /// run's fingerprint: the same bytes read from another path are the same scene.
+    public var file: String?
 
     /// Creates a record of a scene's sources.
     public init(sceneSHA256: String, assets: [String: String] = [:]) {
@@ -142,6 +148,7 @@ public enum SceneLoader {
         var decoder = SceneDecoder(reader: SceneReader(file: file), baseURL: baseURL)
         var scene = try decoder.scene(value, defaultName: defaultName)
         scene.source = SceneSource(sceneSHA256: SHA256.hex(data), assets: decoder.assetDigests.digests)
+        scene.source?.file = file
         return scene
     }
 }

@@ -323,8 +323,8 @@ struct SceneDecoder {
         return (name, url)
     }
 
-    /// A TrueType or OpenType font file in the scene's folder, checked by its first bytes; its
-    /// digest joins the scene's assets.
+    /// A TrueType or OpenType font file in the scene's folder, checked by its first bytes and its
+    /// table directory (`FontFileCheck`); its digest joins the scene's assets.
     @inline(never)
     func fontFile(_ value: SceneValue, at path: String) throws(SceneError) -> String {
         let (name, url) = try assetURL(value, at: path, what: "font (.ttf or .otf)")
@@ -337,6 +337,10 @@ struct SceneDecoder {
         guard tag == [0, 1, 0, 0] || tag == Array("OTTO".utf8) || tag == Array("true".utf8) || tag == Array("ttcf".utf8) else {
             throw SceneError(file: reader.file, keyPath: path, expected: "a TrueType or OpenType font (it starts 00 01 00 00, OTTO, true or ttcf)",
                              found: "\(name), which starts \(tag.map { String(format: "%02x", $0) }.joined(separator: " "))", line: value.line)
+        }
+        if let problem = FontFileCheck.problem(bytes) {
+            throw SceneError(file: reader.file, keyPath: path, expected: "a TrueType or OpenType font that can be loaded",
+                             found: "\(name), in which \(problem)", line: value.line)
         }
         assetDigests.record(name, digest: SHA256.hex(bytes))
         return url.path

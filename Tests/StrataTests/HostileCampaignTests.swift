@@ -3,7 +3,7 @@ import StrataEffects
 import StrataModel
 import StrataRaster
 @testable import StrataRender
-import StrataScene
+@testable import StrataScene
 import Testing
 
 /// What the hostile campaign of issue 37 found, as rules: a curve spec is an error or a curve;
@@ -176,6 +176,57 @@ struct HostileCampaignTests {
             }
             #expect(Self.runs(image, y: 60) == expected(line: 0), "strokeStart \(start), first line")
             #expect(Self.runs(image, y: 140) == expected(line: 1), "strokeStart \(start), second line")
+        }
+    }
+
+    @Test("a font file that starts like a font but cannot be loaded is an error naming it (item 11)")
+    func brokenFontFilesAreNamed() throws {
+        let fonts = PackagePaths.root.appendingPathComponent("Sources/StrataRender/Fonts")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fonts.path).filter { $0.hasSuffix(".ttf") }.sorted()
+        #expect(names.count >= 8)
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: fonts.appendingPathComponent(name)))
+            #expect(FontFileCheck.problem(bytes) == nil, "\(name) loads")
+        }
+        let real = [UInt8](try Data(contentsOf: fonts.appendingPathComponent("DejaVuSans.ttf")))
+        var noHead = real, badMagic = real
+        // The table records are sorted by tag; rename 'head' to 'heaD' and break its magic number.
+        let count = Int(real[4]) << 8 | Int(real[5])
+        for index in 0..<count {
+            let record = 12 + 16 * index
+            guard real[record..<(record + 4)].elementsEqual("head".utf8) else { continue }
+            noHead[record + 3] = UInt8(ascii: "D")
+            let offset = Int(real[record + 8]) << 24 | Int(real[record + 9]) << 16 | Int(real[record + 10]) << 8 | Int(real[record + 11])
+            badMagic[offset + 12] = 0
+        }
+        let broken: [(String, [UInt8], String)] = [
+            ("truncated", Array(real.prefix(real.count / 2)), "runs past the end of the file"),
+            ("header only", Array(real.prefix(12)) + [UInt8](repeating: 0, count: 100), "do not fit"),
+            ("true and noise", Array("true".utf8) + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }, "table"),
+            ("no head", noHead, "no 'head' table"),
+            ("bad magic", badMagic, "magic number"),
+            ("empty collection", Array("ttcf".utf8) + [0, 1, 0, 0, 0, 0, 0, 0], "faces"),
+        ]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (label, bytes, words) in broken {
+            let problem = FontFileCheck.problem(bytes)
+            #expect(problem?.contains(words) == true, "\(label): \(problem ?? "accepted")")
+            try Data(bytes).write(to: folder.appendingPathComponent("Broken.ttf"))
+            do {
+                _ = try SceneLoader.decode(Data("""
+                    version: 1
+                    description: a word in a broken font
+                    size: [100, 40]
+                    layers:
+                      - {frame: [0, 0, 100, 40], text: {string: "Hi", size: 20, fontFile: Broken.ttf}}
+                    """.utf8), format: .yaml, file: "fonts.yaml", baseURL: folder, defaultName: "fonts")
+                Issue.record("\(label) was accepted")
+            } catch {
+                #expect("\(error)".contains("fonts.yaml") && "\(error)".contains("layers[0].text.fontFile") && "\(error)".contains("Broken.ttf"),
+                        "\(label): \(error)")
+            }
         }
     }
 }
