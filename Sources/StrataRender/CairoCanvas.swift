@@ -162,6 +162,19 @@ public final class CairoCanvas: Canvas {
         frames[frames.count - 1].clipped = true
     }
 
+    public func clip(toPolygon points: [Point]) {
+        cairo_new_path(cr)
+        for (index, point) in points.enumerated() {
+            if index == 0 { cairo_move_to(cr, point.x, point.y) } else { cairo_line_to(cr, point.x, point.y) }
+        }
+        cairo_close_path(cr)
+        let antialias = cairo_get_antialias(cr)
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_clip(cr)
+        cairo_set_antialias(cr, antialias)
+        frames[frames.count - 1].clipped = true
+    }
+
     // MARK: - Drawing
 
     public func draw(_ operation: DrawOperation, alpha: Double) {

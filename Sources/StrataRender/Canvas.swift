@@ -15,6 +15,9 @@ public protocol Canvas: AnyObject {
     func concatenate(_ transform: Transform2D)
     /// Intersects the clip with a rounded rectangle in user space.
     func clip(to shape: RoundedRect)
+    /// Intersects the clip with a convex polygon in user space, with hard (not antialiased)
+    /// edges, so that polygons sharing an edge tile without a seam.
+    func clip(toPolygon points: [Point])
     /// Draws one operation, its coverage multiplied by `alpha` (0…1).
     func draw(_ operation: DrawOperation, alpha: Double)
     /// Starts an offscreen group covering `bounds` (canvas pixels, whole numbers).
@@ -68,6 +71,15 @@ public enum RenderTreePainter {
 
     /// Paints one node; `alpha` is the opacity folded down from non-isolated ancestors.
     static func paint(_ node: RenderNode, on canvas: Canvas, alpha inherited: Double) {
+        guard let polygon = node.polygonClip else { return paintClipped(node, on: canvas, alpha: inherited) }
+        canvas.save()
+        canvas.clip(toPolygon: polygon)
+        paintClipped(node, on: canvas, alpha: inherited)
+        canvas.restore()
+    }
+
+    /// Paints one node inside whatever clip is set.
+    private static func paintClipped(_ node: RenderNode, on canvas: Canvas, alpha inherited: Double) {
         if let projection = node.projection {
             canvas.beginProjection(projection)
             for child in node.children { paint(child, on: canvas, alpha: 1) }

@@ -9,6 +9,8 @@ public final class RecordingCanvas: Canvas {
         case restore
         case concatenate(Transform2D)
         case clip(RoundedRect)
+        /// A hard-edged convex polygon clip (a part of a split plane).
+        case clipPolygon([Point])
         /// The operation's kind ("fill", "image", …), its extent in user space, and the alpha.
         case draw(kind: String, extent: Rect, alpha: Double)
         case beginGroup(bounds: Rect, reasons: [IsolationReason])
@@ -29,6 +31,7 @@ public final class RecordingCanvas: Canvas {
             case .restore: "restore"
             case .concatenate(let t): "concatenate \(t)"
             case .clip(let shape): "clip \(shape.rect) r=\(shape.cornerRadius)"
+            case .clipPolygon(let points): "clip polygon \(points.map { "(\($0.x), \($0.y))" }.joined(separator: " "))"
             case .draw(let kind, let extent, let alpha): "draw \(kind) \(extent) alpha=\(alpha)"
             case .beginGroup(let bounds, let reasons): "beginGroup \(bounds) \(reasons.map(\.rawValue))"
             case .beginMask: "beginMask"
@@ -63,6 +66,7 @@ public final class RecordingCanvas: Canvas {
     public func restore() { commands.append(.restore) }
     public func concatenate(_ transform: Transform2D) { commands.append(.concatenate(transform)) }
     public func clip(to shape: RoundedRect) { commands.append(.clip(shape)) }
+    public func clip(toPolygon points: [Point]) { commands.append(.clipPolygon(points)) }
     public func draw(_ operation: DrawOperation, alpha: Double) {
         commands.append(.draw(kind: operation.kind, extent: operation.extent, alpha: alpha))
     }

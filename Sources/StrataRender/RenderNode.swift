@@ -40,13 +40,16 @@ public final class RenderNode: Sendable {
     /// For a layer seen through a projective 3-D transform: how its flat drawing (the only
     /// child, drawn offscreen in the projection's pixels) maps into the parent; nil otherwise.
     public let projection: Projection?
+    /// A convex polygon in the parent's user space (points) that clips the node with hard edges:
+    /// a part of a plane of a transform layer split where another plane meets it (`PlaneSort`).
+    public let polygonClip: [Point]?
 
     /// Creates a node; `RenderTreeBuilder` is the usual way.
     public init(name: String?, transform: Transform2D, opacity: Double, isolation: [IsolationReason],
                 clip: RoundedRect?, content: [DrawOperation], children: [RenderNode], overlay: [DrawOperation],
                 mask: RenderNode?, shadow: ShadowParameters?, bounds: Rect, drawCount: Int,
                 filters: [Filter] = [], backdrop: Backdrop? = nil, blendMode: BlendMode? = nil, groupBounds: Rect? = nil,
-                projection: Projection? = nil) {
+                projection: Projection? = nil, polygonClip: [Point]? = nil) {
         self.name = name
         self.transform = transform
         self.opacity = opacity
@@ -64,10 +67,21 @@ public final class RenderNode: Sendable {
         self.blendMode = blendMode
         self.groupBounds = groupBounds ?? bounds
         self.projection = projection
+        self.polygonClip = polygonClip
     }
 
     /// True when the node is drawn into an offscreen group.
     public var isIsolated: Bool { !isolation.isEmpty }
+
+    /// For a projected node, the same node warped only inside `limit` (canvas pixels): a part of a
+    /// split plane warps its part, not the whole plane again. Other nodes are returned as they are.
+    func warped(within limit: Rect) -> RenderNode {
+        guard projection != nil, !bounds.intersection(limit).isEmpty, bounds.intersection(limit) != bounds else { return self }
+        return RenderNode(name: name, transform: transform, opacity: opacity, isolation: isolation, clip: clip, content: content,
+                          children: children, overlay: overlay, mask: mask, shadow: shadow, bounds: bounds.intersection(limit),
+                          drawCount: drawCount, filters: filters, backdrop: backdrop, blendMode: blendMode, projection: projection,
+                          polygonClip: polygonClip)
+    }
 }
 
 /// How a layer under a projective transform is drawn: flat, into an offscreen surface covering

@@ -86,7 +86,7 @@ extension RenderNode {
         guard transform == other.transform, opacity == other.opacity, isolation == other.isolation, clip == other.clip,
               content == other.content, overlay == other.overlay, shadow == other.shadow, filters == other.filters,
               backdrop == other.backdrop, blendMode == other.blendMode, groupBounds == other.groupBounds,
-              bounds == other.bounds, drawCount == other.drawCount, projection == other.projection,
+              bounds == other.bounds, drawCount == other.drawCount, projection == other.projection, polygonClip == other.polygonClip,
               children.count == other.children.count
         else { return false }
         switch (mask, other.mask) {

@@ -90,6 +90,7 @@ extension RenderResources {
     /// projections, masks) is drawn unclipped and is not listed.
     private static func collectWholeDraws(_ node: RenderNode, parent: Transform2D, clipped: Bool, canvasWidth: Int, canvasHeight: Int,
                                           into rects: inout [Rect]) {
+        let clipped = clipped || node.polygonClip != nil
         if node.isIsolated || node.projection != nil {
             if clipped { rects.append(node.bounds) }
             return

@@ -27,10 +27,11 @@ extension RenderTreeBuilder {
     // MARK: - Transform layers
 
     /// A transform layer: no content of its own; every plane under it (through nested transform
-    /// layers) placed in the parent's space, sorted back to front by the depth of its centre
-    /// (z/w after the whole transform), ties in tree order. Its opacity multiplies each plane's.
+    /// layers) placed in the parent's space and drawn back to front in the order of a BSP tree of
+    /// their polygons (`PlaneSort`), a plane that meets another split along their line, ties in
+    /// tree order. Its opacity multiplies each plane's.
     func transformLayerNode(for layer: Layer, parentDevice: Transform2D, clip: Rect, toParent: Transform3D) -> RenderNode? {
-        var planes: [(layer: Layer, placement: Transform3D, depth: Double)] = []
+        var planes: [(layer: Layer, placement: Transform3D)] = []
         func collect(_ parent: Layer, _ toRoot: Transform3D, _ opacity: Double) {
             let sublayer = parent.sublayerTransformAboutAnchor ?? .identity
             for child in Self.drawingOrder(parent.sublayers) where !child.isHidden {
@@ -41,18 +42,41 @@ extension RenderTreeBuilder {
                 } else {
                     var plane = child
                     plane.opacity *= opacity
-                    let centre = placement.apply(x: child.bounds.midX, y: child.bounds.midY)
-                    let depth = centre.w > Homography.minimumW ? centre.z / centre.w : -Double.infinity
-                    planes.append((plane, placement, depth.isNaN ? -Double.infinity : depth))
+                    planes.append((plane, placement))
                 }
             }
         }
         collect(layer, toParent, layer.opacity)
-        let ordered = planes.enumerated().sorted { lhs, rhs in
-            lhs.element.depth != rhs.element.depth ? lhs.element.depth < rhs.element.depth : lhs.offset < rhs.offset
-        }.map(\.element)
-        let children = ordered.compactMap {
-            node(for: $0.layer, parentDevice: parentDevice, clip: clip, placement: $0.placement)
+        let polygons = planes.map { plane -> [PlaneSort.Point3]? in
+            let rect = plane.layer.bounds.isEmpty ? Self.visualExtent(of: plane.layer, scale: scale) : plane.layer.bounds
+            guard !rect.isEmpty else { return nil }
+            return PlaneSort.polygon(of: rect, placement: plane.placement)
+        }
+        var nodes: [Int: RenderNode?] = [:]
+        func planeNode(_ index: Int) -> RenderNode? {
+            if let made = nodes[index] { return made }
+            let made = node(for: planes[index].layer, parentDevice: parentDevice, clip: clip, placement: planes[index].placement)
+            nodes[index] = made
+            return made
+        }
+        // The visible part of the canvas in the parent's space, from which a part's clip is cut.
+        let device = parentDevice, determinant = device.a * device.d - device.b * device.c
+        let region: [Point]? = determinant.isFinite && determinant != 0 ? clip.outsetBy(dx: 2, dy: 2).corners.map { corner in
+            let x = corner.x - device.tx, y = corner.y - device.ty
+            return Point(x: (device.d * x - device.c * y) / determinant, y: (device.a * y - device.b * x) / determinant)
+        } : nil
+        let children = PlaneSort.order(polygons).compactMap { fragment -> RenderNode? in
+            guard let whole = planeNode(fragment.plane) else { return nil }
+            guard !fragment.cuts.isEmpty, let region else { return whole }
+            let polygon = PlaneSort.clipPolygon(region, by: fragment.cuts)
+            guard !polygon.isEmpty else { return nil }
+            let onCanvas = polygon.map { device.apply(to: $0) }
+            let xs = onCanvas.map(\.x), ys = onCanvas.map(\.y)
+            let bounds = whole.bounds.intersection(Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).roundedOut)
+            guard !bounds.isEmpty else { return nil }
+            return RenderNode(name: whole.name, transform: .identity, opacity: 1, isolation: [], clip: nil, content: [],
+                              children: [whole.warped(within: bounds.outsetBy(dx: 1, dy: 1))],
+                              overlay: [], mask: nil, shadow: nil, bounds: bounds, drawCount: whole.drawCount, polygonClip: polygon)
         }
         guard !children.isEmpty else { return nil }
         let bounds = children.reduce(Rect.zero) { $0.union($1.bounds) }

@@ -148,15 +148,10 @@ struct Transform3DReferenceTests {
         #expect(Double(disagree) < 0.01 * Double(covered), "\(disagree) of \(covered) px differ in coverage")
     }
 
-    @Test func edgesMatchChromiumsRenderingOfTheSameCSS() throws {
+    /// Headless Chromium's picture of `page` at `width × height` CSS pixels (device scale 1).
+    static func chromiumScreenshot(of page: URL, width: Int, height: Int) throws -> PixelBuffer {
         let folder = PackagePaths.temporaryDirectory()
-        // The layer as CSS: a 150 × 100 blue box at (75, 50), perspective(400px) rotateY(40deg).
-        let page = folder.appendingPathComponent("card.html")
-        try """
-            <!doctype html><html><body style="margin:0;background:#fff">
-            <div style="position:absolute;left:75px;top:50px;width:150px;height:100px;background:#0000ff;
-            transform:perspective(400px) rotateY(40deg)"></div></body></html>
-            """.write(to: page, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("chromium.png")
         var chromium = ""
         for name in ["chromium", "chromium-browser", "google-chrome"] where chromium.isEmpty {
@@ -168,9 +163,21 @@ struct Transform3DReferenceTests {
         }
         try #require(!chromium.isEmpty, "chromium (scripts/test installs Debian's chromium)")
         _ = try Self.run(["timeout", "-k", "5", "90", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                          "--force-device-scale-factor=1", "--window-size=300,200", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                          "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
                           "--screenshot=\(shot.path)", page.absoluteString])
-        let browser = try PNGCodec.decode(contentsOf: shot)
+        return try PNGCodec.decode(contentsOf: shot)
+    }
+
+    @Test func edgesMatchChromiumsRenderingOfTheSameCSS() throws {
+        let folder = PackagePaths.temporaryDirectory()
+        // The layer as CSS: a 150 × 100 blue box at (75, 50), perspective(400px) rotateY(40deg).
+        let page = folder.appendingPathComponent("card.html")
+        try """
+            <!doctype html><html><body style="margin:0;background:#fff">
+            <div style="position:absolute;left:75px;top:50px;width:150px;height:100px;background:#0000ff;
+            transform:perspective(400px) rotateY(40deg)"></div></body></html>
+            """.write(to: page, atomically: true, encoding: .utf8)
+        let browser = try Self.chromiumScreenshot(of: page, width: 300, height: 200)
         // The same layer in Strata: the perspective in the canvas-sized parent's sublayer transform,
         // about the box's centre as CSS's perspective() in the element's own transform is.
         var card = Layer(name: "card", frame: Rect(x: 75, y: 50, width: 150, height: 100))
