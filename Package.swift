@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
         .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
                 resources: [.copy("Fonts")]),
-        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters", "StrataRender"]),
+        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters"]),
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),

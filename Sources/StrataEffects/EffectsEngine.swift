@@ -2,7 +2,6 @@ import Foundation
 import StrataAnimation
 import StrataFilters
 import StrataModel
-import StrataRender
 
 /// One overlay's state on one displayed frame.
 public struct OverlayState: Hashable, Sendable, Codable {
@@ -46,8 +45,9 @@ public struct EffectsEngine: Sendable {
     /// Per blur overlay: the Gaussian-blurred snapshot.
     private let blurSnapshots: [PixelBuffer?]
 
-    /// Prepares the effects: snapshots the layers they need and blurs them.
-    public init(effects: Effects, timeline: Timeline, layers: [Layer], clock: FrameClock, scale: Double) throws(RenderError) {
+    /// Prepares the effects: snapshots the layers they need with `rasterizer` and blurs them.
+    public init(effects: Effects, timeline: Timeline, layers: [Layer], clock: FrameClock, scale: Double,
+                rasterizer: some SnapshotRasterizer) throws(EffectsError) {
         self.effects = effects
         self.timeline = timeline
         self.layers = layers
@@ -64,7 +64,7 @@ public struct EffectsEngine: Sendable {
             }
             let snapshot: PixelBuffer?
             do {
-                snapshot = try Self.snapshot(layer, scale: scale)
+                snapshot = try Self.snapshot(layer, scale: scale, rasterizer: rasterizer)
             } catch {
                 throw Self.snapshotError(error, kind: "motionBlurOverlay", id: overlay.id, seconds: overlay.enabledAt, frames: frames)
             }
@@ -76,7 +76,7 @@ public struct EffectsEngine: Sendable {
             do {
                 blurred.append(try FilterKernels.apply(overlay.filter(angle: overlay.angle, scale: scale), to: snapshot))
             } catch {
-                throw RenderError("motion-blur overlay \(overlay.id): \(error)")
+                throw EffectsError("motion-blur overlay \(overlay.id): \(error)")
             }
         }
         var blurs: [PixelBuffer?] = []
@@ -84,7 +84,9 @@ public struct EffectsEngine: Sendable {
             let tree = Self.presentation(timeline, layers, effects, atSeconds: overlay.blurredAt)
             let snapshot: PixelBuffer?
             do {
-                snapshot = try tree.layer(at: overlay.layer).flatMap { layer throws(RenderError) in try Self.snapshot(layer, scale: scale) }
+                snapshot = try tree.layer(at: overlay.layer).flatMap { layer throws(EffectsError) in
+                    try Self.snapshot(layer, scale: scale, rasterizer: rasterizer)
+                }
             } catch {
                 throw Self.snapshotError(error, kind: "blurOverlay", id: overlay.id, seconds: overlay.blurredAt, frames: frames)
             }
@@ -159,27 +161,28 @@ public struct EffectsEngine: Sendable {
 
     /// A snapshot's error with the effect that asked for it (the scene format's key and the
     /// overlay's id) and when it is taken (seconds and the displayed frame).
-    static func snapshotError(_ error: RenderError, kind: String, id: String, seconds: Double, frames: DisplayedFrames) -> RenderError {
+    static func snapshotError(_ error: EffectsError, kind: String, id: String, seconds: Double, frames: DisplayedFrames) -> EffectsError {
         let frame = seconds.isFinite ? " (frame \(frames.index(atSeconds: seconds)))" : ""
-        return RenderError("effects: the \(kind) with id \"\(id)\", whose snapshot is taken at \(seconds) s\(frame): \(error.message)",
+        return EffectsError("effects: the \(kind) with id \"\(id)\", whose snapshot is taken at \(seconds) s\(frame): \(error.message)",
                            exceedsLimits: error.exceedsLimits)
     }
 
-    /// The layer's subtree drawn in its own bounds at `scale`, without its transform and position.
-    static func snapshot(_ layer: Layer, scale: Double) throws(RenderError) -> PixelBuffer? {
+    /// The layer's subtree drawn in its own bounds at `scale` by `rasterizer`, without its
+    /// transform and position.
+    public static func snapshot(_ layer: Layer, scale: Double, rasterizer: some SnapshotRasterizer) throws(EffectsError) -> PixelBuffer? {
         guard !layer.bounds.isEmpty else { return nil }
         let width = Int(saturating: layer.bounds.width * scale, .up), height = Int(saturating: layer.bounds.height * scale, .up)
         do {
             try Limits.checkSurface(width: width, height: height)
         } catch {
-            throw RenderError("the motion-blur overlay of layer \(layer.name.map { "\"\($0)\"" } ?? "(unnamed)") needs a snapshot of its \(width)×\(height) px bounds: \(error)",
+            throw EffectsError("the motion-blur overlay of layer \(layer.name.map { "\"\($0)\"" } ?? "(unnamed)") needs a snapshot of its \(width)×\(height) px bounds: \(error)",
                               exceedsLimits: true)
         }
         var copy = layer
         copy.transform = .identity
         copy.opacity = 1
         copy.position = Point(x: layer.anchorPoint.x * layer.bounds.width, y: layer.anchorPoint.y * layer.bounds.height)
-        return try Renderer.render([copy], size: layer.bounds.size, scale: scale, background: nil)
+        return try rasterizer.render([copy], size: layer.bounds.size, scale: scale)
     }
 
     /// True while a position animation of the layer at `path` is in its active period.
@@ -305,22 +308,8 @@ public struct EffectsEngine: Sendable {
             chain.append(parent.sublayers[index])
         }
         let layer = chain.removeLast()
-        var point = (x: layer.position.x, y: layer.position.y, z: layer.zPosition, w: 1.0)
-        var through3D = false
-        func apply(_ transform: Transform3D) {
-            let (x, y, z, w) = (point.x, point.y, point.z, point.w)
-            point = (x * transform.m11 + y * transform.m21 + z * transform.m31 + w * transform.m41,
-                     x * transform.m12 + y * transform.m22 + z * transform.m32 + w * transform.m42,
-                     x * transform.m13 + y * transform.m23 + z * transform.m33 + w * transform.m43,
-                     x * transform.m14 + y * transform.m24 + z * transform.m34 + w * transform.m44)
-            through3D = true
-        }
-        while let parent = chain.popLast() {
-            if let sublayer = parent.sublayerTransformAboutAnchor { apply(sublayer) }
-            guard parent.isTransformLayer else { break }
-            apply(parent.transformToSuperlayer)
-        }
-        guard through3D else { return layer.position }
+        guard let toPlane = Layer.sublayerSpaceToPlane(chain[...]) else { return layer.position }
+        let point = toPlane.apply(x: layer.position.x, y: layer.position.y, z: layer.zPosition)
         guard point.w > Homography.minimumW else { return nil }
         let projected = Point(x: point.x / point.w, y: point.y / point.w)
         return projected.x.isFinite && projected.y.isFinite ? projected : nil

@@ -1,18 +1,18 @@
 import StrataFilters
 import StrataModel
-import StrataRender
 
 /// Seed 001 ("Blurable") on a layer value: `blur(radius:)`, `unblur()`, `isBlurred`.
 extension Layer {
     /// Name of the overlay sublayer that `blur(radius:)` adds.
     public static let blurOverlayName = "BlurOverlay"
 
-    /// Snapshots the layer's subtree at `scale`, blurs it (Gaussian, σ = radius points), adds it as
-    /// the last sublayer with the frame of the bounds outset by 4 × radius, and hides the other
-    /// sublayers. Blurring an already blurred layer replaces its overlay.
-    public mutating func blur(radius: Double, scale: Double = 1) throws(RenderError) {
+    /// Snapshots the layer's subtree at `scale` with `rasterizer`, blurs it (Gaussian, σ = radius
+    /// points), adds it as the last sublayer with the frame of the bounds outset by 4 × radius, and
+    /// hides the other sublayers. Blurring an already blurred layer replaces its overlay.
+    /// (`blur(radius:scale:)` in StrataKit passes Strata's renderer.)
+    public mutating func blur(radius: Double, scale: Double = 1, rasterizer: some SnapshotRasterizer) throws(EffectsError) {
         unblur()
-        guard let snapshot = try EffectsEngine.snapshot(self, scale: scale) else { return }
+        guard let snapshot = try EffectsEngine.snapshot(self, scale: scale, rasterizer: rasterizer) else { return }
         let image = try Self.blurOverlayImage(snapshot, radius: radius, scale: scale)
         for index in sublayers.indices { sublayers[index].isHidden = true }
         var overlay = Layer(name: Self.blurOverlayName, frame: bounds.outsetBy(dx: 4 * radius, dy: 4 * radius))
@@ -32,7 +32,7 @@ extension Layer {
 
     /// The Gaussian-blurred snapshot, cropped or padded to the bounds outset by 4 × radius points,
     /// as the seed's `createCGImage(fromRect:)` does.
-    static func blurOverlayImage(_ snapshot: PixelBuffer, radius: Double, scale: Double) throws(RenderError) -> PixelBuffer {
+    static func blurOverlayImage(_ snapshot: PixelBuffer, radius: Double, scale: Double) throws(EffectsError) -> PixelBuffer {
         do {
             let blurred = try FilterKernels.apply(.gaussianBlur(radius: radius * scale), to: snapshot)
             let grown = (blurred.width - snapshot.width) / 2
@@ -54,7 +54,7 @@ extension Layer {
             }
             return result
         } catch {
-            throw RenderError("blur overlay: \(error)")
+            throw EffectsError("blur overlay: \(error)")
         }
     }
 }

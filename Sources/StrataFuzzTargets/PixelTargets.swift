@@ -78,9 +78,9 @@ enum PixelTargets {
                     for c in 0..<3 { frame[p + c] = min(alpha, value &+ UInt8(truncatingIfNeeded: x * (c + 1))) }
                 }
             }
-            let lineage = ImageLineage(image: step, previous: previous, changedRows: top..<bottom, changedColumns: left..<right)
+            let damage = FrameDamage(image: step, previous: previous, rows: top..<bottom, columns: left..<right)
             guard let updated = try? following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
-                                                      rowBytes: rowBytes, options: options, lineage: lineage),
+                                                      rowBytes: rowBytes, options: options, damage: damage),
                   let full = try? afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                 rowBytes: rowBytes, options: options)
             else { fatalError("the fast encoder refused a \(width)×\(height) image") }

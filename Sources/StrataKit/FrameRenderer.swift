@@ -53,7 +53,7 @@ public struct FrameRenderer: Sendable {
     /// The frame size in pixels (points × scale, rounded up).
     public let pixelSize: (width: Int, height: Int)
     private let builder: RenderTreeBuilder
-    private let engine: EffectsEngine?
+    let engine: EffectsEngine?
 
     /// Prepares `scene` for rendering with `clock` (default: the scene's) at `scale` (default: the
     /// scene's).
@@ -73,9 +73,10 @@ public struct FrameRenderer: Sendable {
         var engine: EffectsEngine?
         if !scene.effects.isEmpty {
             do {
-                engine = try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale)
+                engine = try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale,
+                                           rasterizer: CairoSnapshotRasterizer())
             } catch {
-                throw StrataError(error, prefix: "\(scene.origin) at scale \(Manifest.number(scale)): ")
+                throw StrataError(error.exceedsLimits ? .dataError : .software, "\(scene.origin) at scale \(Manifest.number(scale)): \(error)")
             }
         }
         self.scene = scene
@@ -146,103 +147,9 @@ public struct FrameRenderer: Sendable {
 
     // MARK: - Rendering
 
-    /// Renders displayed frame `index`.
-    ///
-    /// - Parameters:
-    ///   - overlayOpacity: forces the opacity of the named motion-blur overlays (for tuning).
-    ///   - resources: surfaces the calling thread keeps between frames (one per thread); the bytes
-    ///     are the same without them.
-    public func render(displayedIndex index: Int, overlayOpacity: [String: Double] = [:],
-                       resources: RenderResources? = nil) throws(StrataError) -> Frame {
-        let (presented, layers) = try drawnLayers(displayedIndex: index, overlayOpacity: overlayOpacity)
-        return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
-    }
-
-    /// Renders displayed frame `index` straight into PNG bytes: the encoder reads Cairo's surface in
-    /// place, so no converted copy of the frame is made (the zlib mode, which takes RGBA, goes
-    /// through `render(displayedIndex:)`). The bytes are those of encoding `render(displayedIndex:)`'s
-    /// image.
-    public func renderPNG(displayedIndex index: Int, resources: RenderResources? = nil, encoder: PNGEncoder,
-                          options: PNGCodec.EncodingOptions) throws(StrataError) -> [UInt8] {
-        #if _endian(little)
-        let direct = options.mode != .zlib
-        #else
-        let direct = false  // Cairo's ARGB32 words are A, R, G, B bytes there
-        #endif
-        guard direct else {
-            let image = try render(displayedIndex: index, resources: resources).image
-            do { return try encoder.encode(image, options: options) } catch { throw StrataError(error) }
-        }
-        return try render(displayedIndex: index, resources: resources) { (bgra, width, height, rowBytes) throws(StrataError) -> [UInt8] in
-            do throws(RasterError) {
-                return try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes,
-                                          options: options, lineage: resources?.lastLineage)
-            } catch {
-                throw StrataError(error)
-            }
-        }
-    }
-
-    /// Renders displayed frame `index` and hands it to `body` in place: premultiplied BGRA bytes
-    /// (Cairo's surface on a little-endian machine; a converted copy elsewhere), `rowBytes` apart,
-    /// valid only during the call. One rendering can feed several sinks (PNG, video) this way.
-    public func render<T>(displayedIndex index: Int, resources: RenderResources? = nil,
-                          readingBGRA body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) throws(StrataError) -> T)
-        throws(StrataError) -> T {
-        #if _endian(little)
-        let tree = try renderTree(try drawnLayers(displayedIndex: index).layers)
-        var result: Result<T, StrataError> = .failure(StrataError(.software, "the frame was not drawn"))
-        do {
-            try Renderer.render(tree, resources: resources) { bgra, width, height, rowBytes in
-                do throws(StrataError) {
-                    result = .success(try body(bgra, width, height, rowBytes))
-                } catch {
-                    result = .failure(error)
-                }
-            }
-        } catch {
-            throw StrataError(error)
-        }
-        return try result.get()
-        #else
-        var pixels = try render(displayedIndex: index, resources: resources).image
-        pixels.pixels.withUnsafeMutableBufferPointer { bytes in
-            for offset in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(offset, offset + 2) }
-        }
-        return try pixels.pixels.withUnsafeBytes { (bytes) throws(StrataError) -> T in
-            try body(bytes, pixels.width, pixels.height, 4 * pixels.width)
-        }
-        #endif
-    }
-
-    /// Renders the scene as shown at `seconds`. A scene with effects shows the displayed frame at
-    /// or before `seconds` (its overlays follow the display link's ticks); a scene without effects
-    /// is evaluated at exactly `seconds`.
-    public func render(atSeconds seconds: Double, resources: RenderResources? = nil) throws(StrataError) -> Frame {
-        guard seconds.isFinite else { throw StrataError(.usage, "the time must be a finite number of seconds, found \(seconds)") }
-        if engine != nil { return try render(displayedIndex: frames.index(atSeconds: seconds), resources: resources) }
-        let layers = scene.presentation(atSeconds: seconds).layers
-        let presented = Presentation(displayedIndex: frames.index(atSeconds: seconds), seconds: seconds, layers: layers, overlays: [])
-        return Frame(image: try rasterize(layers, resources: resources), presentation: presented)
-    }
-
-    /// Renders the instant `seconds` (see `instant(atSeconds:)`).
-    public func renderInstant(atSeconds seconds: Double, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
-        try rasterize(instant(atSeconds: seconds), resources: resources)
-    }
-
-    private func rasterize(_ layers: [Layer], resources: RenderResources?) throws(StrataError) -> PixelBuffer {
-        let tree = try renderTree(layers)
-        do {
-            return try Renderer.render(tree, resources: resources)
-        } catch {
-            throw StrataError(error)
-        }
-    }
-
     /// Displayed frame `index` as presented, and the layers drawn for it (with the motion-blur
     /// overlays the effects add); a usage error for an index the clock does not display.
-    private func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
+    func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
         guard frames.indices.contains(index) else {
             throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
         }
@@ -251,7 +158,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The render tree of `layers`, checked against the surface limits.
-    private func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
+    func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
         let tree = builder.build(layers)
         if let problem = tree.overLimits() {
             throw StrataError(.dataError, "\(scene.origin): \(problem)")

@@ -111,10 +111,42 @@ public struct FrameSequence: Sendable {
         return clock
     }
 
-    /// Renders the frames. Stops after the frames in flight when `cancellation` is set, leaving no
-    /// temporary files, and throws `.interrupted`.
+    /// Renders the frames into the run's sinks — the folder of PNGs (`writesFrames`) and the
+    /// video — and finishes them: plan, render, finish. Stops after the frames in flight when
+    /// `cancellation` is set, leaving no temporary files, and throws `.interrupted`.
     @discardableResult
     public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
+        let plan = try makePlan()
+        let workers = min(options.jobs, max(1, plan.queued.count))
+        let folder = options.writesFrames
+            ? try PNGFolderSink(directory: options.directory, indices: plan.queued, range: plan.range, fingerprint: plan.fingerprint,
+                                kept: plan.kept, encoding: options.encoding, workers: workers)
+            : nil
+        let video = try videoSink(renderer: plan.renderer, fingerprint: plan.fingerprint, requested: plan.requested, range: plan.range,
+                                  cancellation: cancellation)
+        // Whatever way this function is left, a video not finished is stopped and removed.
+        defer { video?.abort() }
+        var sinks: [any FrameSink] = []
+        if let folder { sinks.append(folder) }
+        if let video { sinks.append(video) }
+        let outcome = render(plan, into: sinks, workers: workers, progress: progress, cancellation: cancellation)
+        return try finish(plan, outcome: outcome, folder: folder, video: video, cancellation: cancellation)
+    }
+
+    /// What a run renders, decided before anything is: the clock and scale, the frames asked for
+    /// and this process's (its shard's), the fingerprint, the frames to render and those kept, and
+    /// the renderer, checked for every frame.
+    struct Plan {
+        var clock: FrameClock
+        var requested: ClosedRange<Int>
+        var range: ClosedRange<Int>?
+        var fingerprint: RunFingerprint
+        var queued: [Int]
+        var kept: [String: String]
+        var renderer: FrameRenderer
+    }
+
+    private func makePlan() throws(StrataError) -> Plan {
         let clock = try checkedClock()
         let scale = options.scale ?? scene.scale
         let frameCount = clock.displayedFrames.count
@@ -134,131 +166,61 @@ public struct FrameSequence: Sendable {
             let records = try RenderFolder(directory: options.directory, fingerprint: fingerprint).claim(overwrite: options.overwrite)
             (queued, kept) = try decide(range, recorded: FrameRecords.digests(in: records, fingerprint: fingerprint.id))
         }
-        let skipped = kept.count
-
         let renderer = try FrameRenderer(scene: scene, clock: clock, scale: scale)
         // A scene whose presentation is not finite, or that would need a surface over the limits,
-        // fails before any frame is written; the manifest
-        // itself is made after the frames, so that it does not occupy memory while they render.
+        // fails before any frame is written; the manifest itself is made after the frames, so that
+        // it does not occupy memory while they render.
         try renderer.checkRenderable(jobs: options.jobs)
-        let truth = options.groundTruth
-        var writer: FrameRecordWriter?
-        if let range, options.writesFrames {
-            writer = try FrameRecordWriter(url: FrameRecords.url(in: self.options.directory, range: range), fingerprint: fingerprint, kept: kept)
-        }
-        let sink = try videoSink(renderer: renderer, fingerprint: fingerprint, requested: requested, range: range, cancellation: cancellation)
-        // Whatever way this function is left, a video not finished is stopped and removed.
-        defer { sink?.abort() }
-        let shared = SharedWork(total: queued.count)
-        let start = DispatchTime.now()
-        @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-        let options = self.options, pending = queued, record = writer
-        let workers = min(options.jobs, max(1, pending.count))
-        // Contiguous chunks, one a thread, so that each frame follows the one its thread drew
-        // before (damage); a video's frames are taken in order instead, as the sink writes them.
-        let chunked = options.drawsDamage && sink == nil
-        @Sendable func work(_ worker: Int) {
-            let resources = RenderResources(), encoder = PNGEncoder()
-            resources.keepsDamage = options.drawsDamage
-            var scratch: [UInt8] = []
-            let writes = options.writesFrames
-            var chunk = (worker * pending.count / workers)..<((worker + 1) * pending.count / workers)
-            func next() -> Int? {
-                guard chunked else { return shared.take() }
-                guard shared.proceeds, let slot = chunk.popFirst() else { return nil }
-                return slot
-            }
-            while !cancellation.isCancelled, let slot = next() {
-                let index = pending[slot]
-                let url = options.directory.appendingPathComponent(Pipeline.frameFileName(index))
-                do throws(StrataError) {
-                    var bytes: [UInt8]?
-                    if let truth {
-                        let image = try truth.render(renderer, displayedIndex: index, resources: resources)
-                        if writes { bytes = try Pipeline.encode(image, options: options.encoding, encoder: encoder) }
-                        try sink?.submit(slot: slot, image: image, scratch: &scratch)
-                    } else if let sink {
-                        // One rendering, two sinks: the PNG and the video read the same surface.
-                        bytes = try renderer.render(displayedIndex: index, resources: resources) { (bgra, width, height, rowBytes) throws(StrataError) -> [UInt8]? in
-                            var png: [UInt8]?
-                            if writes {
-                                do throws(RasterError) {
-                                    png = try encoder.encode(premultipliedBGRA: bgra, width: width, height: height, rowBytes: rowBytes,
-                                                             options: options.encoding, lineage: resources.lastLineage)
-                                } catch { throw StrataError(error) }
-                            }
-                            try sink.submit(slot: slot, premultipliedBGRA: bgra, rowBytes: rowBytes, scratch: &scratch)
-                            return png
-                        }
-                    } else {
-                        // Encoded from Cairo's surface in place: no copy of the frame is made.
-                        bytes = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder,
-                                                       options: options.encoding)
-                    }
-                    if let bytes {
-                        try AtomicFile.write(bytes, to: url, overwrite: true)
-                        try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
-                    }
-                } catch {
-                    shared.fail(error)
-                    sink?.fail(error)
-                    cancellation.cancel()
-                    return
-                }
-                let done = shared.complete()
-                progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
-            }
-        }
-        DispatchQueue.concurrentPerform(iterations: workers) { work($0) }
-        progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
+        return Plan(clock: clock, requested: requested, range: range, fingerprint: fingerprint, queued: queued, kept: kept, renderer: renderer)
+    }
+
+    /// Ends the run: on an error or an interruption, says so (the frames in place are kept, with
+    /// their records); otherwise the folder's record, manifest and curve, then the video (a video
+    /// that fails leaves a complete folder, which strata encode makes the video from), then the
+    /// shard's segment in its record.
+    private func finish(_ plan: Plan, outcome: (done: Int, error: StrataError?), folder: PNGFolderSink?, video: VideoSink?,
+                        cancellation: CancellationFlag) throws(StrataError) -> Summary {
+        let pending = plan.queued.count
         // A shard's record is finished after its video segment, whose digest it then names.
-        let recordsSegment = record != nil && sink != nil && options.shard != nil
-        if shared.error != nil || cancellation.isCancelled || !recordsSegment {
+        let recordsSegment = folder != nil && video != nil && options.shard != nil
+        var error = outcome.error
+        if error != nil || cancellation.isCancelled || !recordsSegment {
             do throws(StrataError) {
-                try record?.finish()
-            } catch {
-                shared.fail(error)
+                try folder?.finishRecord()
+            } catch let failure {
+                if error == nil { error = failure }
             }
         }
         // Ctrl-C kills ffmpeg, so a video's error after it is the interruption's doing.
-        if let error = shared.error, !cancellation.isInterrupted {
-            sink?.abort()
+        if let error, !cancellation.isInterrupted {
+            video?.abort()
             throw error
         }
-        if cancellation.isCancelled && (shared.done < pending.count || cancellation.isInterrupted && sink != nil) {
-            sink?.abort()
+        if cancellation.isCancelled && (outcome.done < pending || cancellation.isInterrupted && video != nil) {
+            video?.abort()
             guard options.writesFrames else {
-                throw StrataError(.interrupted, "interrupted after \(shared.done) of \(pending.count) frames; \(options.video?.url.path ?? "the video") was not written")
+                throw StrataError(.interrupted, "interrupted after \(outcome.done) of \(pending) frames; \(options.video?.url.path ?? "the video") was not written")
             }
-            let finish = sink == nil ? "run again with --skip-existing to finish"
+            let next = video == nil ? "run again with --skip-existing to finish"
                 : "the video was not written; finish the frames with --skip-existing (without --video), then make the video with strata encode \(options.directory.path) --video \(options.video?.url.path ?? "FILE")"
-            throw StrataError(.interrupted, "interrupted: \(shared.done) of \(pending.count) frames written to \(options.directory.path); \(finish)")
+            throw StrataError(.interrupted, "interrupted: \(outcome.done) of \(pending) frames written to \(options.directory.path); \(next)")
         }
-        let manifest = Manifest.make(renderer, fingerprint: fingerprint, jobs: options.jobs)
-        guard options.writesFrames else {
-            let video = try sink?.finish()
-            return Summary(written: shared.done, skipped: 0, range: range, fingerprint: fingerprint, frameCount: renderer.frames.count,
-                           manifest: manifest, video: video, videoNotes: sink?.notes ?? [])
-        }
-        try AtomicFile.write(try manifest.encodedData(), to: options.directory.appendingPathComponent("manifest.json"), overwrite: true)
-        if !scene.effects.motionBlurOverlays.isEmpty {
-            try AtomicFile.write(Array(manifest.curveCSV().utf8), to: options.directory.appendingPathComponent("curve.csv"), overwrite: true)
-        }
-        // The frames and their manifest are in place before the video is finished: a video that
-        // fails leaves a complete folder (strata encode makes the video from it).
-        let video: VideoSink.Result?
+        let manifest = Manifest.make(plan.renderer, fingerprint: plan.fingerprint, jobs: options.jobs)
+        try folder?.finish(manifest: manifest, scene: scene)
+        let result: VideoSink.Result?
         do throws(StrataError) {
-            video = try sink?.finish()
+            result = try video?.finish()
         } catch {
-            if recordsSegment { try? record?.finish() }
+            if recordsSegment { try? folder?.finishRecord() }
             throw error
         }
-        if recordsSegment, let record, let video {
+        if recordsSegment, let folder, let result {
             // encode checks each segment against this line: a swapped or truncated one is refused.
-            try record.finish(adding: try VideoSegments.recordLine(of: video.url, in: options.directory))
+            try folder.finishRecord(adding: try VideoSegments.recordLine(of: result.url, in: options.directory))
         }
-        return Summary(written: shared.done, skipped: skipped, range: range, fingerprint: fingerprint,
-                       frameCount: renderer.frames.count, manifest: manifest, video: video, videoNotes: sink?.notes ?? [])
+        return Summary(written: outcome.done, skipped: options.writesFrames ? plan.kept.count : 0, range: plan.range,
+                       fingerprint: plan.fingerprint, frameCount: plan.renderer.frames.count, manifest: manifest, video: result,
+                       videoNotes: video?.notes ?? [])
     }
 
     /// Every frame's fate, decided before anything is rendered: a frame is kept only when its
@@ -281,46 +243,5 @@ public struct FrameSequence: Sendable {
             queued.append(index)
         }
         return (queued, kept)
-    }
-}
-
-/// The work queue shared by the render threads.
-private final class SharedWork: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private let total: Int
-    private(set) var done = 0
-    private(set) var error: StrataError?
-
-    init(total: Int) { self.total = total }
-
-    /// The next frame slot, or nil when none is left or an error happened.
-    func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard error == nil, next < total else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    /// False once an error happened.
-    var proceeds: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return error == nil
-    }
-
-    /// Counts a written frame; returns the count.
-    func complete() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        done += 1
-        return done
-    }
-
-    func fail(_ failure: StrataError) {
-        lock.lock()
-        if error == nil { error = failure }
-        lock.unlock()
     }
 }

@@ -27,6 +27,8 @@ public final class VideoSink: @unchecked Sendable {
     let temporary: URL
     private let process: FFmpegProcess
     private let condition = NSCondition()
+    /// Each render thread's conversion buffer (`take(_:slot:worker:)`).
+    let scratchBuffers = ScratchBuffers()
     private var next = 0
     private var failure: StrataError?
     private var ended = false

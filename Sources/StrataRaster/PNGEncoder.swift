@@ -10,10 +10,10 @@ import CStrataPNG
 public final class PNGEncoder {
     private let encoder: OpaquePointer?
     private var output = strata_png_buffer(data: nil, size: 0, capacity: 0)
-    /// The image encoded last in fast mode with a lineage, while the C encoder remembers it.
+    /// The image encoded last in fast mode with a damage, while the C encoder remembers it.
     private var lastImage: UInt64?
 
-    /// Bands of rows whose compressed bytes came from the image before (see `ImageLineage`), so
+    /// Bands of rows whose compressed bytes came from the image before (see `FrameDamage`), so
     /// far; for tests and benchmarks.
     public var reusedBands: Int { Int(strata_png_encoder_reused_bands(encoder)) }
 
@@ -24,7 +24,7 @@ public final class PNGEncoder {
         didSet { strata_png_encoder_set_band_bytes(encoder, bandBytes.map { max(1, $0) } ?? 0) }
     }
 
-    /// The most filtered bytes an update keeps for the next one (see `ImageLineage`): nil (the
+    /// The most filtered bytes an update keeps for the next one (see `FrameDamage`): nil (the
     /// default) is 64 MiB; an image with more has its changed bands filtered in full. For tests.
     var keptRowsLimit: Int? {
         didSet { strata_png_encoder_set_kept_limit(encoder, keptRowsLimit.map { max(1, $0) } ?? 0) }
@@ -80,22 +80,22 @@ public final class PNGEncoder {
     ///   - pixels: `height` rows of `rowBytes` bytes, each starting with `width` pixels.
     ///   - width, height: in pixels, at least 1.
     ///   - rowBytes: bytes from one row to the next, at least `4 × width`.
-    ///   - lineage: what the caller knows of this image and the one before it (a frame drawn over
+    ///   - damage: what the caller knows of this image and the one before it (a frame drawn over
     ///     the frame before, as `RenderResources` reports it). In fast mode, when the image it was
     ///     drawn over is the one this encoder encoded last, the bands of rows that did not change
     ///     reuse that image's compressed bytes: the same file, less work.
     public func encode(premultipliedBGRA pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int,
-                       options: PNGCodec.EncodingOptions = .fast, lineage: ImageLineage? = nil) throws(RasterError) -> [UInt8] {
+                       options: PNGCodec.EncodingOptions = .fast, damage: FrameDamage? = nil) throws(RasterError) -> [UInt8] {
         guard options.mode != .zlib else { throw .invalidArgument("the zlib writer takes RGBA pixels, not BGRA") }
         guard width > 0, height > 0, rowBytes >= 4 * width, pixels.count >= rowBytes * (height - 1) + 4 * width else {
             throw .invalidArgument("\(pixels.count) bytes do not hold \(height) rows of \(rowBytes) bytes for \(width) pixels each")
         }
         return try encode(pixels, width: width, height: height, rowBytes: rowBytes, bgra: true, options: options,
-                          lineage: lineage)
+                          damage: damage)
     }
 
     private func encode(_ pixels: UnsafeRawBufferPointer, width: Int, height: Int, rowBytes: Int, bgra: Bool,
-                        options: PNGCodec.EncodingOptions, lineage: ImageLineage? = nil) throws(RasterError) -> [UInt8] {
+                        options: PNGCodec.EncodingOptions, damage: FrameDamage? = nil) throws(RasterError) -> [UInt8] {
         // Whatever happens, the encoder's last image is this one (or unknown) from here on.
         let previous = lastImage
         lastImage = nil
@@ -110,14 +110,14 @@ public final class PNGEncoder {
         let status: Int32
         switch options.mode {
         case .fast:
-            if let lineage {
+            if let damage {
                 // An update (kept for the next one); every row changed unless this image was drawn
                 // over the one encoded last.
                 var rows = 0..<height, columns = 0..<width
-                if let parent = lineage.previous, parent == previous,
-                   lineage.changedRows.lowerBound >= 0, lineage.changedRows.upperBound <= height {
-                    rows = lineage.changedRows
-                    let given = lineage.changedColumns
+                if let parent = damage.previous, parent == previous,
+                   damage.rows.lowerBound >= 0, damage.rows.upperBound <= height {
+                    rows = damage.rows
+                    let given = damage.columns
                     if given.lowerBound >= 0, given.upperBound <= width { columns = given }
                 }
                 status = strata_png_encoder_fast_update(encoder, base, UInt32(width), UInt32(height), rowBytes,
@@ -128,7 +128,7 @@ public final class PNGEncoder {
                 status = strata_png_encoder_fast(encoder, base, UInt32(width), UInt32(height), rowBytes,
                                                  options.fastPath.rawValue, flags, &output, &message, message.count)
             }
-            if status == 0, let lineage { lastImage = lineage.image }
+            if status == 0, let damage { lastImage = damage.image }
         case .compact:
             guard (1...12).contains(options.compressionLevel) else {
                 throw .invalidArgument("compact level must be 1…12, found \(options.compressionLevel)")
@@ -159,26 +159,5 @@ extension PNGEncoder {
         guard width > 0, bpp == 3 || bpp == 4, row.count >= width * bpp, above.count >= width * bpp, width <= Int(UInt32.max) else { return nil }
         let result = strata_png_stretches_agree(row, above, UInt32(width), Int32(bpp), path.rawValue)
         return result < 0 ? nil : result == 1
-    }
-}
-
-/// What is known of an image and the one it was drawn over: a frame of a sequence drawn over the
-/// frame before it, only where the two can differ (`RenderResources.keepsDamage`).
-public struct ImageLineage: Equatable, Sendable {
-    /// The image: a number no other image given to the same encoder has.
-    public var image: UInt64
-    /// The image this one was drawn over (nil: drawn afresh, every row can differ).
-    public var previous: UInt64?
-    /// The rows (0 at the top) that can differ from `previous`; the others hold the same bytes.
-    public var changedRows: Range<Int>
-    /// The columns (0 at the left) of `changedRows` that can differ from `previous`; the others
-    /// hold the same bytes. Every column unless the caller knows better.
-    public var changedColumns: Range<Int>
-
-    public init(image: UInt64, previous: UInt64?, changedRows: Range<Int>, changedColumns: Range<Int> = 0..<Int.max) {
-        self.image = image
-        self.previous = previous
-        self.changedRows = changedRows
-        self.changedColumns = changedColumns
     }
 }

@@ -113,20 +113,20 @@ public final class CairoCanvas: Canvas {
 
     /// The rendered image (premultiplied RGBA). Throws the first Cairo error met while drawing.
     public func makePixelBuffer() throws(RenderError) -> PixelBuffer {
-        if let error { throw error }
-        guard frames.count == 1 else { throw RenderError("unbalanced groups: \(frames.count - 1) still open") }
-        try frames[0].context.check("drawing the frame")
-        return try frames[0].surface.pixelBuffer(reusing: resources?.takeSparePixels())
+        try finishedSurface().pixelBuffer(reusing: resources?.takeSparePixels())
     }
 
-    /// Hands the rendered frame to `body` in place, without copying it: premultiplied BGRA bytes
-    /// (Cairo's ARGB32 words on a little-endian machine), `rowBytes` per row, valid during the
-    /// call. Throws the first Cairo error met while drawing.
-    public func readFrame(_ body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void) throws(RenderError) {
+    /// The frame's surface once every group is closed, flushed; throws the first Cairo error met
+    /// while drawing.
+    func finishedSurface() throws(RenderError) -> CairoSurface {
         if let error { throw error }
         guard frames.count == 1 else { throw RenderError("unbalanced groups: \(frames.count - 1) still open") }
         try frames[0].context.check("drawing the frame")
-        try frames[0].surface.readPixels(body)
+        let surface = frames[0].surface
+        cairo_surface_flush(surface.pointer)
+        let status = cairo_surface_status(surface.pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(status, "reading the surface") }
+        return surface
     }
 
     // MARK: - State

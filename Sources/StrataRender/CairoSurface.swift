@@ -229,8 +229,8 @@ final class CairoSurface {
         }
     }
 
-    /// Hands the surface's pixels to `body` in place: premultiplied ARGB32 words, which are B, G,
-    /// R, A bytes in memory on a little-endian machine; `rowBytes` per row.
+    /// Hands the surface's pixels to `body` in place: premultiplied ARGB32 words (B, G, R, A bytes
+    /// in memory on a little-endian machine) or, for an A8 surface, alpha bytes; `rowBytes` per row.
     func readPixels(_ body: (_ pixels: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void) throws(RenderError) {
         cairo_surface_flush(pointer)
         let status = cairo_surface_status(pointer)

@@ -76,24 +76,3 @@ extension RenderResources {
         base = Base(key: BaseKey(tree), roots: Array(tree.roots[0..<count]), surface: copy)
     }
 }
-
-extension RenderNode {
-    /// True when this node draws exactly what `other` draws: the same transform, opacity,
-    /// operations, effects, bounds, children and mask (the name aside). Images compare by their
-    /// pixels; the same pixel storage compares at once.
-    func drawsTheSame(as other: RenderNode) -> Bool {
-        if self === other { return true }
-        guard transform == other.transform, opacity == other.opacity, isolation == other.isolation, clip == other.clip,
-              content == other.content, overlay == other.overlay, shadow == other.shadow, filters == other.filters,
-              backdrop == other.backdrop, blendMode == other.blendMode, groupBounds == other.groupBounds,
-              bounds == other.bounds, drawCount == other.drawCount, projection == other.projection, polygonClip == other.polygonClip,
-              children.count == other.children.count
-        else { return false }
-        switch (mask, other.mask) {
-        case (nil, nil): break
-        case let (mine?, theirs?): guard mine.drawsTheSame(as: theirs) else { return false }
-        default: return false
-        }
-        return zip(children, other.children).allSatisfy { $0.drawsTheSame(as: $1) }
-    }
-}

@@ -39,16 +39,15 @@ public final class RenderResources {
     /// Frames started from a copy of the base so far, for tests.
     public internal(set) var baseRestores = 0
     /// Whether a frame is drawn over the thread's previous one, only where it can differ
-    /// (default false; `RenderResources+Damage`). The bytes are those of a frame drawn in full.
+    /// (default false; `Damage.swift`). The bytes are those of a frame drawn in full.
     /// For a thread drawing a sequence in order: the previous frame is its spare surface.
     public var keepsDamage = false
     /// Frames drawn over the previous one so far, for tests and benchmarks.
     public internal(set) var damageRedraws = 0
     var lastDrawn: DrawnFrame?
-    /// The frame painted last (with `keepsDamage`): its number, and the frame it was drawn over and
-    /// the rows that can differ from it, for a PNG encoder to reuse what it wrote for the rest
-    /// (`PNGEncoder.encode(premultipliedBGRA:width:height:rowBytes:options:lineage:)`).
-    public internal(set) var lastLineage: ImageLineage?
+    /// The damage of the frame painted last (with `keepsDamage`), handed out with it
+    /// (`Renderer.draw`, `DrawnFrame.damage`) and the next frame's `previous`.
+    var lastDamage: FrameDamage?
     /// Intermediates of placed images (`CairoCanvas+PlacedImages`), kept while still frames use them.
     struct PlacedImage {
         let source: CairoSurface

@@ -33,9 +33,8 @@ extension RenderTreeBuilder {
     func transformLayerNode(for layer: Layer, parentDevice: Transform2D, clip: Rect, toParent: Transform3D) -> RenderNode? {
         var planes: [(layer: Layer, placement: Transform3D)] = []
         func collect(_ parent: Layer, _ toRoot: Transform3D, _ opacity: Double) {
-            let sublayer = parent.sublayerTransformAboutAnchor ?? .identity
             for child in Self.drawingOrder(parent.sublayers) where !child.isHidden {
-                let placement = child.transformToSuperlayer.concatenating(sublayer).concatenating(toRoot)
+                let placement = parent.placement(ofSublayer: child, toPlane: toRoot)
                 guard placement.isFinite else { continue }
                 if child.isTransformLayer {
                     collect(child, placement, opacity * child.opacity)
@@ -169,8 +168,9 @@ extension RenderTreeBuilder {
             extent = extent.outsetBy(dx: fx, dy: fy)
         }
         if let shadow = layer.shadow, !extent.isEmpty {
-            let spread = 3 * max(0, shadow.radius / 2) + 1
-            extent = extent.union(extent.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).outsetBy(dx: spread, dy: spread))
+            // In points (scale 1), a point more for anti-aliasing.
+            let cast = ShadowParameters(shadow, scale: 1)
+            extent = extent.union(extent.offsetBy(dx: cast.offsetX, dy: cast.offsetY).outsetBy(dx: cast.spread + 1, dy: cast.spread + 1))
         }
         if layer.masksToBounds { extent = extent.intersection(layer.bounds) }
         if !layer.backgroundFilters.isEmpty { extent = extent.union(layer.bounds) }

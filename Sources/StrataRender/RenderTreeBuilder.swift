@@ -132,10 +132,7 @@ public struct RenderTreeBuilder: Sendable {
 
         var shadow: ShadowParameters? = nil
         if let model = layer.shadow, model.opacity > 0, model.color.alpha > 0 {
-            let parameters = ShadowParameters(
-                color: model.color.withAlphaMultiplied(by: model.opacity),
-                offsetX: model.offset.width * scale, offsetY: model.offset.height * scale,
-                sigma: max(0, model.radius / 2 * scale))
+            let parameters = ShadowParameters(model, scale: scale)
             shadow = parameters
             let cast = extent.offsetBy(dx: parameters.offsetX, dy: parameters.offsetY)
                 .outsetBy(dx: parameters.spread, dy: parameters.spread)

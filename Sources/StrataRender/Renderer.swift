@@ -14,15 +14,6 @@ public enum Renderer {
         return try render(tree, resources: resources)
     }
 
-    /// Rasterises a render tree and hands the frame to `body` in place (no copy, no allocation):
-    /// premultiplied BGRA bytes, blue first (Cairo's ARGB32 in memory on a little-endian machine),
-    /// `rowBytes` per row, valid only during the call. For writing frames straight to PNG.
-    public static func render(_ tree: RenderTree, resources: RenderResources? = nil,
-                              readingBGRA body: (_ bgra: UnsafeRawBufferPointer, _ width: Int, _ height: Int, _ rowBytes: Int) -> Void)
-        throws(RenderError) {
-        try paint(tree, resources: resources).readFrame(body)
-    }
-
     /// Rasterises a render tree, reusing `resources` (one per thread) when given.
     public static func render(_ tree: RenderTree, resources: RenderResources? = nil) throws(RenderError) -> PixelBuffer {
         try paint(tree, resources: resources).makePixelBuffer()

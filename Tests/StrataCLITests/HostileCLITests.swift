@@ -67,6 +67,36 @@ struct HostileCLITests {
         #expect(time.status == 64)
     }
 
+    @Test("errors found while presenting or preparing frames name the scene's file, the frame and the key (issue 37, item 10)")
+    func frameErrorsNameTheFile() throws {
+        let folder = cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overflow = folder.appendingPathComponent("overflow.yaml"), huge = folder.appendingPathComponent("huge.yaml")
+        try """
+            version: 1
+            description: a position that overflows
+            size: [100, 100]
+            clock: {fps: 10, duration: 1}
+            layers:
+              - {name: box, frame: [0, 0, 10, 10], backgroundColor: red, animations: [{keyPath: position.x, values: [1e308, -1e308], duration: 1}]}
+            """.write(to: overflow, atomically: true, encoding: .utf8)
+        try """
+            version: 1
+            description: an overlay on a layer too large to snapshot
+            size: [200, 100]
+            clock: {fps: 10, duration: 1}
+            layers:
+              - {name: big, frame: [0, 0, 90000, 90000], backgroundColor: red}
+            effects:
+              - motionBlurOverlay: {layer: big, id: smear, enabled: 0.5}
+            """.write(to: huge, atomically: true, encoding: .utf8)
+        let first = try cli.run(["validate", overflow.path])
+        #expect(first.status == 65 && first.stderr.contains("\(overflow.path): frame 0: layers[0] (box) is presented at position"), "\(first.stderr)")
+        let second = try cli.run(["render", huge.path, "--out", folder.appendingPathComponent("out").path])
+        #expect(second.status == 65 && second.stderr.contains(huge.path) && second.stderr.contains("the motionBlurOverlay with id \"smear\"")
+                && second.stderr.contains("0.5 s (frame 5)"), "\(second.stderr)")
+    }
+
     @Test("SIGTERM stops a render at once: exit 143, no partial or temporary file, resumable")
     func sigtermLeavesNothingBehind() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-term-\(getpid())")

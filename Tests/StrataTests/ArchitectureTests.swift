@@ -101,6 +101,49 @@ struct ArchitectureTests {
         }
     }
 
+    /// The stages' graph as docs/architecture.md draws it: each target and every arrow out of it.
+    static let documentedGraph: [String: Set<String>] = [
+        "StrataPixels": [],
+        "StrataModel": ["StrataPixels"],
+        "StrataAnimation": ["StrataModel"],
+        "StrataRaster": ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"],
+        "StrataFilters": ["StrataModel", "StrataRaster"],
+        "StrataRender": ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
+        "StrataEffects": ["StrataModel", "StrataAnimation", "StrataFilters"],
+        "StrataScene": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects", "Yams"],
+        "StrataKit": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
+                      "CStrataProcess"],
+    ]
+
+    @Test("every arrow of the documented graph, and no other; nothing the scene format or the effects use reaches Render, Cairo or Pango")
+    func dependenciesFollowTheData() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        for (name, arrows) in Self.documentedGraph {
+            #expect(targets[name]?.dependencies == arrows, "\(name) depends on \(targets[name]?.dependencies.sorted() ?? []), the graph says \(arrows.sorted())")
+        }
+        func reach(_ name: String) -> Set<String> {
+            var seen: Set<String> = [], queue = [name]
+            while let next = queue.popLast() {
+                for dependency in targets[next]?.dependencies ?? [] where seen.insert(dependency).inserted { queue.append(dependency) }
+            }
+            return seen
+        }
+        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene"] {
+            let reached = reach(name).intersection(["StrataRender", "CCairo", "CPango"])
+            #expect(reached.isEmpty, "\(name) reaches \(reached.sorted()): parsing a scene or describing an effect must not link the renderer")
+        }
+        // And in the sources: no file of those targets imports the renderer or its C libraries.
+        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene"] {
+            guard let folder = targets[name]?.folder else { continue }
+            for file in Self.files(in: folder, extensions: ["swift"]) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for module in ["StrataRender", "CCairo", "CPango"] {
+                    #expect(!text.contains("import \(module)\n"), "\(file.lastPathComponent) (\(name)) imports \(module)")
+                }
+            }
+        }
+    }
+
     @Test("the arrows point one way: Model has no kernels, Filters no Cairo, only Render touches Cairo")
     func dependenciesPointOneWay() throws {
         let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })

@@ -35,7 +35,7 @@ struct CatalogueTests {
         for index in scene.snapshotFrames.prefix(2) {
             for options in [PNGCodec.EncodingOptions.fast, .compact] {
                 let image = try renderer.render(displayedIndex: index).image
-                let direct = try renderer.renderPNG(displayedIndex: index, resources: resources, encoder: encoder, options: options)
+                let direct = try encoder.encode(try renderer.render(.displayed(index), resources: resources), options: options, resources: resources)
                 #expect(direct == (try PNGCodec.encode(image, options: options)), "\(name) frame \(index), \(options.mode)")
             }
         }

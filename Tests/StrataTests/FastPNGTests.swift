@@ -240,9 +240,9 @@ struct FastPNGTests {
             // others the rectangle that changed (the kept rows are then filtered again only there).
             let claimed = step % 7 == 3 && step < 48 ? 0..<height : top..<bottom
             let columns = step % 7 == 3 ? 0..<Int.max : step % 5 == 1 ? max(0, left - 7)..<min(width, right + 9) : left..<right
-            let lineage = ImageLineage(image: UInt64(step), previous: previous, changedRows: claimed, changedColumns: columns)
+            let damage = FrameDamage(image: UInt64(step), previous: previous, rows: claimed, columns: columns)
             let updated = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
-                                               rowBytes: rowBytes, options: options, lineage: lineage)
+                                               rowBytes: rowBytes, options: options, damage: damage)
             let full = try afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                          rowBytes: rowBytes, options: options)
             let agrees = updated == full
@@ -250,7 +250,7 @@ struct FastPNGTests {
             if step % 11 == 10 {
                 let same = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                                  rowBytes: rowBytes, options: options,
-                                                 lineage: ImageLineage(image: 1000 + UInt64(step), previous: UInt64(step), changedRows: 0..<0))
+                                                 damage: FrameDamage(image: 1000 + UInt64(step), previous: UInt64(step), rows: 0..<0))
                 let agrees = same == full
                 #expect(agrees, "step \(step): no rows changed")
                 previous = 1000 + UInt64(step)
@@ -260,15 +260,15 @@ struct FastPNGTests {
             reusedBefore = following.reusedBands
         }
         #expect(reusedBefore > 48 * 3, "\(reusedBefore) bands reused")
-        // A lineage naming an image this encoder did not encode last is encoded in full.
-        let stranger = ImageLineage(image: 7_000, previous: 6_999, changedRows: 0..<0)
+        // A damage naming an image this encoder did not encode last is encoded in full.
+        let stranger = FrameDamage(image: 7_000, previous: 6_999, rows: 0..<0)
         frame[0] ^= 1
         let full = try afresh.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
                                      rowBytes: rowBytes, options: options)
         let encoded = try following.encode(premultipliedBGRA: UnsafeRawBufferPointer(frame), width: width, height: height,
-                                           rowBytes: rowBytes, options: options, lineage: stranger)
+                                           rowBytes: rowBytes, options: options, damage: stranger)
         let agrees = encoded == full
-        #expect(agrees, "a lineage from another encoder")
+        #expect(agrees, "a damage from another encoder")
         #expect(following.reusedBands == reusedBefore)
     }
 
@@ -294,8 +294,8 @@ struct FastPNGTests {
         #expect(PNGEncoder.stretchesAgree(row: [1, 2, 3], above: [1, 2, 3], width: 1, bpp: 2, path: .portable) == nil)
     }
 
-    @Test("hostile band sizes give valid PNGs of the image; hostile lineages the bytes of a full encode")
-    func hostileBandSizesAndLineages() throws {
+    @Test("hostile band sizes give valid PNGs of the image; hostile damage the bytes of a full encode")
+    func hostileBandSizesAndDamages() throws {
         let image = try Self.image(.gradient, width: 67, height: 41)
         let encoder = PNGEncoder()
         for bandBytes in [Int.min, -1, 0, 1, 7, 300, Int.max] {
@@ -310,18 +310,18 @@ struct FastPNGTests {
         var bgra = image.pixels
         for offset in stride(from: 0, to: bgra.count, by: 4) { bgra.swapAt(offset, offset + 2) }
         var previous: UInt64?
-        let lineages: [(rows: Range<Int>, columns: Range<Int>)] = [
+        let damages: [(rows: Range<Int>, columns: Range<Int>)] = [
             (0..<41, 0..<67), (-5..<3, 0..<67), (40..<Int.max, 0..<67), (3..<3, 0..<67), (Int.min..<Int.max, 0..<67), (0..<0, 0..<67),
             (0..<41, -9..<3), (2..<9, 60..<Int.max), (2..<9, Int.min..<Int.max), (2..<9, 5..<5), (2..<9, 67..<67), (2..<9, 0..<68),
         ]
-        for (step, lineage) in lineages.enumerated() {
+        for (step, damage) in damages.enumerated() {
             let encoded = try bgra.withUnsafeBytes { pixels in
                 try encoder.encode(premultipliedBGRA: pixels, width: 67, height: 41, rowBytes: 268,
-                                   lineage: ImageLineage(image: UInt64(step), previous: previous, changedRows: lineage.rows,
-                                                         changedColumns: lineage.columns))
+                                   damage: FrameDamage(image: UInt64(step), previous: previous, rows: damage.rows,
+                                                         columns: damage.columns))
             }
             let agrees = encoded == expected
-            #expect(agrees, "lineage rows \(lineage.rows), columns \(lineage.columns)")
+            #expect(agrees, "damage rows \(damage.rows), columns \(damage.columns)")
             previous = UInt64(step)
         }
     }

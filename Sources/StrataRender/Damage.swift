@@ -2,6 +2,10 @@ import StrataModel
 import StrataRaster
 import Synchronization
 
+// Damage: where a frame can differ from the one its thread drew before, found by diffing the two
+// render trees (`RenderNode.drawsTheSame`), drawn over the previous frame only there, and handed
+// out with the frame as a `FrameDamage` (rows and columns) for the encoder. One idea, one name.
+
 /// A frame redrawn only where it can differ from the thread's previous frame (see `RenderResources`).
 struct DamagePlan {
     /// The previous frame's canvas, to be drawn over.
@@ -120,19 +124,40 @@ extension RenderResources {
     }
 
     /// Records the frame just painted on `surface` (nil after a failure: the next is drawn in full),
-    /// and its lineage: drawn over the frame before with `drawnOver` rows and columns changed, or
+    /// and its damage: drawn over the frame before with `drawnOver` rows and columns changed, or
     /// afresh (nil).
     func recordDrawn(_ tree: RenderTree, on surface: CairoSurface?, drawnOver changed: (rows: Range<Int>, columns: Range<Int>)?) {
         guard keepsDamage else { return }
         lastDrawn = surface.map { DrawnFrame(key: BaseKey(tree), roots: tree.roots, surface: ObjectIdentifier($0)) }
-        let previous = lastLineage?.image
-        lastLineage = surface.map { _ in
-            ImageLineage(image: nextImageNumber.wrappingAdd(1, ordering: .relaxed).newValue,
-                         previous: changed == nil ? nil : previous, changedRows: changed?.rows ?? 0..<tree.pixelHeight,
-                         changedColumns: changed?.columns ?? 0..<tree.pixelWidth)
+        let previous = lastDamage?.image
+        lastDamage = surface.map { _ in
+            FrameDamage(image: nextImageNumber.wrappingAdd(1, ordering: .relaxed).newValue,
+                         previous: changed == nil ? nil : previous, rows: changed?.rows ?? 0..<tree.pixelHeight,
+                         columns: changed?.columns ?? 0..<tree.pixelWidth)
         }
     }
 }
 
-/// Numbers the frames every `RenderResources` paints, so that no two have the same (`ImageLineage`).
+/// Numbers the frames every `RenderResources` paints, so that no two have the same (`FrameDamage`).
 private let nextImageNumber = Atomic<UInt64>(0)
+
+extension RenderNode {
+    /// True when this node draws exactly what `other` draws: the same transform, opacity,
+    /// operations, effects, bounds, children and mask (the name aside). Images compare by their
+    /// pixels; the same pixel storage compares at once.
+    func drawsTheSame(as other: RenderNode) -> Bool {
+        if self === other { return true }
+        guard transform == other.transform, opacity == other.opacity, isolation == other.isolation, clip == other.clip,
+              content == other.content, overlay == other.overlay, shadow == other.shadow, filters == other.filters,
+              backdrop == other.backdrop, blendMode == other.blendMode, groupBounds == other.groupBounds,
+              bounds == other.bounds, drawCount == other.drawCount, projection == other.projection, polygonClip == other.polygonClip,
+              children.count == other.children.count
+        else { return false }
+        switch (mask, other.mask) {
+        case (nil, nil): break
+        case let (mine?, theirs?): guard mine.drawsTheSame(as: theirs) else { return false }
+        default: return false
+        }
+        return zip(children, other.children).allSatisfy { $0.drawsTheSame(as: $1) }
+    }
+}
