@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "CStrataPNG", dependencies: ["CDeflate"], linkerSettings: [.linkedLibrary("z")]),
         // Vectorisable inner loops of the filter kernels.
         .target(name: "CStrataKernels"),
+        // SHA-256 of frames, records and assets (x86 SHA extensions where the processor has them).
+        .target(name: "CStrataHash"),
         // Starting ffmpeg so that it dies with Strata (a fork on one long-lived thread, PR_SET_PDEATHSIG).
         .target(name: "CStrataProcess"),
 
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "StrataPixels"),
         .target(name: "StrataModel", dependencies: ["StrataPixels"]),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
-        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"]),
+        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels", "CStrataHash"]),
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
         .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
                 resources: [.copy("Fonts")]),

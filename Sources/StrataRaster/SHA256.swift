@@ -1,8 +1,8 @@
-import CStrataKernels
+import CStrataHash
 import Foundation
 
 /// SHA-256 digests, for frame records and run fingerprints (`strata render`'s records, `strata
-/// check`). Written in the project's C target; checked against FIPS 180-4's examples and
+/// check`). Written in the project's C target CStrataHash; checked against FIPS 180-4's examples and
 /// `sha256sum`.
 public enum SHA256 {
     /// The digest of `bytes` as 64 lower-case hexadecimal digits (as `sha256sum` prints it).

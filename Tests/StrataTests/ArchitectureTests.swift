@@ -106,7 +106,7 @@ struct ArchitectureTests {
         "StrataPixels": [],
         "StrataModel": ["StrataPixels"],
         "StrataAnimation": ["StrataModel"],
-        "StrataRaster": ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels"],
+        "StrataRaster": ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels", "CStrataHash"],
         "StrataFilters": ["StrataModel", "StrataRaster"],
         "StrataRender": ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
         "StrataEffects": ["StrataModel", "StrataAnimation", "StrataFilters"],

@@ -57,17 +57,6 @@ void strata_expand_row(uint8_t *out, const float *cells, const int32_t *left, co
 /// out[i] = Σₖ rows[k][i] × weights[k], for i < n.
 void strata_weighted_rows(float *out, const float *const *rows, const float *weights, size_t count, size_t n);
 
-/// SHA-256 (FIPS 180-4) of `count` bytes into `digest` (32 bytes).
-/// Uses the x86 SHA extensions when the processor has them, portable C otherwise.
-void strata_sha256(const uint8_t *bytes, size_t count, uint8_t digest[32]);
-
-/// strata_sha256 on one code path: 0 portable, 1 x86 SHA extensions (portable when missing).
-/// Every path gives the same digest; the choice is for tests and benchmarks.
-void strata_sha256_with_path(const uint8_t *bytes, size_t count, uint8_t digest[32], int path);
-
-/// Whether this machine has code path `path` of strata_sha256_with_path.
-int strata_sha256_path_available(int path);
-
 /// OVER of `width × height` premultiplied ARGB32 source pixels, each channel first scaled by
 /// `alpha`/255, onto the destination, with pixman's arithmetic (Cairo's paint_with_alpha of an
 /// image at an integer offset, unclipped): the same bytes. Strides are in pixels.

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4), written for Strata's frame records and run fingerprints: the digest of a
 // scene file, an asset or a frame's PNG bytes. Portable C, one block at a time.
-#include "strata_kernels.h"
+#include "strata_hash.h"
 #include <string.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
