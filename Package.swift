@@ -117,14 +117,17 @@ let package = Package(
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
 
+        // What every test target shares: the package's paths, temporary folders, one process runner.
+        .target(name: "StrataTestSupport", path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataTests", dependencies: [
+            "StrataTestSupport",
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
             .product(name: "Yams", package: "Yams"),  // scalar typing checked against Yams' default resolver
         ]),
-        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster"]),
-        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster"]),
+        .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataTestSupport"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),
@@ -133,7 +136,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["README.md", "Snapshots", "__Snapshots__"], plugins: ["ReadmeExamples"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
-            "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster",
+            "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
     ],

@@ -1,11 +1,12 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataRaster
 
 /// Runs the built `strata` executable as a user would and checks its output and exit status.
 @Suite("strata command line")
 struct CLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.root
 
     /// The `strata` binary next to the test bundle (SwiftPM builds it first: the test target depends on it).
     static func binary() throws -> URL {
@@ -35,9 +36,7 @@ struct CLITests {
     }
 
     func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        TestPaths.temporaryDirectory(prefix: "strata-cli")
     }
 
     @Test func renderWritesFrameZeroAndRefusesToOverwrite() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataRaster
 
@@ -19,27 +20,12 @@ struct SlurmFarmTests {
         let output: String
     }
 
-    /// Runs a bash command line with `environment` added; stdout and stderr together. Spawned and
-    /// reaped directly (posix_spawn, waitpid): Foundation's Process missed the exit of the shell
-    /// that starts the daemons and waited forever.
+    /// Runs a bash command line in the package folder with `environment` added; stdout and
+    /// stderr together (TestProcess: spawned and reaped directly).
     @discardableResult
     static func shell(_ command: String, environment: [String: String] = [:]) throws -> Shell {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("strata-shell-\(UUID().uuidString).txt")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let line = "cd '\(root.path)' && { \(command)\n} > '\(output.path)' 2>&1 < /dev/null"
-        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        let arguments = ["/bin/bash", "-c", line]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        var cEnvironment = merged.map { strdup($0) } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/bash", nil, nil, &cArguments, &cEnvironment)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return Shell(status: exit, output: text)
+        let output = try TestProcess.shell(command, environment: environment.mapValues { Optional($0) })
+        return Shell(status: output.status, output: output.text)
     }
 
     /// A started cluster; `stop()` ends its daemons by their PIDs.

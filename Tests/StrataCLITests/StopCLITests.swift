@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Stopping Strata while it waits on ffmpeg or on a long frame (issue 37, items 4, 7 and 10), and
@@ -10,30 +11,19 @@ import Testing
 struct StopCLITests {
     let cli = CLITests()
 
-    /// A running `strata` with its standard error collected.
+    /// A running `strata` (StrataTestSupport's runner).
     struct Running {
-        let process: Process
-        let errors: Pipe
+        let process: TestProcess
 
         /// Waits for the exit; returns the status and what it wrote to standard error.
         func finish() -> (status: Int32, stderr: String) {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            let output = process.finish()
+            return (output.status, output.stderr)
         }
     }
 
     func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
-        let process = Process()
-        process.executableURL = try CLITests.binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return Running(process: process, errors: errors)
+        Running(process: try TestProcess(try CLITests.binary().path, arguments, environment: environment.mapValues { Optional($0) }))
     }
 
     /// A stand-in ffmpeg: writes its pid to `pidFile`, then runs `body` (sh).
@@ -84,7 +74,7 @@ struct StopCLITests {
         let running = try start(["encode", frames.path, "--video", video.path],
                                 environment: ["STRATA_FFMPEG": fake.path, "STRATA_TEST_PID": pidFile.path])
         waitFor("the stand-in ffmpeg to start") { pid(in: pidFile) != nil }
-        kill(running.process.processIdentifier, SIGINT)
+        kill(running.process.pid, SIGINT)
         let (status, stderr) = running.finish()
         #expect(status == 130 && stderr.contains("was not written"), "\(status): \(stderr)")
         if let child = pid(in: pidFile) { waitFor("ffmpeg to be gone") { !alive(child) } }
@@ -103,7 +93,7 @@ struct StopCLITests {
         let running = try start(["encode", frames.path, "--video", video.path],
                                 environment: ["STRATA_FFMPEG": fake.path, "STRATA_TEST_PID": pidFile.path])
         waitFor("ffmpeg to have read every frame") { FileManager.default.fileExists(atPath: pidFile.path + ".finishing") }
-        kill(running.process.processIdentifier, SIGINT)
+        kill(running.process.pid, SIGINT)
         let (status, stderr) = running.finish()
         #expect(status == 130 && stderr.contains("interrupted"), "\(status): \(stderr)")
         if let child = pid(in: pidFile) { waitFor("ffmpeg to be gone") { !alive(child) } }
@@ -123,7 +113,7 @@ struct StopCLITests {
         waitFor("the stand-in ffmpeg to start") { pid(in: pidFile) != nil }
         let child = try #require(pid(in: pidFile))
         #expect(alive(child))
-        kill(running.process.processIdentifier, SIGKILL)
+        kill(running.process.pid, SIGKILL)
         _ = running.finish()
         waitFor("ffmpeg to die with strata") { !alive(child) }
     }
@@ -142,7 +132,7 @@ struct StopCLITests {
             !running.process.isRunning
                 || ((try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path)) ?? []).contains { $0.hasSuffix(".sha256") }
         }
-        kill(running.process.processIdentifier, SIGTERM)
+        kill(running.process.pid, SIGTERM)
         let (status, stderr) = running.finish()
         #expect(status == 143 && stderr.contains("stopped at once") && stderr.contains("--skip-existing"), "\(status): \(stderr)")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// `strata render --video` and `strata encode`, checked against ffmpeg's own view of the files:
@@ -8,36 +9,12 @@ import Testing
 struct VideoCLITests {
     let cli = CLITests()
 
-    struct Output {
-        let status: Int32
-        let stdout: Data
-        let stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
-    }
+    typealias Output = TestProcess.Output
 
-    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`; `environment`
-    /// entries are added to this process's (a nil value removes one).
+    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments` in the package
+    /// folder; `environment` entries are added to this process's (a nil value removes one).
     static func tool(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> Output {
-        let process = Process()
-        if executable.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        process.currentDirectoryURL = CLITests.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: data, stderr: String(decoding: errors, as: UTF8.self))
+        try TestProcess.run(executable, arguments, environment: environment)
     }
 
     func strata(_ arguments: String..., environment: [String: String?] = [:]) throws -> Output {

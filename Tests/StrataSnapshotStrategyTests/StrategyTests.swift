@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import SnapshotTesting
 import StrataKit
 import StrataModel
@@ -11,7 +12,7 @@ import Testing
 /// to this file, as that library does it.
 @Suite("SnapshotTesting strategy")
 struct StrategyTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestPaths.root
 
     @Test func layersAsAStrataImage() {
         var card = Layer(name: "card", frame: Rect(x: 10, y: 10, width: 80, height: 40))

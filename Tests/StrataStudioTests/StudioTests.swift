@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -51,7 +52,7 @@ struct StudioTests {
     /// `strata studio` on a free loopback port, in a process of its own (as a user runs it: its
     /// threads are not the test runner's), serving a fresh copy of the slide scene.
     static func start() async throws -> Running {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-studio-\(UUID().uuidString)")
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-studio")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("slide.yaml")
         try sceneText().write(to: scene, atomically: true, encoding: .utf8)
@@ -128,12 +129,9 @@ struct StudioTests {
         #expect(bases[2] == "restored" && bases[3] == "restored", "\(bases)")
         // The command line the page exports reproduces the studio's frame: strata render --curve.
         let out = running.folder.appendingPathComponent("rendered")
-        let render = Process()
-        render.executableURL = try Self.binary()
-        render.arguments = ["render", running.scene.path, "--curve", "box=linear:0.2", "--frames", "12", "--out", out.path, "--quiet"]
-        try render.run()
-        render.waitUntilExit()
-        #expect(render.terminationStatus == 0)
+        let render = try TestProcess.run(try Self.binary().path,
+                                         ["render", running.scene.path, "--curve", "box=linear:0.2", "--frames", "12", "--out", out.path, "--quiet"])
+        #expect(render.status == 0, "\(render.stderr)")
         let rendered = try Data(contentsOf: out.appendingPathComponent("frame-00012.png"))
         #expect(rendered == (try await Self.get(running.base + "/api/frame?frame=12&curve.box=linear:0.2")).body)
         // The curves, per frame: a steeper curve gives at least the opacity of a gentler one.

@@ -1,22 +1,10 @@
 import Foundation
+@_exported import StrataTestSupport
 import StrataModel
 import StrataRaster
 
-/// Paths of the package, found from this file's location.
-enum PackagePaths {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let scenes = root.appendingPathComponent("Scenes")
-    static let snapshots = root.appendingPathComponent("Snapshots")
-    /// Test artefacts (actual images and diffs of failures); ignored by git.
-    static let artifacts = root.appendingPathComponent(".artifacts")
-
-    /// A new empty temporary folder.
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
+/// Paths of the package (StrataTestSupport's, under the name these tests have always used).
+typealias PackagePaths = TestPaths
 
 /// A solid image, for tests.
 func solidImage(width: Int, height: Int, r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) throws -> PixelBuffer {

@@ -13,20 +13,11 @@ struct Transform3DReferenceTests {
 
     /// Runs a program; its standard output, or a thrown error with what it printed.
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")): \(problems)"])
+        let output = try TestProcess.run(arguments[0], Array(arguments.dropFirst()))
+        guard output.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")): \(output.stderr)"])
         }
-        return String(decoding: data, as: UTF8.self)
+        return output.text
     }
 
     /// A CSS transform function and the same step in Strata's scene format (CSS lists apply right

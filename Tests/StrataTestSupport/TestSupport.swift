@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every test target shares: where the package is, temporary folders, and one way to run a
+/// program (Strata's binaries, ffmpeg, Chromium, Python oracles, Slurm's commands).
+public enum TestPaths {
+    /// The package's root folder, found from this file's place in it.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The scene catalogue.
+    public static let scenes = root.appendingPathComponent("Scenes")
+    /// Reference images.
+    public static let snapshots = root.appendingPathComponent("Snapshots")
+    /// Test artefacts (actual images and diffs of failures); ignored by git.
+    public static let artifacts = root.appendingPathComponent(".artifacts")
+
+    /// A new empty temporary folder whose name starts with `prefix`.
+    public static func temporaryDirectory(prefix: String = "strata-tests") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// A program run by a test: started with posix_spawn (a shell only changes folder and becomes it), its output
+/// collected in files (no pipe to fill up), reaped with waitpid — Foundation's Process once missed
+/// the exit of a shell that started daemons and waited forever.
+public final class TestProcess: @unchecked Sendable {
+    /// How a program ended, and what it wrote.
+    public struct Output: Sendable {
+        /// The exit status, or 128 + the signal that killed it.
+        public let status: Int32
+        /// Standard output.
+        public let stdout: Data
+        /// Standard error, as text.
+        public let stderr: String
+        /// Standard output, as text.
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// The running program's process ID.
+    public let pid: pid_t
+    private let folder: URL
+    private var output: Output?
+
+    /// Starts `executable` (a path, or a name looked up on PATH) with `arguments` in `directory`
+    /// (the package's root by default), standard input empty; `environment` entries are added to
+    /// this process's (a nil value removes one).
+    public init(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                directory: URL = TestPaths.root) throws {
+        folder = TestPaths.temporaryDirectory(prefix: "strata-process")
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, folder.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, folder.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Into `directory` by a shell that then becomes the program, its arguments passed as they
+        // are (positional parameters, never parsed): posix_spawn_file_actions_addchdir_np is not
+        // visible from Swift here.
+        let launcher = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory.path, executable] + arguments
+        var cArguments = launcher.map { strdup($0) } + [nil]
+        var cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var started: pid_t = 0
+        let status = posix_spawn(&started, "/bin/sh", &actions, nil, &cArguments, &cEnvironment)
+        guard status == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO, userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable)"])
+        }
+        pid = started
+    }
+
+    /// Sends `signal` to the program.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits for the program to end; its status and output (once; later calls return the same).
+    @discardableResult
+    public func finish() -> Output {
+        if let output { return output }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let stdout = (try? Data(contentsOf: folder.appendingPathComponent("stdout"))) ?? Data()
+        let stderr = (try? Data(contentsOf: folder.appendingPathComponent("stderr"))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        try? FileManager.default.removeItem(at: folder)
+        let result = Output(status: exit, stdout: stdout, stderr: stderr)
+        output = result
+        return result
+    }
+
+    /// True while the program has not ended (it is not collected).
+    public var isRunning: Bool {
+        guard output == nil else { return false }
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == 0
+    }
+
+    /// Runs the program to its end: `TestProcess(…).finish()`.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                           directory: URL = TestPaths.root) throws -> Output {
+        try TestProcess(executable, arguments, environment: environment, directory: directory).finish()
+    }
+
+    /// Runs a bash command line in `directory`: standard output and error together in `stdout`.
+    public static func shell(_ command: String, environment: [String: String?] = [:], directory: URL = TestPaths.root) throws -> Output {
+        try run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
+    }
+}
