@@ -6,7 +6,10 @@ Builds Fuzz/StrataFuzz (the entry point) over Sources/StrataFuzzTargets with Swi
 into .build-fuzz/, seeds each target's corpus (the catalogue's scenes, the PngSuite fixtures,
 Fuzz/seeds/TARGET, Fuzz/regressions/TARGET), and runs the target for --seconds. The corpus grows in
 .build-fuzz/corpus/TARGET between runs; a finding (crash, sanitizer report, leak, time-out, out of
-memory) lands in .build-fuzz/findings/TARGET/ and makes the exit status 1. Each run's figures
+memory) lands in .build-fuzz/findings/TARGET/ and makes the exit status 1. A time-out (25 s) counts
+only when it reproduces: its input runs again alone with 120 s, and one that finishes within them
+(a machine busy with other work, not a hang) is kept as unconfirmed-timeout-… and reported, not
+counted. Each run's figures
 (wall and CPU seconds, executions, edges covered, features, corpus size) are appended to
 .build-fuzz/runs.jsonl; CPU seconds are the fuzzer's and its workers' user + system time, so a run
 that shared its core with a build is counted for what it got.
@@ -151,6 +154,16 @@ def run(binary, target, seconds, jobs):
     last = progress[-1] if progress else ("0", "0", "0", "0")
     # libFuzzer also saves inputs slower than 10 s as slow-unit-*: worth a look, not a failure.
     new = sorted(name for name in set(os.listdir(findings)) - before if not name.startswith("slow-unit-"))
+    # A timeout on a busy machine is not a finding unless it reproduces: the input runs again
+    # alone with CONFIRM_TIMEOUT seconds, and counts only if it is still over them (a real hang).
+    unconfirmed = [name for name in new if name.startswith("timeout-") and not confirm_timeout(binary, target, findings + name)]
+    for name in unconfirmed:
+        os.replace(findings + name, findings + "unconfirmed-" + name)
+        print(f"{target}: {name} took over 25 s in the run but not over {CONFIRM_TIMEOUT} s alone: a busy machine, not a hang "
+              f"(kept as unconfirmed-{name})")
+    new = [name for name in new if name not in unconfirmed]
+    if unconfirmed and not new and completed.returncode != 0 and "ERROR: libFuzzer: timeout" in output:
+        completed = subprocess.CompletedProcess(completed.args, 0, completed.stdout, completed.stderr)
     record = {"target": target, "seconds": round(elapsed, 1), "cpu_seconds": round(cpu_seconds, 1), "jobs": jobs,
               "executions": int(stats.get("number_of_executed_units", last[0])), "edges": int(last[1]),
               "features": int(last[2]), "corpus": int(last[3]), "findings": new, "status": completed.returncode}
@@ -163,6 +176,20 @@ def run(binary, target, seconds, jobs):
         print(f"{target}: libFuzzer exited {completed.returncode}; findings in {findings}\n{tail}", file=sys.stderr)
         return False
     return True
+
+
+CONFIRM_TIMEOUT = 120
+
+
+def confirm_timeout(binary, target, path):
+    """Whether `path` still takes over CONFIRM_TIMEOUT seconds when run alone (a real hang)."""
+    environment = dict(sanitizer_environment(), STRATA_FUZZ_TARGET=target)
+    command = [binary, f"-timeout={CONFIRM_TIMEOUT}", "-rss_limit_mb=2560", path]
+    try:
+        completed = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=CONFIRM_TIMEOUT + 60)
+    except subprocess.TimeoutExpired:
+        return True
+    return completed.returncode != 0
 
 
 def summary():
@@ -188,7 +215,7 @@ def summary():
             total["executions"] += int(record.get("executions", 0))
             total["edges"] = max(total["edges"], int(record.get("edges", 0)))
             total["features"] = max(total["features"], int(record.get("features", 0)))
-            total["findings"] += len([name for name in record.get("findings", []) if not name.startswith("slow-unit-")])
+            total["findings"] += len([name for name in record.get("findings", []) if not name.startswith(("slow-unit-", "unconfirmed-"))])
             total["runs"] += 1
     print("| target | CPU time | runs | executions | edges | features | findings |")
     print("|---|---|---|---|---|---|---|")
