@@ -39,10 +39,11 @@ final class FFmpegProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`, its standard input a pipe Strata writes to (first
     /// `preamble`, when given: a concat list). The process dies with Strata, even when Strata is
-    /// killed (CStrataProcess), and is killed at once when `cancellation` is interrupted. Throws
-    /// when it cannot be started.
+    /// killed (CStrataProcess). When `cancellation` is interrupted, a file it was finishing is not
+    /// published, and — unless `killsOnInterrupt` is false (the caller kills it, in its own order) —
+    /// it is killed at once. Throws when it cannot be started.
     init(executable: URL, arguments: [String], name: String = "ffmpeg", preamble: [UInt8] = [],
-         cancellation: CancellationFlag? = nil) throws(StrataError) {
+         cancellation: CancellationFlag? = nil, killsOnInterrupt: Bool = true) throws(StrataError) {
         self.name = name
         self.cancellation = cancellation
         // A write after ffmpeg exits must fail with EPIPE, not kill Strata.
@@ -90,7 +91,7 @@ final class FFmpegProcess: @unchecked Sendable {
             close(errors)
             reader.leave()
         }
-        interruptToken = cancellation?.whenInterrupted { [weak self] in self?.send(SIGKILL) }
+        if killsOnInterrupt { interruptToken = cancellation?.whenInterrupted { [weak self] in self?.send(SIGKILL) } }
         if !preamble.isEmpty {
             let problem = preamble.withUnsafeBytes { bytes -> StrataError? in
                 do throws(StrataError) { try write(bytes) } catch { return error }
@@ -187,6 +188,11 @@ final class FFmpegProcess: @unchecked Sendable {
         Self.spawnLock.withLock {
             if Self.running.contains(pid) { _ = Foundation.kill(pid, number) }
         }
+    }
+
+    /// Sends SIGKILL without waiting for the process to end.
+    func signalKill() {
+        send(SIGKILL)
     }
 
     /// Stops ffmpeg without letting it finish the file.

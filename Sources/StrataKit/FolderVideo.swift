@@ -112,8 +112,16 @@ public enum FolderVideo {
                 }
             }
         }
-        // An error on a thread: finish throws it; Ctrl-C: it returns nil.
-        guard let result = try sink.finish() else { throw StrataError(.interrupted, "interrupted; \(settings.url.path) was not written") }
+        // An error on a thread: finish throws it; Ctrl-C: it returns nil (or whatever it throws
+        // after the interruption is the interruption's doing).
+        let interrupted = StrataError(.interrupted, "interrupted; \(settings.url.path) was not written")
+        let finished: VideoSink.Result?
+        do throws(StrataError) {
+            finished = try sink.finish()
+        } catch {
+            throw cancellation.isInterrupted ? interrupted : error
+        }
+        guard let result = finished else { throw interrupted }
         return Outcome(result: result, joined: false, settings: settings, notes: sink.notes)
     }
 }

@@ -59,9 +59,15 @@ public final class VideoSink: @unchecked Sendable {
                                              output: temporary.path)
         straight = invocation.inputPixelFormat == "bgra"
         notes = invocation.notes
-        process = try FFmpegProcess(executable: executable, arguments: invocation.arguments, cancellation: cancellation)
+        process = try FFmpegProcess(executable: executable, arguments: invocation.arguments, cancellation: cancellation,
+                                    killsOnInterrupt: false)
+        // On Ctrl-C the video is marked interrupted first, then ffmpeg is killed: a thread whose
+        // write then fails finds the interruption already recorded, not an I/O error.
         let stopped = StrataError(.interrupted, "interrupted; \(url.path) was not written")
-        _ = cancellation?.whenInterrupted { [weak self] in self?.fail(stopped) }
+        _ = cancellation?.whenInterrupted { [weak self] in
+            self?.fail(stopped)
+            self?.process.signalKill()
+        }
     }
 
     /// Bytes of one raw frame as ffmpeg reads it.
