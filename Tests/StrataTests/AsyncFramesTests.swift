@@ -1,6 +1,6 @@
 import Foundation
 import StrataAnimation
-import StrataKit
+@testable import StrataKit
 import StrataScene
 import Testing
 
@@ -47,6 +47,55 @@ struct AsyncFramesTests {
         let result = await task.result
         #expect(counter.value == 1)
         #expect(throws: CancellationError.self) { try result.get() }
+    }
+
+    /// The stream is a sink of the one frame run: a render thread waits before drawing a frame more
+    /// than `capacity` ahead of the one awaited, and a stopped stream releases it.
+    @Test func theStreamSinkHoldsBackThreadsThatAreAhead() async throws {
+        let scene = try scene("dropped-frames")
+        let renderer = try FrameRenderer(scene: scene)
+        let sink = FrameStreamSink(capacity: 2) { slot, frame throws(StrataError) in
+            RenderedFrame(index: slot, seconds: 0, image: try frame.image())
+        }
+        #expect(sink.admit(slot: 0) && sink.admit(slot: 1))
+        let admitted = Counter(), released = DispatchSemaphore(value: 0)
+        let result = Counter()
+        Thread.detachNewThread {
+            if sink.admit(slot: 2) { result.add() }
+            admitted.add()
+            released.signal()
+        }
+        try sink.take(try renderer.render(.displayed(1)), slot: 1, worker: 0)
+        #expect(admitted.value == 0, "slot 2 waits while slot 0 is not awaited")
+        let first = try await withCheckedThrowingContinuation { sink.await(slot: 1, $0) }
+        #expect(first.index == 1, "a frame that landed before it was awaited is kept")
+        released.wait()
+        #expect(result.value == 1, "awaiting slot 1 admits slot 2")
+        Thread.detachNewThread {
+            if sink.admit(slot: 3) { result.add() }
+            released.signal()
+        }
+        sink.stop()
+        released.wait()
+        #expect(result.value == 1, "a stopped stream admits nothing more")
+        await #expect(throws: CancellationError.self) {
+            _ = try await withCheckedThrowingContinuation { sink.await(slot: 2, $0) }
+        }
+    }
+
+    /// The stream renders what `run()` renders, ground truth included, with more jobs than frames.
+    @Test func aGroundTruthStreamGivesTheTruthsFrames() async throws {
+        let scene = try scene("dropped-frames")
+        let truth = GroundTruth(shutterDegrees: 180, subframes: 4)
+        var options = FrameSequence.Options(directory: PackagePaths.temporaryDirectory(), frames: 4...5, jobs: 8)
+        options.groundTruth = truth
+        let renderer = try FrameRenderer(scene: scene)
+        var seen: [Int] = []
+        for try await frame in try FrameSequence(scene: scene, options: options).frames() {
+            #expect(frame.image == (try truth.render(renderer, displayedIndex: frame.index)), "frame \(frame.index)")
+            seen.append(frame.index)
+        }
+        #expect(seen == [4, 5])
     }
 
     @Test func displayLinkTicksAreTheCallbacksTicks() async {

@@ -24,6 +24,7 @@ extension FrameSequence {
                 return slot
             }
             while !cancellation.isCancelled, let slot = next() {
+                guard sinks.allSatisfy({ $0.admit(slot: slot) }) else { return }
                 let index = pending[slot]
                 do throws(StrataError) {
                     let frame: FrameRenderer.RenderedFrame
