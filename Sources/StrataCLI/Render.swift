@@ -188,10 +188,7 @@ struct Render: ParsableCommand {
             settings.writesFrames = self.out != nil || settings.video == nil
             settings.drawsDamage = !noDamage
             if let shutter { settings.groundTruth = GroundTruth(shutterDegrees: shutter, subframes: subframes ?? 16) }
-            let previewURL = preview.map { URL(fileURLWithPath: $0) }
-            if let previewURL, !overwrite, FileManager.default.fileExists(atPath: previewURL.path) {
-                throw StrataError(.cannotCreate, "\(previewURL.path) exists; pass --overwrite to replace it")
-            }
+            settings.preview = preview.map { PreviewSettings(url: URL(fileURLWithPath: $0), scale: previewScale ?? 1) }
             let sequence = FrameSequence(scene: scene, options: settings)
             let cancellation = CancellationFlag()
             let interrupt = InterruptHandler(cancellation: cancellation,
@@ -213,11 +210,7 @@ struct Render: ParsableCommand {
                 print(settings.shard == nil ? videoLine(video, settings: wanted, path: wanted.url.path)
                       : videoLine(video, settings: wanted, path: "\(out)/\(VideoSegments.folderName)/\(video.url.lastPathComponent)") + "; join the segments with strata encode \(out) --video \(wanted.url.path)")
             }
-            if let previewURL {
-                let made = try AnimatedPreview.write(frames: settings.directory, indices: summary.range, to: previewURL,
-                                                     scale: previewScale ?? 1, overwrite: overwrite)
-                if !quiet { print(previewLine(made, path: previewURL.path)) }
-            }
+            if !quiet, let made = summary.preview, let path = preview { print(previewLine(made, path: path)) }
         }
     }
 }

@@ -118,6 +118,33 @@ struct PreviewTests {
         #expect(try PNGCodec.decode(contentsOf: output) == frame(directory, 0))
     }
 
+    /// The preview of a run is a sink of its frames: the bytes `AnimatedPreview.write` makes of the
+    /// folder afterwards, at scale 1 and ½, and when a resumed run kept some frames from before.
+    @Test("a run's preview sink makes the folder's preview, byte for byte")
+    func previewSinkMatchesTheFolder() throws {
+        let scene = try Pipeline.loadScene(at: PackagePaths.scenes.appendingPathComponent("card-flip.yaml").path)
+        for scale in [1, 0.5] {
+            let directory = PackagePaths.temporaryDirectory()
+            let sink = directory.appendingPathComponent("run.png"), pass = directory.appendingPathComponent("pass.png")
+            var options = FrameSequence.Options(directory: directory, frames: 0...5, jobs: 2)
+            try FrameSequence(scene: scene, options: options).run()
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(Pipeline.frameFileName(3)))
+            options.frames = 0...11
+            options.skipExisting = true
+            options.preview = PreviewSettings(url: sink, scale: scale)
+            let summary = try FrameSequence(scene: scene, options: options).run()
+            #expect(summary.written == 7 && summary.skipped == 5, "frames 3 and 6…11 rendered, 0…2 and 4…5 kept")
+            #expect(summary.preview?.framesRead == 12)
+            try AnimatedPreview.write(frames: directory, indices: 0...11, to: pass, scale: scale, overwrite: false)
+            #expect(try Data(contentsOf: sink) == Data(contentsOf: pass), "scale \(scale)")
+            options.overwrite = true
+            options.skipExisting = false
+            options.preview = PreviewSettings(url: sink, scale: scale)
+            options.shard = try FrameShard(index: 0, count: 2)
+            #expect(throws: StrataError.self) { try FrameSequence(scene: scene, options: options).run() }
+        }
+    }
+
     @Test("a scaled preview holds each frame downscaled by area averaging")
     func scaledPreview() throws {
         let directory = try render("slide-linear")

@@ -37,6 +37,9 @@ public struct FrameSequence: Sendable {
         public var video: VideoSettings?
         /// Write PNG frames, the manifest and records to `directory` (false: only the video).
         public var writesFrames: Bool
+        /// When set (with `writesFrames`), also an animated PNG of the run's frames, from the same
+        /// renders: the file `AnimatedPreview.write(frames:)` makes of the folder.
+        public var preview: PreviewSettings?
         /// Draw each frame over the thread's previous one, only where it can differ (default
         /// true; the same bytes). Each thread then renders a contiguous chunk of the frames (but
         /// for a video, whose frames are written in order). False draws every frame in full.
@@ -58,6 +61,7 @@ public struct FrameSequence: Sendable {
             self.shard = nil
             self.video = nil
             self.writesFrames = true
+            self.preview = nil
             self.drawsDamage = true
         }
     }
@@ -80,6 +84,8 @@ public struct FrameSequence: Sendable {
         public var video: VideoSink.Result?
         /// Notes about the video's encoding (padding, alpha dropped).
         public var videoNotes: [String] = []
+        /// The preview written, when one was asked for.
+        public var preview: AnimatedPreview.Summary?
     }
 
     public let scene: Scene
@@ -116,6 +122,12 @@ public struct FrameSequence: Sendable {
     /// `cancellation` is set, leaving no temporary files, and throws `.interrupted`.
     @discardableResult
     public func run(progress: ProgressReporter? = nil, cancellation: CancellationFlag = CancellationFlag()) throws(StrataError) -> Summary {
+        if let preview = options.preview {
+            guard options.writesFrames, options.shard == nil else {
+                throw StrataError(.usage, "a preview is made with the folder of a whole run: not for a shard, nor for a video alone")
+            }
+            try AnimatedPreview.check(output: preview.url, scale: preview.scale, overwrite: options.overwrite)
+        }
         let plan = try makePlan()
         let workers = min(options.jobs, max(1, plan.queued.count))
         let folder = options.writesFrames
@@ -126,11 +138,19 @@ public struct FrameSequence: Sendable {
                                   cancellation: cancellation)
         // Whatever way this function is left, a video not finished is stopped and removed.
         defer { video?.abort() }
+        let preview = options.preview.map {
+            AnimatedPreviewSink($0, directory: options.directory, indices: plan.queued, encoding: options.encoding, workers: workers)
+        }
         var sinks: [any FrameSink] = []
         if let folder { sinks.append(folder) }
         if let video { sinks.append(video) }
+        if let preview { sinks.append(preview) }
         let outcome = render(plan, into: sinks, workers: workers, progress: progress, cancellation: cancellation)
-        return try finish(plan, outcome: outcome, folder: folder, video: video, cancellation: cancellation)
+        var summary = try finish(plan, outcome: outcome, folder: folder, video: video, cancellation: cancellation)
+        if let preview, let range = plan.range {
+            summary.preview = try preview.finish(range: range, manifest: summary.manifest, overwrite: options.overwrite)
+        }
+        return summary
     }
 
     /// What a run renders, decided before anything is: the clock and scale, the frames asked for

@@ -36,17 +36,40 @@ public enum AnimatedPreview {
     @discardableResult
     public static func write(frames directory: URL, indices: ClosedRange<Int>? = nil, to output: URL, scale: Double = 1,
                              framesPerSecond: Double? = nil, overwrite: Bool) throws(StrataError) -> Summary {
-        guard scale.isFinite, scale > 0, scale <= 1 else {
-            throw StrataError(.usage, "a preview scale must be in (0, 1] (0.5 halves each side), found \(scale)")
-        }
+        try check(output: output, scale: scale, overwrite: overwrite)
         if let framesPerSecond, !(framesPerSecond > 0 && framesPerSecond <= 1000) {
             throw StrataError(.usage, "--fps must be in (0, 1000], found \(framesPerSecond)")
+        }
+        let files = try frameFiles(directory, indices: indices)
+        let (times, rate) = try timing(of: files, in: directory, framesPerSecond: framesPerSecond)
+        var frames: [Frame] = []
+        for (url, time) in zip(files, times) { frames.append(Frame(png: try read(url), time: time, file: url.path)) }
+        return try assemble(frames, rate: rate, scale: scale, to: output, overwrite: overwrite)
+    }
+
+    /// One frame of a preview: its PNG file's bytes, its display time in seconds, and where it
+    /// came from (for errors).
+    struct Frame {
+        var png: [UInt8]
+        var time: Double
+        var file: String
+    }
+
+    /// Refuses a scale out of (0, 1] and an `output` that exists without `overwrite`.
+    static func check(output: URL, scale: Double, overwrite: Bool) throws(StrataError) {
+        guard scale.isFinite, scale > 0, scale <= 1 else {
+            throw StrataError(.usage, "a preview scale must be in (0, 1] (0.5 halves each side), found \(scale)")
         }
         if !overwrite && FileManager.default.fileExists(atPath: output.path) {
             throw StrataError(.cannotCreate, "\(output.path) exists; pass --overwrite to replace it")
         }
-        let files = try frameFiles(directory, indices: indices)
-        let (times, rate) = try timing(of: files, in: directory, framesPerSecond: framesPerSecond)
+    }
+
+    /// The APNG of `frames` (PNG files' bytes, in order, with their times; `rate`: the last one's
+    /// frames per second), written atomically to `output`: the one assembly of `write(frames:)` and
+    /// of `AnimatedPreviewSink`.
+    static func assemble(_ frames: [Frame], rate: Double, scale: Double, to output: URL,
+                         overwrite: Bool) throws(StrataError) -> Summary {
         let denominator = rate == rate.rounded() && rate <= 65535 ? rate : 1000
         func tick(_ seconds: Double) -> Int { Int(saturating: seconds * denominator, .toNearestOrAwayFromZero) }
 
@@ -58,20 +81,20 @@ public enum AnimatedPreview {
             let delay = APNGBuilder.Delay(numerator: UInt16(clamping: tick(end) - tick(start)), denominator: UInt16(denominator))
             do { try builder.append(png: png, delay: delay) } catch { throw StrataError(error, file: output.path) }
         }
-        let keepsAlpha = files.contains { colourType(of: $0) != rgbColourType }
-        for (position, url) in files.enumerated() {
-            let png = try previewPNG(url, scale: scale, keepsAlpha: keepsAlpha)
-            if position == 0 { (width, height) = try size(of: png, url: url) }
+        let keepsAlpha = frames.contains { $0.png.count <= 25 || $0.png[25] != rgbColourType }
+        for (position, frame) in frames.enumerated() {
+            let png = try previewPNG(frame.png, file: frame.file, scale: scale, keepsAlpha: keepsAlpha)
+            if position == 0 { (width, height) = try size(of: png, file: frame.file) }
             if pending?.png == png { continue }
-            try flush(until: times[position])
-            pending = (png, times[position])
+            try flush(until: frame.time)
+            pending = (png, frame.time)
         }
-        try flush(until: (times.last ?? 0) + 1 / rate)
+        try flush(until: (frames.last?.time ?? 0) + 1 / rate)
         let file: [UInt8]
         do { file = try builder.finish() } catch { throw StrataError(error, file: output.path) }
         try AtomicFile.createDirectory(output.deletingLastPathComponent())
         try AtomicFile.write(file, to: output, overwrite: overwrite)
-        return Summary(framesRead: files.count, framesWritten: builder.frameCount, width: width, height: height, bytes: file.count)
+        return Summary(framesRead: frames.count, framesWritten: builder.frameCount, width: width, height: height, bytes: file.count)
     }
 
     // MARK: - Frames
@@ -88,20 +111,15 @@ public enum AnimatedPreview {
     /// PNG colour type 2: 8-bit RGB, what Strata writes for opaque frames (6 is RGBA).
     static let rgbColourType: UInt8 = 2
 
-    /// The colour type in the IHDR of a PNG file (byte 25), nil when the file is too short to say.
-    static func colourType(of url: URL) -> UInt8? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 26), head.count == 26 else { return nil }
-        return head[head.startIndex + 25]
-    }
-
-    /// The PNG bytes the animation takes for one frame file: RGBA when `keepsAlpha`, else RGB.
-    static func previewPNG(_ url: URL, scale: Double, keepsAlpha: Bool) throws(StrataError) -> [UInt8] {
-        let bytes: [UInt8]
-        do { bytes = [UInt8](try Data(contentsOf: url)) } catch {
+    /// A frame file's bytes.
+    static func read(_ url: URL) throws(StrataError) -> [UInt8] {
+        do { return [UInt8](try Data(contentsOf: url)) } catch {
             throw StrataError(.noInput, "cannot read \(url.path): \(error.localizedDescription)")
         }
+    }
+
+    /// The PNG bytes the animation takes for one frame's PNG: RGBA when `keepsAlpha`, else RGB.
+    static func previewPNG(_ bytes: [UInt8], file: String, scale: Double, keepsAlpha: Bool) throws(StrataError) -> [UInt8] {
         let wanted: UInt8 = keepsAlpha ? 6 : rgbColourType
         if scale == 1 && bytes.count > 25 && bytes[25] == wanted && APNGBuilder.canCopy(bytes) { return bytes }
         var options = PNGCodec.EncodingOptions.fast
@@ -109,12 +127,12 @@ public enum AnimatedPreview {
         do throws(RasterError) {
             return try PNGCodec.encode(try PNGCodec.decode(bytes).scaled(by: scale), options: options)
         } catch {
-            throw StrataError(error, file: url.path)
+            throw StrataError(error, file: file)
         }
     }
 
-    static func size(of png: [UInt8], url: URL) throws(StrataError) -> (Int, Int) {
-        do { return try PNGCodec.headerSize(of: png) } catch { throw StrataError(error, file: url.path) }
+    static func size(of png: [UInt8], file: String) throws(StrataError) -> (Int, Int) {
+        do { return try PNGCodec.headerSize(of: png) } catch { throw StrataError(error, file: file) }
     }
 
     /// Each file's display time in seconds, and the rate (frames per second) of the last frame.
