@@ -127,7 +127,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),  // scalar typing checked against Yams' default resolver
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
-        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataTestSupport"]),
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),

@@ -40,6 +40,13 @@ public struct FrameClock: Hashable, Sendable {
                   droppedFrames: droppedFrames)
     }
 
+    /// The clock at `framesPerSecond` over the same duration (its last tick's time), with the same
+    /// dropped ticks: `strata render --fps`, the studio's rate. Itself when the rate is the same.
+    public func retimed(framesPerSecond fps: Double) -> FrameClock {
+        guard fps != framesPerSecond else { return self }
+        return FrameClock(framesPerSecond: fps, seconds: Double(tickCount - 1) / framesPerSecond, droppedFrames: droppedFrames)
+    }
+
     /// The time of tick `index`, in seconds: index / fps.
     public func seconds(ofTick index: Int) -> Double { Double(index) / framesPerSecond }
 

@@ -123,14 +123,9 @@ struct Render: ParsableCommand {
     var previewScale: Double?
 
     /// `--curve ID=CURVE` arguments, parsed.
-    func curveOverrides() throws -> [(String, OpacityCurve)] {
-        try curve.map { argument in
-            let parts = argument.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, !parts[0].isEmpty, let parsed = OpacityCurve(parsing: String(parts[1])) else {
-                throw ValidationError("--curve \(argument) is not ID=CURVE (e.g. menu=log2:4; curves log2:D[:O], linear:S, smoothstep:L:H, table:D=O,…, every number finite)")
-            }
-            return (String(parts[0]), parsed)
-        }
+    /// The `--curve ID=CURVE` overrides (the ids are checked against the scene once it is read).
+    func curveOverrides() throws -> CurveOverrides {
+        do { return try CurveOverrides(arguments: curve) } catch { throw ValidationError(error.message) }
     }
 
     func validate() throws {
@@ -168,13 +163,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let overrides = try curveOverrides()
         try runReportingErrors { () throws(StrataError) in
-            var scene = try Pipeline.loadScene(at: options.scene, assets: options.assets)
-            for (id, curve) in overrides {
-                guard let changed = scene.overridingCurve(of: id, with: curve) else {
-                    throw StrataError(.usage, "--curve \(id)=…: the scene has no motion-blur overlay \(id) (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
-                }
-                scene = changed
-            }
+            let scene = try overrides.applied(to: try Pipeline.loadScene(at: options.scene, assets: options.assets))
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,

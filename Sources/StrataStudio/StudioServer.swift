@@ -122,9 +122,12 @@ public struct StudioHandler: HTTPHandler {
                 guard case .difference(let shutter, let subframes) = view else {
                     return Self.text(.badRequest, "compare: expected SHUTTER:SUBFRAMES")
                 }
-                let errors = try await session.fitErrors(curves: Self.curves(request), settings: Self.settings(request),
-                                                         shutter: shutter, subframes: subframes)
-                return Self.json(["errors": errors, "mean": errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)])
+                let fits = try await session.fitErrors(curves: Self.curves(request), settings: Self.settings(request),
+                                                       shutter: shutter, subframes: subframes)
+                // `errors` and `mean`: the first overlay's (the difference view's figure); every overlay's in `overlays`.
+                let overlays: [[String: Any]] = fits.map { ["id": $0.id, "errors": $0.errors, "mean": $0.mean] }
+                let first: [Double] = fits.first?.errors ?? []
+                return Self.json(["errors": first, "mean": fits.first?.mean ?? 0, "overlays": overlays])
             } catch {
                 return Self.failure(error)
             }

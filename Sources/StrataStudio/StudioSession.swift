@@ -30,8 +30,8 @@ public final class StudioSession: @unchecked Sendable {
     private var error: String?
     var generation = 0
     private var watched: [String: FileStamp] = [:]
-    private var cache: [CacheKey: Rendered] = [:]
-    private var cacheOrder: [CacheKey] = []
+    /// The frames shown, as a sink of the renders (the last `cacheLimit`).
+    let cache: StudioFrameCache
     /// Render resources by scene generation, settings and frame (the last few): a frame drawn
     /// again with another curve restores what lies under the overlay's layer from the kept base
     /// and draws only the layers from it on (RenderResources' base; the same bytes either way).
@@ -46,8 +46,8 @@ public final class StudioSession: @unchecked Sendable {
         var frame: Int
     }
 
-    /// Fit errors per frame, by what they were computed for (the last few).
-    var fits: [String: [Double]] = [:]
+    /// Fit measurements per overlay, by what they were made for (the last few).
+    var fits: [String: [Tuner.FrameError]] = [:]
     /// Renderers of "what if" clocks for the current generation (a few at most).
     var variants: [Settings: (Scene, FrameRenderer)] = [:]
     let cacheLimit = 64
@@ -59,17 +59,8 @@ public final class StudioSession: @unchecked Sendable {
         var size: Int?
     }
 
-    struct CacheKey: Hashable {
-        var generation: Int
-        var frame: Int
-        var curves: [String: String]
-        var settings: Settings
-        var overlays: Bool
-        var view: FrameView
-    }
-
-    /// A rendered frame: PNG bytes and their SHA-256 (hex); for a difference, the mean absolute
-    /// difference of the premultiplied channels (0…255) between the frame and the truth.
+    /// A rendered frame: PNG bytes and their SHA-256 (hex); for a difference, the fit's error of
+    /// the first overlay on that frame (`fitError`, as `strata tune` measures it).
     public struct Rendered: Sendable {
         public var png: [UInt8]
         public var sha256: String
@@ -94,6 +85,7 @@ public final class StudioSession: @unchecked Sendable {
         self.scale = scale
         pool = DispatchQueue(label: "strata.studio.render", attributes: .concurrent)
         slots = DispatchSemaphore(value: max(1, workers))
+        cache = StudioFrameCache(limit: cacheLimit)
         _ = reloadIfChanged(force: true)
     }
 
@@ -142,8 +134,7 @@ public final class StudioSession: @unchecked Sendable {
         }
         watched = stamps(of: loaded ?? scene)
         generation += 1
-        cache.removeAll()
-        cacheOrder.removeAll()
+        cache.reset(generation: generation)
         variants.removeAll()
         fits.removeAll()
         resources.removeAll()
@@ -181,39 +172,22 @@ public final class StudioSession: @unchecked Sendable {
         return result
     }
 
-    /// Curves asked for by overlay id, parsed; an unknown id or a curve that does not parse is a 400.
-    func parseCurves(_ requested: [String: String], overlays: [MotionBlurOverlay]) throws(RequestError) -> [String: OpacityCurve] {
-        var curves: [String: OpacityCurve] = [:]
-        for (id, text) in requested {
-            guard overlays.contains(where: { $0.id == id }) else {
-                throw RequestError(status: 400, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(overlays.map(\.id).joined(separator: ", ")))")
-            }
-            guard text.count <= 4096, let curve = OpacityCurve(parsing: text) else {
-                throw RequestError(status: 400, reason: "curve.\(id): expected log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,…, every number finite; found \"\(text.prefix(80))\"")
-            }
-            curves[id] = curve
+    /// Curves asked for by overlay id, parsed and checked against the scene (`CurveOverrides`);
+    /// an unknown id or a curve that does not parse is a 400.
+    func parseCurves(_ requested: [String: String], scene: Scene) throws(RequestError) -> CurveOverrides {
+        do { return try CurveOverrides(texts: requested).checked(against: scene) } catch {
+            throw RequestError(status: 400, reason: error.message)
         }
-        return curves
     }
 
     /// Per frame and overlay: displacement and opacity (with the curves asked for instead of the
-    /// scene's), for the charts.
+    /// scene's), for the charts (`FrameRenderer.overlaySeries`).
     public func curves(_ requested: [String: String], settings: Settings = .scene) throws(RequestError) -> [String: Any] {
         let (scene, renderer, generation) = try current(settings)
         guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
-        let overlays = scene.effects.motionBlurOverlays
-        let curves = try parseCurves(requested, overlays: overlays)
-        var series: [[String: Any]] = overlays.map { ["id": $0.id, "curve": (curves[$0.id] ?? $0.curve).description, "delta": [Any](), "opacity": [Double]()] }
-        if let engine = renderer.effects {
-            for frame in 0..<renderer.frames.count {
-                let states = engine.overlayStates(displayedIndex: frame)
-                for (i, overlay) in overlays.enumerated() where i < states.count {
-                    let state = states[i]
-                    let opacity = state.enabled ? (state.delta.map { (curves[overlay.id] ?? overlay.curve).opacity(forDelta: $0) } ?? 0) : 0
-                    series[i]["delta"] = (series[i]["delta"] as! [Any]) + [state.delta.map { $0 as Any } ?? NSNull()]
-                    series[i]["opacity"] = (series[i]["opacity"] as! [Double]) + [opacity]
-                }
-            }
+        let series = renderer.overlaySeries(try parseCurves(requested, scene: scene)).map { overlay -> [String: Any] in
+            ["id": overlay.id, "curve": overlay.curve.description, "delta": overlay.deltas.map { $0.map { $0 as Any } ?? NSNull() },
+             "opacity": overlay.opacities]
         }
         return ["generation": generation, "overlays": series]
     }
@@ -228,9 +202,9 @@ public final class StudioSession: @unchecked Sendable {
         guard index >= 0, index < renderer.frames.count else {
             throw RequestError(status: 400, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
         }
-        let curves = try parseCurves(requested, overlays: scene.effects.motionBlurOverlays)
-        let key = CacheKey(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays, view: view)
-        if let hit = cached(key) { return hit }
+        let curves = try parseCurves(requested, scene: scene)
+        let key = StudioFrameCache.Key(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays, view: view)
+        if let hit = cache.frame(for: key) { return hit }
         let result: Result<Rendered, RequestError> = await withCheckedContinuation { continuation in
             pool.async {
                 self.slots.wait()
@@ -240,37 +214,38 @@ public final class StudioSession: @unchecked Sendable {
                     return
                 }
                 do {
-                    var forced = Self.forcedOpacities(scene, renderer, curves, frame: index)
+                    var forced = curves.opacities(renderer, displayedIndex: index)
                     if !overlays {
                         for overlay in scene.effects.motionBlurOverlays { forced[overlay.id] = 0 }
                     }
-                    var image: PixelBuffer
                     var meanError: Double? = nil
                     let resourceKey = ResourceKey(generation: generation, settings: settings, frame: index)
                     let kept = self.checkOutResources(resourceKey)
                     defer { self.checkInResources(kept, for: resourceKey) }
                     let restoresBefore = kept.baseRestores
+                    let frame: FrameRenderer.RenderedFrame
                     switch view {
                     case .frame:
-                        image = try renderer.render(displayedIndex: index, overlayOpacity: forced, resources: kept).image
+                        frame = try renderer.render(.displayed(index, overlayOpacity: forced), resources: kept)
                     case .truth(let shutter, let subframes):
-                        image = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
-                    case .difference(let shutter, let subframes):
-                        let frame = try renderer.render(displayedIndex: index, overlayOpacity: forced, resources: kept).image
                         let truth = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
-                        (image, meanError) = try Self.difference(frame, truth)
+                        frame = FrameRenderer.RenderedFrame(pixels: .image(truth), presentation: renderer.presentation(displayedIndex: index))
+                    case .difference(let shutter, let subframes):
+                        let shown = try renderer.render(displayedIndex: index, overlayOpacity: forced, resources: kept)
+                        let truth = try GroundTruth(shutterDegrees: shutter, subframes: subframes).render(renderer, displayedIndex: index)
+                        frame = FrameRenderer.RenderedFrame(pixels: .image(try Self.difference(shown.image, truth)), presentation: shown.presentation)
+                        meanError = try Self.fitError(renderer, curves: curves, frame: index, truth: truth)
                     }
-                    let png = try Pipeline.encode(image)
-                    continuation.resume(returning: .success(Rendered(png: png, sha256: SHA256.hex(png), meanError: meanError,
-                                                                     restoredBase: kept.baseRestores > restoresBefore)))
+                    let slot = self.cache.slot(for: key, meanError: meanError, restoredBase: kept.baseRestores > restoresBefore)
+                    try self.cache.take(frame, slot: slot, worker: 0)
+                    guard let rendered = self.cache.result(of: slot) else { throw RequestError(status: 500, reason: "frame \(index) was not kept") }
+                    continuation.resume(returning: .success(rendered))
                 } catch {
                     continuation.resume(returning: .failure(RequestError(status: 500, reason: "rendering frame \(index): \(error)")))
                 }
             }
         }
-        let rendered = try result.get()
-        store(rendered, for: key)
-        return rendered
+        return try result.get()
     }
 
     func current(_ settings: Settings = .scene) throws(RequestError) -> (Scene?, FrameRenderer?, Int) {
@@ -278,11 +253,7 @@ public final class StudioSession: @unchecked Sendable {
         guard settings != .scene, let scene else { return (scene, renderer, generation) }
         if let variant { return (variant.0, variant.1, generation) }
         var changed = scene
-        var clock = scene.clock
-        if let fps = settings.framesPerSecond, fps != clock.framesPerSecond {
-            let seconds = Double(clock.tickCount - 1) / clock.framesPerSecond
-            clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: clock.droppedFrames)
-        }
+        var clock = settings.framesPerSecond.map { scene.clock.retimed(framesPerSecond: $0) } ?? scene.clock
         if let dropped = settings.dropped { clock.droppedFrames = dropped }
         for (id, tweak) in settings.overlays {
             guard let index = changed.effects.motionBlurOverlays.firstIndex(where: { $0.id == id }) else {
@@ -309,19 +280,6 @@ public final class StudioSession: @unchecked Sendable {
             }
         }
         return (changed, made, generation)
-    }
-
-    /// The opacities the curves asked for give the overlays on displayed frame `index` (the
-    /// scene's displacement through another curve); overlays without one keep the scene's.
-    static func forcedOpacities(_ scene: Scene, _ renderer: FrameRenderer, _ curves: [String: OpacityCurve], frame index: Int) -> [String: Double] {
-        guard !curves.isEmpty, let engine = renderer.effects else { return [:] }
-        var forced: [String: Double] = [:]
-        let states = engine.overlayStates(displayedIndex: index)
-        for (i, overlay) in scene.effects.motionBlurOverlays.enumerated() where i < states.count {
-            guard let curve = curves[overlay.id], states[i].enabled else { continue }
-            forced[overlay.id] = states[i].delta.map { curve.opacity(forDelta: $0) } ?? 0
-        }
-        return forced
     }
 
     /// The resources kept for `key`, for this render alone (a fresh set when another render holds them).
@@ -356,18 +314,5 @@ public final class StudioSession: @unchecked Sendable {
 
     private func isStale(_ client: (id: String, seek: Int)) -> Bool {
         lock.withLock { (newestSeek[client.id] ?? client.seek) > client.seek }
-    }
-
-    private func cached(_ key: CacheKey) -> Rendered? {
-        lock.withLock { cache[key] }
-    }
-
-    private func store(_ rendered: Rendered, for key: CacheKey) {
-        lock.withLock {
-            guard cache[key] == nil, key.generation == generation else { return }
-            cache[key] = rendered
-            cacheOrder.append(key)
-            if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
-        }
     }
 }

@@ -6,6 +6,7 @@ import FoundationNetworking
 import Testing
 import StrataKit
 import StrataRaster
+import StrataEffects
 
 /// Strata Studio through its HTTP API, `strata studio` on a free loopback port: frames are the
 /// bytes `strata frame` writes for the same scene and curve, bad input is a 400 with the reason,
@@ -173,6 +174,13 @@ struct StudioTests {
         let fit = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/fit?compare=180:4").body) as! [String: Any]
         let errors = try #require(fit["errors"] as? [Double])
         #expect(errors.count == 31 && abs(errors[12] - error) < 1e-3)
+        // One measure of a fit: the studio's is strata tune's (Tuner), per frame and on average.
+        let measured = try Tuner.measure(scene, overlayIndex: 0, groundTruth: GroundTruth(shutterDegrees: 180, subframes: 4), jobs: 1)
+        let curve = scene.effects.motionBlurOverlays[0].curve
+        #expect(zip(errors, Tuner.errors(curve, measured)).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(abs((fit["mean"] as? Double ?? -1) - Tuner.error(curve, measured)) < 1e-9)
+        let tried = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/fit?compare=180:4&curve.box=linear:0.05").body) as! [String: Any]
+        #expect(abs((tried["mean"] as? Double ?? -1) - Tuner.error(.linear(slope: 0.05), measured)) < 1e-9, "another curve, the same measurement")
         #expect(try await Self.get(running.base + "/api/fit?compare=180").status == 400)
         for query in ["truth=0:4", "truth=180:0", "truth=180:65", "compare=nan:4", "truth=180"] {
             #expect(try await Self.get(running.base + "/api/frame?frame=12&" + query).status == 400, "\(query)")

@@ -99,12 +99,7 @@ public struct FrameSequence: Sendable {
 
     /// The clock after `framesPerSecond` (keeping the scene's duration).
     public var clock: FrameClock {
-        var clock = scene.clock
-        if let fps = options.framesPerSecond, fps != clock.framesPerSecond {
-            let seconds = Double(clock.tickCount - 1) / clock.framesPerSecond
-            clock = FrameClock(framesPerSecond: fps, seconds: seconds, droppedFrames: clock.droppedFrames)
-        }
-        return clock
+        options.framesPerSecond.map { scene.clock.retimed(framesPerSecond: $0) } ?? scene.clock
     }
 
     /// `clock`, checked against `Limits.maximumFrames` before anything is allocated for its ticks

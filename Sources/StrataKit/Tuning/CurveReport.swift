@@ -22,10 +22,8 @@ public enum CurveReport {
     /// Per displayed frame: (frame, time, delta) of the overlay; delta nil on the first tick.
     public static func deltas(_ scene: Scene, overlayIndex: Int) throws(StrataError) -> [(frame: Int, time: Double, delta: Double?)] {
         let renderer = try FrameRenderer(scene: scene)
-        return renderer.frames.indices.map { index in
-            let presentation = renderer.presentation(displayedIndex: index)
-            return (index, presentation.seconds, presentation.overlays[overlayIndex].delta)
-        }
+        let deltas = renderer.overlaySeries()[overlayIndex].deltas
+        return renderer.frames.indices.map { ($0, renderer.frames.seconds(ofFrame: $0), deltas[$0]) }
     }
 
     /// `curve.csv` of `strata curve`: frame, time, delta, then one opacity column per curve

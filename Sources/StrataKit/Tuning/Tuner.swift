@@ -95,20 +95,14 @@ public struct Tuner: Sendable {
         let count = renderer.frames.count
         let results = ParallelMap.map(count, jobs: jobs) { index -> Swift.Result<FrameError, StrataError> in
             do throws(StrataError) {
-                func render(opacity: Double) throws(StrataError) -> PixelBuffer {
-                    try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: opacity]).image
-                }
-                let state = renderer.presentation(displayedIndex: index).overlays[overlayIndex]
-                let off = try render(opacity: 0), on = try render(opacity: 1)
                 let truth: PixelBuffer
                 if let truthCurve {
-                    truth = try render(opacity: state.delta.map(truthCurve.opacity(forDelta:)) ?? 0)
+                    let delta = renderer.presentation(displayedIndex: index).overlays[overlayIndex].delta
+                    truth = try renderer.render(displayedIndex: index, overlayOpacity: [overlay.id: delta.map(truthCurve.opacity(forDelta:)) ?? 0]).image
                 } else {
                     truth = try groundTruth.render(renderer, displayedIndex: index)
                 }
-                let (table, region) = Self.errorTable(off: off, on: on, truth: truth)
-                return .success(FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: state.delta,
-                                           table: table, regionPixels: region.map { $0.width * $0.height } ?? 0, region: region))
+                return .success(try measure(renderer, displayedIndex: index, overlayIndex: overlayIndex, truth: truth))
             } catch {
                 return .failure(error)
             }
@@ -122,6 +116,32 @@ public struct Tuner: Sendable {
             }
         }
         return frames
+    }
+
+    /// One displayed frame measured against `truth` (the frame as it should look): the frame is
+    /// rendered with overlay `overlayIndex` at opacity 0 and 1, and the error of every opacity in
+    /// between is read off their blend. The one measure of a curve's fit — `strata tune` and the
+    /// studio's fit chart.
+    ///
+    /// - Parameter others: opacities forced on the other overlays (their curves tried meanwhile).
+    public static func measure(_ renderer: FrameRenderer, displayedIndex index: Int, overlayIndex: Int,
+                               truth: PixelBuffer, others: [String: Double] = [:]) throws(StrataError) -> FrameError {
+        let overlay = renderer.scene.effects.motionBlurOverlays[overlayIndex]
+        func render(opacity: Double) throws(StrataError) -> PixelBuffer {
+            var forced = others
+            forced[overlay.id] = opacity
+            return try renderer.render(displayedIndex: index, overlayOpacity: forced).image
+        }
+        let delta = renderer.presentation(displayedIndex: index).overlays[overlayIndex].delta
+        let (table, region) = errorTable(off: try render(opacity: 0), on: try render(opacity: 1), truth: truth)
+        return FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: delta, table: table,
+                          regionPixels: region.map { $0.width * $0.height } ?? 0, region: region)
+    }
+
+    /// The error of `curve` on each frame (at the opacity the curve gives its displacement; 0
+    /// where there is none).
+    public static func errors(_ curve: OpacityCurve, _ frames: [FrameError]) -> [Double] {
+        frames.map { $0.error(atOpacity: $0.delta.map(curve.opacity(forDelta:)) ?? 0) }
     }
 
     /// The error at each opacity 0, 0.01, …, 1 over the region where the overlay or the truth

@@ -238,7 +238,8 @@ function showOnion(ticket, overlays) {
 }
 
 // Ground truth (supersampled motion blur) beside the frame, or the difference from it with the
-// fit's error (mean absolute difference of the channels, 0…255).
+// fit's error of the first overlay (as strata tune measures it: mean absolute difference of the
+// channels, 0…255, over the region the overlay or the truth change).
 function showTruth(ticket, overlays) {
   const mode = $("truth").value, box = $("truth-box");
   box.hidden = !mode;
@@ -252,7 +253,7 @@ function showTruth(ticket, overlays) {
       if (ticket !== state.request) return;
       if (!r.ok) { $("fit-error").textContent = await r.text(); return; }
       const error = r.headers.get("X-Strata-Fit-Error");
-      $("fit-error").textContent = error ? `fit error, frame ${state.frame}: ${error} / 255 (difference ×4)` : `ground truth, shutter ${$("shutter").value}°`;
+      $("fit-error").textContent = error ? `fit error, frame ${state.frame}: ${error} / 255 where the overlay or the truth change (difference ×4)` : `ground truth, shutter ${$("shutter").value}°`;
       const image = $("truth-frame"), old = image.src;
       image.src = URL.createObjectURL(await r.blob());
       image.dataset.sha256 = r.headers.get("X-Strata-SHA256");
@@ -274,14 +275,15 @@ async function loadFit(setting) {
 function drawFit() {
   if (!state.fit) return;
   for (const node of document.querySelectorAll(".overlay")) {
-    const canvas = node.querySelector(".fit"), g = canvas.getContext("2d"), errors = state.fit.errors;
+    const fit = (state.fit.overlays || []).find((o) => o.id === node.dataset.id) || state.fit;
+    const canvas = node.querySelector(".fit"), g = canvas.getContext("2d"), errors = fit.errors;
     const w = canvas.width, h = canvas.height, top = Math.max(1, ...errors);
     g.clearRect(0, 0, w, h);
     g.fillStyle = "#ff9800";
     errors.forEach((e, i) => g.fillRect((i / Math.max(1, errors.length - 1)) * (w - 3), h - (e / top) * (h - 4), 3, (e / top) * (h - 4)));
     g.fillStyle = "#ffca28";
     g.fillRect((state.frame / Math.max(1, errors.length - 1)) * (w - 3), 0, 1, h);
-    node.querySelector(".fit-mean").textContent = `fit error: mean ${state.fit.mean.toFixed(3)} / 255 over ${errors.length} frames`;
+    node.querySelector(".fit-mean").textContent = `fit error: mean ${fit.mean.toFixed(3)} / 255 over the frames that move (as strata tune)`;
     canvas.dataset.frames = String(errors.length);
   }
 }
