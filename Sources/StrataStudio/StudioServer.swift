@@ -72,8 +72,12 @@ public struct StudioHandler: HTTPHandler {
     }
 
     static func failure(_ error: StudioSession.RequestError) -> HTTPResponse {
-        text(HTTPStatusCode(error.status, phrase: error.status == 400 ? "Bad Request" : error.status == 409 ? "Conflict" : "Internal Server Error"),
-             error.reason)
+        let status: HTTPStatusCode = switch error.kind {
+        case .invalid: .badRequest
+        case .noScene, .superseded: .conflict
+        case .failed: .internalServerError
+        }
+        return text(status, error.reason)
     }
 
     /// `curve.ID=SPEC` parameters.

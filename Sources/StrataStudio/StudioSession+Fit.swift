@@ -25,7 +25,7 @@ extension StudioSession {
     public func fitErrors(curves requested: [String: String], settings: Settings, shutter: Double,
                           subframes: Int) async throws(RequestError) -> [Fit] {
         let (scene, renderer, generation) = try current(settings)
-        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        guard let scene, let renderer else { throw RequestError(.noScene, reason: "the scene does not read; see its error") }
         let curves = try parseCurves(requested, scene: scene)
         let overlays = scene.effects.motionBlurOverlays
         func key(_ id: String) -> String {
@@ -51,7 +51,7 @@ extension StudioSession {
                         }
                         continuation.resume(returning: .success(frames))
                     } catch {
-                        continuation.resume(returning: .failure(RequestError(status: 500, reason: "fitting: \(error)")))
+                        continuation.resume(returning: .failure(RequestError(.failed, reason: "fitting: \(error)")))
                     }
                 }
             }
@@ -83,7 +83,7 @@ extension StudioSession {
 
     /// |a − b| × 4 per channel (opaque): the difference view's picture.
     static func difference(_ a: PixelBuffer, _ b: PixelBuffer) throws -> PixelBuffer {
-        guard a.width == b.width, a.height == b.height else { throw RequestError(status: 500, reason: "frame and truth differ in size") }
+        guard a.width == b.width, a.height == b.height else { throw RequestError(.failed, reason: "frame and truth differ in size") }
         var bytes = [UInt8](repeating: 255, count: a.pixels.count)
         for i in 0..<a.pixels.count where i % 4 != 3 {
             bytes[i] = UInt8(min(255, abs(Int(a.pixels[i]) - Int(b.pixels[i])) * 4))

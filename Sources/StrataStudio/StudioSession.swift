@@ -70,10 +70,26 @@ public final class StudioSession: @unchecked Sendable {
         public var restoredBase = false
     }
 
-    /// Why a request cannot be answered: a bad parameter (400) or no scene to show (409).
+    /// Why a request cannot be answered, and the reason in words; the server says it in HTTP.
     public struct RequestError: Error, Sendable {
-        public var status: Int
+        public enum Kind: Sendable {
+            /// A parameter is not what it must be.
+            case invalid
+            /// The scene does not read (its error is shown instead).
+            case noScene
+            /// A newer seek of the same client came first.
+            case superseded
+            /// The render failed.
+            case failed
+        }
+
+        public var kind: Kind
         public var reason: String
+
+        public init(_ kind: Kind, reason: String) {
+            self.kind = kind
+            self.reason = reason
+        }
     }
 
     /// Opens the scene at `path`; a scene that does not read is shown as its error until it does.
@@ -176,7 +192,7 @@ public final class StudioSession: @unchecked Sendable {
     /// an unknown id or a curve that does not parse is a 400.
     func parseCurves(_ requested: [String: String], scene: Scene) throws(RequestError) -> CurveOverrides {
         do { return try CurveOverrides(texts: requested).checked(against: scene) } catch {
-            throw RequestError(status: 400, reason: error.message)
+            throw RequestError(.invalid, reason: error.message)
         }
     }
 
@@ -184,7 +200,7 @@ public final class StudioSession: @unchecked Sendable {
     /// scene's), for the charts (`FrameRenderer.overlaySeries`).
     public func curves(_ requested: [String: String], settings: Settings = .scene) throws(RequestError) -> [String: Any] {
         let (scene, renderer, generation) = try current(settings)
-        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        guard let scene, let renderer else { throw RequestError(.noScene, reason: "the scene does not read; see its error") }
         let series = renderer.overlaySeries(try parseCurves(requested, scene: scene)).map { overlay -> [String: Any] in
             ["id": overlay.id, "curve": overlay.curve.description, "delta": overlay.deltas.map { $0.map { $0 as Any } ?? NSNull() },
              "opacity": overlay.opacities]
@@ -198,9 +214,9 @@ public final class StudioSession: @unchecked Sendable {
                       overlays: Bool = true, view: FrameView = .frame, client: (id: String, seek: Int)? = nil) async throws(RequestError) -> Rendered {
         if let client { noteSeek(client) }
         let (scene, renderer, generation) = try current(settings)
-        guard let scene, let renderer else { throw RequestError(status: 409, reason: "the scene does not read; see its error") }
+        guard let scene, let renderer else { throw RequestError(.noScene, reason: "the scene does not read; see its error") }
         guard index >= 0, index < renderer.frames.count else {
-            throw RequestError(status: 400, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
+            throw RequestError(.invalid, reason: "frame: expected a displayed frame 0…\(renderer.frames.count - 1), found \(index)")
         }
         let curves = try parseCurves(requested, scene: scene)
         let key = StudioFrameCache.Key(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays, view: view)
@@ -210,7 +226,7 @@ public final class StudioSession: @unchecked Sendable {
                 self.slots.wait()
                 defer { self.slots.signal() }
                 if let client, self.isStale(client) {
-                    continuation.resume(returning: .failure(RequestError(status: 409, reason: "superseded by a newer seek of the same client")))
+                    continuation.resume(returning: .failure(RequestError(.superseded, reason: "superseded by a newer seek of the same client")))
                     return
                 }
                 do {
@@ -238,10 +254,10 @@ public final class StudioSession: @unchecked Sendable {
                     }
                     let slot = self.cache.slot(for: key, meanError: meanError, restoredBase: kept.baseRestores > restoresBefore)
                     try self.cache.take(frame, slot: slot, worker: 0)
-                    guard let rendered = self.cache.result(of: slot) else { throw RequestError(status: 500, reason: "frame \(index) was not kept") }
+                    guard let rendered = self.cache.result(of: slot) else { throw RequestError(.failed, reason: "frame \(index) was not kept") }
                     continuation.resume(returning: .success(rendered))
                 } catch {
-                    continuation.resume(returning: .failure(RequestError(status: 500, reason: "rendering frame \(index): \(error)")))
+                    continuation.resume(returning: .failure(RequestError(.failed, reason: "rendering frame \(index): \(error)")))
                 }
             }
         }
@@ -257,21 +273,21 @@ public final class StudioSession: @unchecked Sendable {
         if let dropped = settings.dropped { clock.droppedFrames = dropped }
         for (id, tweak) in settings.overlays {
             guard let index = changed.effects.motionBlurOverlays.firstIndex(where: { $0.id == id }) else {
-                throw RequestError(status: 400, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
+                throw RequestError(.invalid, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
             }
             if let radius = tweak.radius { changed.effects.motionBlurOverlays[index].radius = radius }
             if let angle = tweak.angle { changed.effects.motionBlurOverlays[index].angle = angle }
             if let rate = tweak.referenceRate { changed.effects.motionBlurOverlays[index].referenceRate = rate == 0 ? nil : rate }
         }
         guard clock.tickCount <= Limits.maximumFrames else {
-            throw RequestError(status: 400, reason: "fps: \(clock.tickCount) ticks is over the limit of \(Limits.maximumFrames)")
+            throw RequestError(.invalid, reason: "fps: \(clock.tickCount) ticks is over the limit of \(Limits.maximumFrames)")
         }
         changed.clock = clock
         let made: FrameRenderer
         do {
             made = try FrameRenderer(scene: changed, scale: scale)
         } catch {
-            throw RequestError(status: 400, reason: "that clock cannot render: \(error)")
+            throw RequestError(.invalid, reason: "that clock cannot render: \(error)")
         }
         lock.withLock {
             if generation == self.generation {

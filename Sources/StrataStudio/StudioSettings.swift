@@ -21,7 +21,7 @@ extension StudioSession {
             let parts = text.split(separator: ":")
             guard parts.count == 2, let shutter = Double(parts[0]), shutter >= 1, shutter <= 360,
                   let subframes = Int(parts[1]), (1...64).contains(subframes) else {
-                throw RequestError(status: 400, reason: "\(truth == nil ? "compare" : "truth"): expected SHUTTER:SUBFRAMES (degrees 1…360, 1…64 instants), found \"\(text.prefix(40))\"")
+                throw RequestError(.invalid, reason: "\(truth == nil ? "compare" : "truth"): expected SHUTTER:SUBFRAMES (degrees 1…360, 1…64 instants), found \"\(text.prefix(40))\"")
             }
             return truth != nil ? .truth(shutter: shutter, subframes: subframes) : .difference(shutter: shutter, subframes: subframes)
         }
@@ -57,21 +57,21 @@ extension StudioSession {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2, ["radius", "angle", "rate"].contains(parts[0]), !parts[1].isEmpty else { continue }
                 guard value.count <= 24, let number = Double(value), number.isFinite else {
-                    throw RequestError(status: 400, reason: "\(name): expected a number, found \"\(value.prefix(40))\"")
+                    throw RequestError(.invalid, reason: "\(name): expected a number, found \"\(value.prefix(40))\"")
                 }
                 var tweak = overlays[parts[1]] ?? OverlayTweak()
                 switch parts[0] {
                 case "radius":
                     guard (0...Limits.maximumBlurLength).contains(number) else {
-                        throw RequestError(status: 400, reason: "\(name): expected a blur length 0…\(Int(Limits.maximumBlurLength)) points, found \(value)")
+                        throw RequestError(.invalid, reason: "\(name): expected a blur length 0…\(Int(Limits.maximumBlurLength)) points, found \(value)")
                     }
                     tweak.radius = number
                 case "angle":
-                    guard abs(number) <= 3600 else { throw RequestError(status: 400, reason: "\(name): expected degrees within ±3600, found \(value)") }
+                    guard abs(number) <= 3600 else { throw RequestError(.invalid, reason: "\(name): expected degrees within ±3600, found \(value)") }
                     tweak.angle = number * .pi / 180
                 default:
                     guard number == 0 || (1...1000).contains(number) else {
-                        throw RequestError(status: 400, reason: "\(name): expected a reference rate 1…1000 Hz, or 0 for none, found \(value)")
+                        throw RequestError(.invalid, reason: "\(name): expected a reference rate 1…1000 Hz, or 0 for none, found \(value)")
                     }
                     tweak.referenceRate = number
                 }
@@ -84,7 +84,7 @@ extension StudioSession {
             var settings = Settings()
             if let fps {
                 guard fps.count <= 12, let value = Double(fps), value.isFinite, value >= 1, value <= 240 else {
-                    throw RequestError(status: 400, reason: "fps: expected a display rate 1…240, found \"\(fps.prefix(40))\"")
+                    throw RequestError(.invalid, reason: "fps: expected a display rate 1…240, found \"\(fps.prefix(40))\"")
                 }
                 settings.framesPerSecond = value
             }
@@ -97,11 +97,11 @@ extension StudioSession {
                     let parts = drop.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
                     let ticks = parts.compactMap { Int($0) }
                     guard ticks.count == parts.count, ticks.count <= 1000, ticks.allSatisfy({ $0 > 0 && $0 < Limits.maximumFrames }) else {
-                        throw RequestError(status: 400, reason: "drop: expected ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000), found \"\(drop.prefix(40))\"")
+                        throw RequestError(.invalid, reason: "drop: expected ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000), found \"\(drop.prefix(40))\"")
                     }
                     settings.dropped = .ticks(Set(ticks))
                 } else {
-                    throw RequestError(status: 400, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,…; found \"\(drop.prefix(40))\"")
+                    throw RequestError(.invalid, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,…; found \"\(drop.prefix(40))\"")
                 }
             }
             return settings
