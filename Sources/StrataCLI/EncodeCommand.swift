@@ -22,18 +22,12 @@ struct EncodeCommand: ParsableCommand {
     @Flag(help: "Encode the PNG frames even when the folder has segments.")
     var fromFrames = false
 
-    @Flag(help: "Replace the video file if it exists.")
-    var overwrite = false
 
-    @Option(name: .shortAndLong, help: "Frames decoded at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var work: RunOptions
 
     func validate() throws {
         if videoOptions.video == nil { throw ValidationError("strata encode needs --video FILE (.mp4, .webm, .mov, .gif or .mkv)") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     }
 
     func run() throws {
@@ -43,9 +37,9 @@ struct EncodeCommand: ParsableCommand {
             let interrupt = InterruptHandler(cancellation: cancellation)
             defer { interrupt.remove() }
             let outcome = try FolderVideo.make(from: URL(fileURLWithPath: directory), settings: settings, codecGiven: videoOptions.codec != nil,
-                                               overwrite: overwrite, fromFrames: fromFrames, jobs: jobs, cancellation: cancellation)
+                                               overwrite: work.overwrite, fromFrames: fromFrames, jobs: work.jobs, cancellation: cancellation)
             for note in outcome.notes { FileHandle.standardError.write(Data("strata: note: \(note)\n".utf8)) }
-            if !quiet {
+            if !work.quiet {
                 let how = outcome.joined ? "joined the segments of \(directory) (not re-encoded)" : "encoded the frames of \(directory)"
                 print(videoLine(outcome.result, settings: outcome.settings, path: settings.url.path) + "; " + how)
             }

@@ -92,17 +92,12 @@ struct Render: ParsableCommand {
     @Option(help: "Number of shards for --shard k8s (the Job's completions); overrides SLURM_ARRAY_TASK_COUNT for --shard slurm.")
     var shards: Int?
 
-    @Flag(help: "Replace frames that already exist.")
-    var overwrite = false
 
     @Flag(help: "Keep existing frames and render only the missing ones (resume an interrupted run).")
     var skipExisting = false
 
-    @Option(name: .shortAndLong, help: "Frames rendered at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress).")
-    var quiet = false
+    @OptionGroup var work: RunOptions
 
     @Flag(help: "Draw every frame in full rather than only what changed since the thread's previous frame (the same bytes; for measuring).")
     var noDamage = false
@@ -131,8 +126,7 @@ struct Render: ParsableCommand {
     func validate() throws {
         _ = try curveOverrides()
         if let problem = frames?.problem { throw ValidationError(problem) }
-        if overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
+        if work.overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000], found \(fps)") }
         if let shutter, !(shutter > 0 && shutter <= 360) { throw ValidationError("--shutter must be in (0, 360] degrees, found \(shutter)") }
         if let subframes, !(1...1000).contains(subframes) { throw ValidationError("--subframes must be in 1…1000, found \(subframes)") }
@@ -167,7 +161,7 @@ struct Render: ParsableCommand {
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,
-                overwrite: overwrite, skipExisting: skipExisting, jobs: jobs, encoding: pngOptions.png.options)
+                overwrite: work.overwrite, skipExisting: skipExisting, jobs: work.jobs, encoding: pngOptions.png.options)
             if let frames {
                 let clock = try FrameSequence(scene: scene, options: settings).checkedClock()
                 settings.frames = try frames.range(frameCount: clock.displayedFrames.count)
@@ -183,11 +177,11 @@ struct Render: ParsableCommand {
             let interrupt = InterruptHandler(cancellation: cancellation,
                                              resume: settings.writesFrames ? "run again with --skip-existing to finish \(out)" : nil)
             defer { interrupt.remove() }
-            let summary = try sequence.run(progress: quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
+            let summary = try sequence.run(progress: work.quiet ? nil : TerminalProgress(label: scene.name), cancellation: cancellation)
             for note in summary.videoNotes { FileHandle.standardError.write(Data("strata: note: \(note)\n".utf8)) }
-            if !quiet, !settings.writesFrames {
+            if !work.quiet, !settings.writesFrames {
                 print("rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name)")
-            } else if !quiet {
+            } else if !work.quiet {
                 var line = "rendered \(summary.written) frame\(summary.written == 1 ? "" : "s") of \(scene.name) to \(out)/"
                 if let shard = settings.shard {
                     line += summary.range.map { " (shard \(shard): frames \($0.lowerBound)..\($0.upperBound))" } ?? " (shard \(shard) has no frames)"
@@ -195,11 +189,11 @@ struct Render: ParsableCommand {
                 if summary.skipped > 0 { line += " (\(summary.skipped) existing kept)" }
                 print(line + "; manifest in \(out)/manifest.json")
             }
-            if !quiet, let video = summary.video, let wanted = settings.video {
+            if !work.quiet, let video = summary.video, let wanted = settings.video {
                 print(settings.shard == nil ? videoLine(video, settings: wanted, path: wanted.url.path)
                       : videoLine(video, settings: wanted, path: "\(out)/\(VideoSegments.folderName)/\(video.url.lastPathComponent)") + "; join the segments with strata encode \(out) --video \(wanted.url.path)")
             }
-            if !quiet, let made = summary.preview, let path = preview { print(previewLine(made, path: path)) }
+            if !work.quiet, let made = summary.preview, let path = preview { print(previewLine(made, path: path)) }
         }
     }
 }

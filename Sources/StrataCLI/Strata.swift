@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataFilters
 import StrataKit
+import StrataStudioCommand
 
 /// The `strata` command: renders layer-tree scenes to PNG frames.
 @main
@@ -22,27 +23,8 @@ struct Strata: ParsableCommand {
     /// other error (ArgumentParser writes `Error: …`), a misspelt subcommand gets a suggestion, and
     /// errors already reported (`runReportingErrors`) only set the exit status.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
-            }
-            var text = fullMessage(for: error)
-            // An ExitCode thrown by a validate() that reported its own error has no message.
-            if text.isEmpty { Foundation.exit(code.rawValue) }
-            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-            if let first = arguments.first, !first.hasPrefix("-"), let guess = suggestion(for: first) {
-                text = "unknown command '\(first)'; did you mean '\(guess)'?\n" + "Commands: " + commandNames.joined(separator: ", ")
-            }
-            FileHandle.standardError.write(Data("strata: error: \(text)\n".utf8))
-            Foundation.exit(code.rawValue)
+        CommandLineMain.run(Strata.self) { first in
+            suggestion(for: first).map { "unknown command '\(first)'; did you mean '\($0)'?\nCommands: " + commandNames.joined(separator: ", ") }
         }
     }
 
@@ -56,6 +38,23 @@ struct Strata: ParsableCommand {
         let names = commandNames
         guard !names.contains(word) else { return nil }
         return names.map { ($0, StillFilter.editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+}
+
+/// `--overwrite`, `--jobs` and `--quiet`, shared by the commands that write a run's outputs on
+/// several threads (render, encode).
+struct RunOptions: ParsableArguments {
+    @Flag(help: "Replace outputs that already exist (frames, the video, the preview).")
+    var overwrite = false
+
+    @Option(name: .shortAndLong, help: "Frames worked on at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress).")
+    var quiet = false
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1, found \(jobs)") }
     }
 }
 

@@ -13,24 +13,9 @@ struct StudioMain: ParsableCommand {
 
     @OptionGroup var options: StudioOptions
 
-    /// ArgumentParser's `main` with `strata`'s error style: `strata: error: …` and the exit status.
+    /// `strata`'s `main` (`CommandLineMain`): one error style for both programs.
     static func main() {
-        do {
-            var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
-            try command.run()
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            var text = fullMessage(for: error)
-            if code == .success {
-                print(text)
-                Foundation.exit(0)
-            }
-            if text.hasPrefix("Error: ") { text.removeFirst("Error: ".count) }
-            FileHandle.standardError.write(Data("strata: error: \(text)\n".utf8))
-            Foundation.exit(code.rawValue)
-        }
+        CommandLineMain.run(StudioMain.self)
     }
 
     func run() throws {
