@@ -138,25 +138,15 @@ struct CLITests {
                 animations: [{keyPath: position.x, from: 0, to: 800, duration: 50}]
             """.utf8).write(to: scene)
         let out = folder.appendingPathComponent("frames")
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = ["render", scene.path, "--out", out.path, "--jobs", "2"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        // Wait for the first frames, then press Ctrl-C.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let count = (try? FileManager.default.contentsOfDirectory(atPath: out.path).count) ?? 0
-            if count >= 3 { break }
+        let process = try TestProcess(try Self.binary().path, ["render", scene.path, "--out", out.path, "--jobs", "2"])
+        // Wait for the first frames (as long as the render runs), then press Ctrl-C.
+        while process.isRunning, ((try? FileManager.default.contentsOfDirectory(atPath: out.path).count) ?? 0) < 3 {
             usleep(20_000)
         }
-        kill(process.processIdentifier, SIGINT)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "\(stderr)")
-        #expect(stderr.contains("interrupted"))
+        process.send(SIGINT)
+        let ended = process.finish()
+        #expect(ended.status == 130, "\(ended.stderr)")
+        #expect(ended.stderr.contains("interrupted"))
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "records" }
         #expect(names.count >= 3 && names.count < 3000)
         #expect(names.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "no temporary files, no manifest")

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Hostile input through the command line (issue 12): a seeded slice of the fuzzer, SIGTERM, and
@@ -11,20 +12,13 @@ struct HostileCLITests {
     func fuzzSlice() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fuzz-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // scripts/test builds the release binary and names it here; a bare `swift test` fuzzes the
         // debug binary, ten times slower, with a longer time limit.
         let release = ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"]
-        process.arguments = ["python3", "scripts/fuzz", "--seed", "12", "--scenes", "150", "--pngs", "60",
-                             "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "300" : "30", "--json", report.path]
-        process.currentDirectoryURL = CLITests.root
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let fuzz = try TestProcess.run("python3", ["scripts/fuzz", "--seed", "12", "--scenes", "150", "--pngs", "60",
+                                                   "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "300" : "30",
+                                                   "--json", report.path], directory: CLITests.root)
+        #expect(fuzz.status == 0, "\(fuzz.text)\(fuzz.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
         #expect(results.count >= 210)  // every case ran at least once
@@ -101,19 +95,15 @@ struct HostileCLITests {
     func sigtermLeavesNothingBehind() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("strata-term-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = try CLITests.binary()
-        process.arguments = ["render", "Scenes/side-menu.yaml", "--out", out.path, "--jobs", "1", "--scale", "3", "--quiet"]
-        process.currentDirectoryURL = CLITests.root
-        process.standardError = Pipe()
-        try process.run()
-        // Wait for the first frame, then stop it the way a scheduler does.
-        for _ in 0..<400 where ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter({ $0.hasPrefix("frame-") }).isEmpty {
-            Thread.sleep(forTimeInterval: 0.05)
+        let process = try TestProcess(try CLITests.binary().path,
+                                      ["render", "Scenes/side-menu.yaml", "--out", out.path, "--jobs", "1", "--scale", "3", "--quiet"],
+                                      directory: CLITests.root)
+        // Wait for the first frame (as long as the render runs), then stop it the way a scheduler does.
+        while process.isRunning, ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).filter({ $0.hasPrefix("frame-") }).isEmpty {
+            usleep(20_000)
         }
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 143)
+        process.send(SIGTERM)
+        #expect(process.finish().status == 143)
         let left = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "records" }
         #expect(left.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "\(left)")
         let records = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("records").path)

@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import StrataRaster
 import Testing
 
@@ -22,19 +23,9 @@ struct ReportCLITests {
     /// Runs the headless browser with its output in files (its helper processes keep pipes open)
     /// under `timeout`; returns the status and what it printed.
     func browser(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let log = folder.appendingPathComponent("chromium-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "5", "90", try Self.chromium(), "--headless", "--no-sandbox", "--disable-gpu",
-                             "--hide-scrollbars", "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let ended = try TestProcess.run("/usr/bin/timeout", ["-k", "5", "90", try Self.chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+                                                             "--hide-scrollbars", "--user-data-dir=\(folder.appendingPathComponent("profile").path)"] + arguments)
+        return (ended.status, ended.text + ended.stderr)
     }
 
     @Test func reportRendersInABrowserWithFailuresFirst() throws {

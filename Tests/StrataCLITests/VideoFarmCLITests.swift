@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 
 /// Video on farms (segments joined without re-encoding) and video failures (nothing half-written).
@@ -103,21 +104,13 @@ struct VideoFarmCLITests {
         try FileManager.default.removeItem(at: target)
 
         // Ctrl-C while ffmpeg has the file open: exit 130, no file, no temporary, no ffmpeg left.
-        let process = Process()
-        process.executableURL = try CLITests.binary()
-        process.arguments = ["render", "Scenes/side-menu.yaml", "--fps", "240", "--scale", "3", "--video", target.path, "--jobs", "2"]
-        process.currentDirectoryURL = CLITests.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, try !leftovers().contains(where: { $0.hasPrefix(".strata-tmp-") }) { usleep(20_000) }
-        usleep(300_000)
-        kill(process.processIdentifier, SIGINT)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130 && stderr.contains("was not written"), "\(stderr)")
+        let process = try TestProcess(try CLITests.binary().path,
+                                      ["render", "Scenes/side-menu.yaml", "--fps", "240", "--scale", "3", "--video", target.path, "--jobs", "2"],
+                                      directory: CLITests.root)
+        while process.isRunning, try !leftovers().contains(where: { $0.hasPrefix(".strata-tmp-") }) { usleep(20_000) }
+        process.send(SIGINT)
+        let ended = process.finish()
+        #expect(ended.status == 130 && ended.stderr.contains("was not written"), "\(ended.stderr)")
         let left = try leftovers()
         #expect(left.isEmpty, "\(left)")
         let running = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in

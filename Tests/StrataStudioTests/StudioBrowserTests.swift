@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataKit
 import StrataRaster
@@ -21,19 +22,11 @@ struct StudioBrowserTests {
         try "version: 1\ndescription: broken\nsize: [200, 60]\nlayers:\n  - {frame: [0, 0, 10, 10], opacity: 7}\n"
             .write(to: broken, atomically: true, encoding: .utf8)
         let shot = running.folder.appendingPathComponent("session.png")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, running.base + "/", "12", "linear:0.2", "box", running.scene.path, edited.path, broken.path, shot.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "studio_browser.py (Playwright and Chromium; scripts/test installs them): \(problems.suffix(600))")
-        guard process.terminationStatus == 0 else { await StudioTests.stop(running); return }
-        let shown = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+        let browser = try TestProcess.run("python3", [Self.script, running.base + "/", "12", "linear:0.2", "box", running.scene.path,
+                                                      edited.path, broken.path, shot.path])
+        #expect(browser.status == 0, "studio_browser.py (Playwright and Chromium; scripts/test installs them): \(browser.stderr.suffix(600))")
+        guard browser.status == 0 else { await StudioTests.stop(running); return }
+        let shown = try #require(try JSONSerialization.jsonObject(with: browser.stdout) as? [String: String])
         func sha(_ text: String, _ frame: Int) throws -> String { SHA256.hex(try StudioTests.cliBytes(text, frame: frame, folder: running.folder)) }
         #expect(shown["seek"] == (try sha(StudioTests.sceneText(), 12)), "dragged to frame 12: strata frame's image")
         #expect(shown["chartFrame"] == "12", "the chart's marker follows")

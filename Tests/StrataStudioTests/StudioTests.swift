@@ -34,7 +34,7 @@ struct StudioTests {
     }
 
     struct Running {
-        let process: Process
+        let process: TestProcess
         let base: String
         let folder: URL
         let scene: URL
@@ -57,24 +57,17 @@ struct StudioTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("slide.yaml")
         try sceneText().write(to: scene, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = ["studio", scene.path, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // The first line names the URL.
+        let process = try TestProcess(try binary().path, ["studio", scene.path, "--port", "0"])
+        // The first line names the URL: waited for as long as the server runs and has not said it.
         var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        while !line.contains(UInt8(ascii: "\n")) && process.isRunning {
+            usleep(10_000)
+            line = process.stdoutSoFar
         }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = String(decoding: process.stdoutSoFar, as: UTF8.self)
         guard let range = text.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression) else {
-            process.terminate()
+            process.send(SIGTERM)
+            process.finish()
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "strata studio did not start: \(text)"])
         }
         return Running(process: process, base: String(text[range]), folder: folder, scene: scene)
@@ -82,9 +75,9 @@ struct StudioTests {
 
     /// SIGTERM, then the exit status must be 0.
     static func stop(_ running: Running) async {
-        running.process.terminate()
-        running.process.waitUntilExit()
-        #expect(running.process.terminationStatus == 0, "strata studio exits 0 on SIGTERM")
+        running.process.send(SIGTERM)
+        let ended = running.process.finish()
+        #expect(ended.status == 0, "strata studio exits 0 on SIGTERM: \(ended.stderr.suffix(400))")
         try? FileManager.default.removeItem(at: running.folder)
     }
 

@@ -94,6 +94,11 @@ public final class TestProcess: @unchecked Sendable {
         return result
     }
 
+    /// What the program has written to its standard output so far (it may still be writing).
+    public var stdoutSoFar: Data {
+        output?.stdout ?? (try? Data(contentsOf: folder.appendingPathComponent("stdout"))) ?? Data()
+    }
+
     /// True while the program has not ended (it is not collected).
     public var isRunning: Bool {
         guard output == nil else { return false }

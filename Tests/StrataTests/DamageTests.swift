@@ -1,4 +1,5 @@
 import Foundation
+import StrataTestSupport
 import Testing
 import StrataKit
 import StrataModel
@@ -59,11 +60,8 @@ struct DamageTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-damage-\(getpid())-\(wallpaper)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("card.yaml").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PackagePaths.root.appendingPathComponent("scripts/damage_scene.py").path, path]
-        try process.run()
-        process.waitUntilExit()
+        let made = try TestProcess.run("python3", [PackagePaths.root.appendingPathComponent("scripts/damage_scene.py").path, path])
+        #expect(made.status == 0, "\(made.stderr)")
         var text = try String(contentsOfFile: path, encoding: .utf8)
         if wallpaper == "diagonal" { text = text.replacingOccurrences(of: "startPoint: [0.5, 0], endPoint: [0.5, 1]", with: "startPoint: [0, 0], endPoint: [1, 1]") }
         // Every fourth frame: enough to cross photos, titles and badges.
