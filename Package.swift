@@ -144,7 +144,7 @@ let package = Package(
 )
 
 // The libFuzzer targets (Fuzz/, docs/robustness.md): one executable whose `main` is libFuzzer's,
-// so it exists only in the fuzz build (`scripts/fuzz --libfuzzer TARGET`, which sets STRATA_FUZZ=1
+// so it exists only in the fuzz build (`scripts/fuzz/campaign.py --libfuzzer TARGET`, which sets STRATA_FUZZ=1
 // and builds with -sanitize=fuzzer,address into .build-fuzz/); every other build leaves it out.
 // libFuzzer itself (its `_no_main` runtime, STRATA_FUZZ_RUNTIME) is linked into this target alone.
 if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {

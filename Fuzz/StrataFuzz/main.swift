@@ -3,7 +3,7 @@ import StrataFuzzTargets
 
 // libFuzzer's driver, started from this program's own entry point (SwiftPM names the executable's
 // entry point itself, so libFuzzer's `main` is not the one linked): built with
-// `-sanitize=fuzzer,address` (and UBSan on the C targets) by `scripts/fuzz --libfuzzer`. One binary
+// `-sanitize=fuzzer,address` (and UBSan on the C targets) by `scripts/fuzz/campaign.py --libfuzzer`. One binary
 // holds every target; `STRATA_FUZZ_TARGET` picks the one a run exercises, so each target keeps its
 // own corpus while the build is shared. A target returns normally for every input: a clean error
 // is the expected answer to bad bytes; a crash, a sanitizer report, a leak or a time-out is a finding.

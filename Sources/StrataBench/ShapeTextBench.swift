@@ -5,7 +5,7 @@ import StrataRaster
 import StrataRender
 
 // Issue 25's cost rows: a 1080p frame of 200 stroked, dashed paths, and a 1080p frame of 2,000
-// words of wrapped text, rendered by Strata; scripts/shape_text_peers.py draws the same with
+// words of wrapped text, rendered by Strata; scripts/benchmarks/peers/shape_text_peers.py draws the same with
 // pycairo (and PangoCairo through PyGObject) in the same run, from out/bench-shapes-text.json.
 
 /// 2,000 words made of syllables, from a fixed seed.
@@ -88,7 +88,7 @@ func shapeTextBench() throws {
     print("  200 stroked, dashed paths (8 cubics each)   \(format(shapesMs)) ms  (\(format(shapesMin)))")
     print("  2,000 words wrapped, laid out and drawn    \(format(textMs)) ms  (\(format(textMin)))")
     print("  the same text again (layout kept)           \(format(cachedMs)) ms")
-    print("  (frames in out/bench-shapes.png and out/bench-text.png; scripts/shape_text_peers.py draws the same)\n")
+    print("  (frames in out/bench-shapes.png and out/bench-text.png; scripts/benchmarks/peers/shape_text_peers.py draws the same)\n")
     let report: [String: Any] = [
         "paths": paths, "shapes_ms": shapesMs, "text_ms": textMs, "text_cached_ms": cachedMs, "words": words,
         "text_frame": [textFrame.minX, textFrame.minY, textFrame.width, textFrame.height], "font": "DejaVu Sans", "size": 14,

@@ -144,7 +144,7 @@ func straightforwardMotionBlur(_ image: PixelBuffer, radius: Double, angle: Doub
     return out
 }
 
-/// The peers' compositing scene as a Strata scene (scripts/composite_scene.py writes it).
+/// The peers' compositing scene as a Strata scene (scripts/benchmarks/scenes/composite_scene.py writes it).
 func compositeBench() throws {
     guard FileManager.default.fileExists(atPath: "out/bench-composite.json") else { return }
     let scene = try Pipeline.loadScene(at: "out/bench-composite.json")
@@ -184,7 +184,7 @@ if !arguments.contains("--skip-filters"), let input = try peersUIFrame() {
         gaussian[sigma] = ms
         print("  Gaussian blur σ \(Int(sigma))" + String(repeating: " ", count: 4 - String(Int(sigma)).count) + "  \(format(ms)) ms  (fastest \(format(lastMinimum)))")
     }
-    // For scripts/blur_peers.py, which times OpenCV's GaussianBlur on the same input in the same run.
+    // For scripts/benchmarks/peers/blur_peers.py, which times OpenCV's GaussianBlur on the same input in the same run.
     let blurReport = gaussian.keys.sorted().map { ["sigma": $0, "median_ms": gaussian[$0]!] }
     try JSONSerialization.data(withJSONObject: blurReport, options: [.sortedKeys]).write(to: URL(fileURLWithPath: "out/bench-blur.json"))
     print("  cost σ 100 / σ 5: \(format(gaussian[100]! / gaussian[5]!, 2))× (output \(1920 + 600)×\(1080 + 600) vs \(1920 + 30)×\(1080 + 30) px: \(format(gaussian[100]! / gaussian[5]! / (2520.0 * 1680 / (1950.0 * 1110)), 2))× per output pixel)")
@@ -333,7 +333,7 @@ if !arguments.contains("--skip-e2e") {
 // phases hit every candidate alike; the figures are medians per candidate. Before each timed run
 // the caches are filled with other data (64 MB written), so that every candidate starts from
 // memory as a frame encoder in a pipeline does, and none profits from the one before it. The frames and the
-// figures go to out/bench-png-K.png and out/bench-png.json, where scripts/png_peers.py times
+// figures go to out/bench-png-K.png and out/bench-png.json, where scripts/benchmarks/peers/png_peers.py times
 // OpenCV's imencode on the same frames in the same run.
 var pngReport: [[String: Any]] = []
 for (frameIndex, (label, image)) in frames.enumerated() {

@@ -15,7 +15,7 @@ struct HostileCLITests {
         // scripts/test builds the release binary and names it here; a bare `swift test` fuzzes the
         // debug binary, ten times slower, with a longer time limit.
         let release = ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"]
-        let fuzz = try TestProcess.run("python3", ["scripts/fuzz", "--seed", "12", "--scenes", "150", "--pngs", "60",
+        let fuzz = try TestProcess.run("python3", ["scripts/fuzz/campaign.py", "--seed", "12", "--scenes", "150", "--pngs", "60",
                                                    "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "300" : "30",
                                                    "--json", report.path], directory: CLITests.root)
         #expect(fuzz.status == 0, "\(fuzz.text)\(fuzz.stderr)")

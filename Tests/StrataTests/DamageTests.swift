@@ -52,7 +52,7 @@ struct DamageTests {
         #expect(resources.damageRedraws == renderer.frames.count - 1, "\(resources.damageRedraws)")
     }
 
-    /// A card with a shadow moving over the 1080p interface of scripts/damage_scene.py — scaled
+    /// A card with a shadow moving over the 1080p interface of scripts/benchmarks/scenes/damage_scene.py — scaled
     /// photos in clipped cards, text, a radial badge — on a vertical and on a diagonal wallpaper:
     /// every frame equal to a full draw, and the vertical one drawn over the previous frame.
     @Test(arguments: ["vertical", "diagonal"])
@@ -60,7 +60,7 @@ struct DamageTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-damage-\(getpid())-\(wallpaper)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("card.yaml").path
-        let made = try TestProcess.run("python3", [PackagePaths.root.appendingPathComponent("scripts/damage_scene.py").path, path])
+        let made = try TestProcess.run("python3", [PackagePaths.root.appendingPathComponent("scripts/benchmarks/scenes/damage_scene.py").path, path])
         #expect(made.status == 0, "\(made.stderr)")
         var text = try String(contentsOfFile: path, encoding: .utf8)
         if wallpaper == "diagonal" { text = text.replacingOccurrences(of: "startPoint: [0.5, 0], endPoint: [0.5, 1]", with: "startPoint: [0, 0], endPoint: [1, 1]") }

@@ -7,7 +7,7 @@ import StrataFuzzTargets
 /// reproducer (Fuzz/regressions/TARGET/), which must return cleanly (docs/robustness.md).
 @Suite("Fuzz targets: seeds and regressions")
 struct FuzzRegressionTests {
-    /// Every input of `target` kept in the repository, as scripts/fuzz --libfuzzer seeds them.
+    /// Every input of `target` kept in the repository, as scripts/fuzz/campaign.py --libfuzzer seeds them.
     static func inputs(_ target: FuzzTarget) throws -> [(String, [UInt8])] {
         let root = PackagePaths.root
         var result: [(String, [UInt8])] = []

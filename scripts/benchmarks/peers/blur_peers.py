@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """OpenCV's GaussianBlur (6σ+1 taps, one thread) on the peers' 1080p input, against the medians
 strata-bench just wrote to out/bench-blur.json, in the same run.
-Usage: python3 scripts/blur_peers.py PEERS_DIR   (needs opencv-python-headless)"""
+Usage: python3 scripts/benchmarks/peers/blur_peers.py PEERS_DIR   (needs opencv-python-headless)"""
 import json
 import os
 import statistics

@@ -9,7 +9,7 @@ Starts `strata studio SCENE --port 0 [--scale S]` (the release build), then
     counts (409: a stale seek dropped) and the server's peak RSS (VmHWM);
 then checks the server still answers and stops it with SIGTERM (exit 0 expected).
 
-Usage: scripts/studio_bench.py [--strata PATH] [--clients N] [--seconds S] SCENE[:SCALE] …
+Usage: scripts/benchmarks/drivers/studio_bench.py [--strata PATH] [--clients N] [--seconds S] SCENE[:SCALE] …
 """
 import argparse
 import json

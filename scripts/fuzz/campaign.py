@@ -12,12 +12,12 @@ a layer's contents.
 
 Every run has a time limit and an address-space cap. Results are reproducible from the seed.
 
-Usage: scripts/fuzz [--seed N] [--scenes N] [--pngs N] [--long] [--strata PATH] [--json FILE] [--time-limit S]
+Usage: scripts/fuzz/campaign.py [--seed N] [--scenes N] [--pngs N] [--long] [--strata PATH] [--json FILE] [--time-limit S]
                    [--only scene544,png17]   (rerun chosen cases of a seed)
        (default: a slice of 300 scenes and 100 PNGs; --long: 5,000 scenes and 1,000 PNGs)
-       scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--jobs N]   (coverage-guided, ASan + UBSan:
-       scripts/libfuzzer.py; targets scene png render encoders svgpath transform text studio damage)
-       scripts/fuzz --libfuzzer --summary   (every target's totals so far)
+       scripts/fuzz/campaign.py --libfuzzer TARGET|all [--seconds N] [--jobs N]   (coverage-guided, ASan + UBSan:
+       scripts/fuzz/libfuzzer.py; targets scene png render encoders svgpath transform text studio damage)
+       scripts/fuzz/campaign.py --libfuzzer --summary   (every target's totals so far)
 Exit status: 0 when nothing crashed, hung, hit the cap or left a partial file; 1 otherwise.
 """
 import argparse
@@ -36,7 +36,7 @@ import time
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLEAN_EXITS = {64, 65, 66, 73, 74}
 DURATIONS = []           # (seconds, command, folder) of every run
 LIMITS = {"time": 30}   # seconds per run (--time-limit)
@@ -515,7 +515,7 @@ def main():
 
 
 if "--libfuzzer" in sys.argv:
-    # Coverage-guided fuzzing under sanitizers: scripts/libfuzzer.py (docs/robustness.md).
+    # Coverage-guided fuzzing under sanitizers: scripts/fuzz/libfuzzer.py (docs/robustness.md).
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import libfuzzer
     sys.exit(libfuzzer.main([argument for argument in sys.argv[1:] if argument != "--libfuzzer"]))

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Issue 27: the peers' compositing scene (120 frames of 1920×1080, as scripts/cli_bench.py makes
+"""Issue 27: the peers' compositing scene (120 frames of 1920×1080, as scripts/benchmarks/drivers/cli_bench.py makes
 it) to H.264 two ways, in the same run, alternating:
   * pipe: `strata render SCENE --video out.mp4 --jobs 2` (raw frames through a pipe to ffmpeg);
   * PNG then ffmpeg: `strata render SCENE --out DIR --jobs 2`, then ffmpeg reading the PNGs
     with the same codec settings (libx264, preset medium, CRF 18, yuv420p, BT.709).
 Wall time of each (process starts included), frames/s, and the ratio. Both videos are checked
-to hold 120 frames. Usage: python3 scripts/video_bench.py SCENE.json [--quick]
+to hold 120 frames. Usage: python3 scripts/benchmarks/drivers/video_bench.py SCENE.json [--quick]
 """
 import json
 import os

@@ -1,7 +1,7 @@
 // Issue 24's peer row: Strata's projective warp kernel against pixman's projective bilinear
 // transform (what Cairo rasterises with; pixman_transform takes a 3×3 projective matrix in 16.16
 // fixed point) on the same 1920×1080 output, the same source and the same homography, same run.
-// Built and run by scripts/bench:  cc -O2 scripts/warp_peer.c Sources/CStrataKernels/strata_warp.c
+// Built and run by scripts/bench:  cc -O2 scripts/benchmarks/peers/warp_peer.c Sources/CStrataKernels/strata_warp.c
 //   -ISources/CStrataKernels/include $(pkg-config --cflags --libs pixman-1) -lm
 #include <pixman.h>
 #include <stdint.h>

@@ -3,13 +3,13 @@
 
 The peers' compositing scene (../shared/bench/peers/bench_composite.py) animated as the peers
 animate it (40 cards drifting and pulsing, no two neighbouring frames equal), written as a Strata
-scene by scripts/composite_scene.py:
+scene by scripts/benchmarks/scenes/composite_scene.py:
   * `strata render --jobs 2` of 120 frames (3 runs: fastest and median wall time, process start
     and every PNG file written included);
   * the peers' pycairo renderer + cv2.imencode (IMWRITE_PNG_COMPRESSION=1, one thread) over the
     same 120 frames, each PNG written to a file too;
   * peak RSS of `strata render --jobs 2` at 50 and at 1,000 frames (os.wait4's ru_maxrss).
-Usage: python3 scripts/cli_bench.py PEERS_DIR [--quick]
+Usage: python3 scripts/benchmarks/drivers/cli_bench.py PEERS_DIR [--quick]
 """
 import os
 import statistics
@@ -26,7 +26,7 @@ scratch = tempfile.mkdtemp(prefix="strata-cli-bench-")
 
 def scene(frames):
     path = f"out/bench-composite-{frames}.json"
-    subprocess.run([sys.executable, "scripts/composite_scene.py", peers, path, str(frames)], check=True)
+    subprocess.run([sys.executable, "scripts/benchmarks/scenes/composite_scene.py", peers, path, str(frames)], check=True)
     return path
 
 

@@ -2,16 +2,16 @@
 """Issue 29's figures: frames redrawn only where they changed, against the same frames drawn in
 full, through the CLI in the same run.
 
-  * the damage scene (scripts/damage_scene.py: a 200×200 card with a shadow sliding over a still
+  * the damage scene (scripts/benchmarks/scenes/damage_scene.py: a 200×200 card with a shadow sliding over a still
     1080p interface of 50 layers, 120 frames): `strata render --jobs 2` with damage (the default)
     and with --no-damage;
-  * the peers' composite scene (scripts/composite_scene.py, 120 frames, every card moving):
+  * the peers' composite scene (scripts/benchmarks/scenes/composite_scene.py, 120 frames, every card moving):
     the same two ways — damage finds nothing to save there and must cost nothing.
 Runs alternate between the two ways (3 each, 5 without --quick), each into a new folder after
 a sync (all deleted at the end); wall time includes process start and every PNG written. Prints the fastest and the median frames/s and their ratios, and
 writes out/bench-damage.json. With --baseline [LABEL=]STRATA (as often as wanted), another build's
 binary (an earlier commit) is timed the same way on the same scenes, for "no slower than before".
-Usage: python3 scripts/damage_bench.py COMPOSITE_SCENE [--quick] [--baseline [LABEL=]STRATA]…
+Usage: python3 scripts/benchmarks/drivers/damage_bench.py COMPOSITE_SCENE [--quick] [--baseline [LABEL=]STRATA]…
 """
 import json
 import os
@@ -35,7 +35,7 @@ strata = os.path.abspath(".build/release/strata")
 scratch = tempfile.mkdtemp(prefix="strata-damage-bench-")
 runs = 3 if quick else 5
 card = os.path.join(scratch, "card", "card.yaml")
-subprocess.run([sys.executable, "scripts/damage_scene.py", card], check=True)
+subprocess.run([sys.executable, "scripts/benchmarks/scenes/damage_scene.py", card], check=True)
 
 
 folders = iter(range(1_000_000))
@@ -81,7 +81,7 @@ def compare(label, scene):
 def peak_rss(frames):
     """Peak RSS (MiB) of `strata render --jobs 2` of the card scene over `frames` frames."""
     scene = os.path.join(scratch, f"long-{frames}", "card.yaml")
-    subprocess.run([sys.executable, "scripts/damage_scene.py", scene, str(frames)], check=True)
+    subprocess.run([sys.executable, "scripts/benchmarks/scenes/damage_scene.py", scene, str(frames)], check=True)
     out = os.path.join(scratch, "long-frames")
     process = subprocess.Popen([strata, "render", scene, "--out", out, "--jobs", "2", "--overwrite", "--quiet"])
     _, status, usage = os.wait4(process.pid, 0)

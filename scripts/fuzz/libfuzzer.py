@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Coverage-guided fuzzing with libFuzzer under AddressSanitizer and UBSan (scripts/fuzz --libfuzzer).
+"""Coverage-guided fuzzing with libFuzzer under AddressSanitizer and UBSan (scripts/fuzz/campaign.py --libfuzzer).
 
 Builds Fuzz/StrataFuzz (the entry point) over Sources/StrataFuzzTargets with Swift's
 -sanitize=fuzzer,address,undefined and the C targets with -fsanitize=fuzzer-no-link,address,undefined
@@ -16,14 +16,14 @@ that shared its core with a build is counted for what it got.
 
 With --sanitized-tests it then builds the test suites in the same folder with the same flags and
 runs the C-heavy ones (PNG, kernels, compositing) once under ASan and UBSan; scripts/test does
-`scripts/fuzz --libfuzzer all --seconds 20 --sanitized-tests`.
+`scripts/fuzz/campaign.py --libfuzzer all --seconds 20 --sanitized-tests`.
 
 With --summary it prints every target's totals from runs.jsonl instead (CPU time, executions, the
 most edges and features a run reached, findings) as a Markdown table; a record marked
 "excluded" (a reason) is left out of the totals.
 
-Usage: scripts/fuzz --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N] [--sanitized-tests]
-       scripts/fuzz --libfuzzer --summary
+Usage: scripts/fuzz/campaign.py --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N] [--sanitized-tests]
+       scripts/fuzz/campaign.py --libfuzzer --summary
 Targets: scene png render encoders svgpath transform text studio damage
 """
 import argparse
@@ -36,7 +36,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = ["scene", "png", "render", "encoders", "svgpath", "transform", "text", "studio", "damage"]
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
 DICTIONARIES = {"scene": "Fuzz/scene.dict", "render": "Fuzz/scene.dict", "damage": "Fuzz/scene.dict", "text": "Fuzz/text.dict"}
@@ -230,7 +230,7 @@ def summary():
 def main(argv):
     if argv == ["--summary"]:
         return summary()
-    parser = argparse.ArgumentParser(prog="scripts/fuzz --libfuzzer")
+    parser = argparse.ArgumentParser(prog="scripts/fuzz/campaign.py --libfuzzer")
     parser.add_argument("target", choices=TARGETS + ["all"])
     parser.add_argument("--seconds", type=int, default=25)
     parser.add_argument("--jobs", type=int, default=1, help="libFuzzer -fork workers")

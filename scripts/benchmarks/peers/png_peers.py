@@ -3,7 +3,7 @@
 Reads out/bench-png.json (Strata's and cairo's medians per frame, written by strata-bench) and the
 frames out/bench-png-K.png; times cv2.imencode with IMWRITE_PNG_STRATEGY_RLE + IMWRITE_PNG_FILTER_PAETH
 (straight BGRA, encoded and written to a file, like the others) and prints one table.
-Usage: python3 scripts/png_peers.py   (needs opencv-python-headless: pip install it)
+Usage: python3 scripts/benchmarks/peers/png_peers.py   (needs opencv-python-headless: pip install it)
 """
 import json
 import os

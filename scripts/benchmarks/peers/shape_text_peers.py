@@ -6,7 +6,7 @@ folder) and options (unhinted, grey antialiasing, 72 dpi), one thread, in the sa
 Prints the peer's medians and Strata's as a ratio (Strata / peer: below 1 is faster).
 
 Needs pycairo and PyGObject with Pango (Debian: python3-cairo python3-gi python3-gi-cairo gir1.2-pango-1.0).
-Usage: scripts/shape_text_peers.py [out/bench-shapes-text.json]
+Usage: scripts/benchmarks/peers/shape_text_peers.py [out/bench-shapes-text.json]
 """
 import json
 import os

@@ -4,7 +4,7 @@ layers (strata-bench's UI frame: a gradient wallpaper, a sidebar of 12 text rows
 photo and a badge or a title), 120 frames at 60 fps. The photo is Scenes/assets' one, copied next
 to the scene. With FRAMES (default 120) the clock runs that long and the card goes back and
 forth (2 s each way) all the while: for peak memory over a long run.
-Usage: python3 scripts/damage_scene.py OUT.yaml [FRAMES]
+Usage: python3 scripts/benchmarks/scenes/damage_scene.py OUT.yaml [FRAMES]
 """
 import os
 import shutil
@@ -14,7 +14,7 @@ out = sys.argv[1]
 frames = int(sys.argv[2]) if len(sys.argv) > 2 else 120
 folder = os.path.dirname(os.path.abspath(out))
 os.makedirs(folder, exist_ok=True)
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 photo = sorted(name for name in os.listdir(os.path.join(root, "Scenes", "assets")) if name.endswith(".png"))[0]
 shutil.copy(os.path.join(root, "Scenes", "assets", photo), os.path.join(folder, "damage-photo.png"))
 
