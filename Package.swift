@@ -118,13 +118,28 @@ let package = Package(
         ]),
 
         // What every test target shares: the package's paths, temporary folders, one process runner.
-        .target(name: "StrataTestSupport", path: "Tests/StrataTestSupport"),
-        .testTarget(name: "StrataTests", dependencies: [
-            "StrataTestSupport",
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
-            "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRaster"], path: "Tests/StrataTestSupport"),
+        // The stages' tests, one target per stage under test (each declares what it imports).
+        .testTarget(name: "StrataModelTests", dependencies: ["StrataTestSupport", "StrataModel", "StrataAnimation", "StrataScene", "StrataKit"]),
+        .testTarget(name: "StrataRasterTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataFilters", "StrataRender", "StrataKit",
             "CPNG",  // the PngSuite test decodes with libpng itself, as the reference
+        ]),
+        .testTarget(name: "StrataRenderTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataScene", "StrataKit",
+        ]),
+        .testTarget(name: "StrataSceneTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects",
+            "StrataScene", "StrataKit",
             .product(name: "Yams", package: "Yams"),  // scalar typing checked against Yams' default resolver
+        ]),
+        .testTarget(name: "StrataEffectsTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects",
+            "StrataScene", "StrataKit",
+        ]),
+        .testTarget(name: "StrataKitTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene",
+            "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport"]),

@@ -112,7 +112,17 @@ public final class TestProcess: @unchecked Sendable {
         try TestProcess(executable, arguments, environment: environment, directory: directory).finish()
     }
 
-    /// Runs a bash command line in `directory`: standard output and error together in `stdout`.
+    /// Runs a program (`arguments[0]`, a path or a name on PATH) to its end: its standard output,
+    /// or a thrown error with the command and what it wrote to standard error.
+    public static func checkedOutput(_ arguments: [String]) throws -> String {
+        let output = try run(arguments[0], Array(arguments.dropFirst()))
+        guard output.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")): \(output.stderr)"])
+        }
+        return output.text
+    }
+
+        /// Runs a bash command line in `directory`: standard output and error together in `stdout`.
     public static func shell(_ command: String, environment: [String: String?] = [:], directory: URL = TestPaths.root) throws -> Output {
         try run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
     }

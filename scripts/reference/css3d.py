@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent references for Strata's 3-D transforms, used by Tests/StrataTests/Transform3DReferenceTests.
+"""Independent references for Strata's 3-D transforms, used by Tests/StrataRenderTests/Transform3DReferenceTests.
 
   css3d.py corners CASES.json   -> projected corners of boxes under CSS transform lists (numpy)
   css3d.py warp FLAT.png H.json OUT.png WIDTH HEIGHT

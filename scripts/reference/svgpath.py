@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent reference for Strata's SVG path data and arc lengths, used by
-Tests/StrataTests/ShapeReferenceTests: svgpathtools (PyPI) parses the same path data and measures
+Tests/StrataModelTests/ShapeReferenceTests: svgpathtools (PyPI) parses the same path data and measures
 it (exact for lines, numeric integration for curves and elliptical arcs).
 
   svgpath.py lengths CASES.json -> for each {"d": DATA, "fractions": [f, ...]}: the whole length

@@ -1,0 +1,69 @@
+import StrataTestSupport
+import Foundation
+import Testing
+import StrataScene
+
+/// The examples in docs/scene-format.md are real scenes.
+@Suite("Documentation examples")
+struct DocsTests {
+    static func blocks(_ language: String) throws -> [String] {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)
+        var result: [String] = []
+        var current: [Substring]? = nil
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                result.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return result
+    }
+
+    func decode(_ text: String, _ format: SceneLoader.Format) throws -> Scene {
+        try SceneLoader.decode(Data(text.utf8), format: format, file: "docs/scene-format.md",
+                               baseURL: PackagePaths.scenes, defaultName: "doc")
+    }
+
+    @Test func everyYAMLExampleDecodes() throws {
+        let header = "version: 1\ndescription: d\nsize: [320, 200]\nlayers:\n"
+        let examples = try Self.blocks("yaml")
+        #expect(examples.count >= 5)
+        for example in examples {
+            if example.hasPrefix("version:") {
+                _ = try decode(example, .yaml)
+            } else if example.hasPrefix("clock:") {
+                _ = try decode("version: 1\ndescription: d\nsize: [320, 200]\n" + example + "layers: []\n", .yaml)
+            } else if example.hasPrefix("effects:") {
+                let layers = ["menu", "card", "control", "front"].map { "  - {name: \($0), frame: [0, 0, 20, 20], backgroundColor: red}" }
+                let scene = try decode("version: 1\ndescription: d\nsize: [100, 100]\nclock: {duration: 1}\nlayers:\n"
+                                       + layers.joined(separator: "\n") + "\n" + example, .yaml)
+                #expect(!scene.effects.isEmpty && scene.effects.viewer != nil)
+            } else if example.hasPrefix("animations:") || example.hasPrefix("filters:") || example.hasPrefix("shape:")
+                        || example.hasPrefix("replicator:") {
+                // A block of one layer's key: indent it as that layer's entry.
+                let lines = example.split(separator: "\n")
+                let layer = "  - " + lines[0] + "\n" + lines.dropFirst().map { "    " + $0 }.joined(separator: "\n") + "\n"
+                let scene = try decode(header.replacingOccurrences(of: "layers:", with: "clock: {duration: 2}\nlayers:") + layer, .yaml)
+                #expect(!scene.timeline.isEmpty || !scene.layers[0].filters.isEmpty || scene.layers[0].shape != nil || scene.layers[0].replicator != nil)
+            } else if example.hasPrefix("- ") {
+                _ = try decode(header + example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n", .yaml)
+            } else {
+                // Properties shown alone, one per line: each goes in a layer of its own.
+                for line in example.split(separator: "\n") {
+                    _ = try decode(header + "  - " + line + "\n", .yaml)
+                }
+            }
+        }
+    }
+
+    @Test func jsonExampleEqualsTheYAMLOne() throws {
+        let yaml = try decode(try Self.blocks("yaml")[0], .yaml)
+        let json = try decode(try #require(try Self.blocks("json").first), .json)
+        #expect(yaml.layers == json.layers)
+        #expect(yaml.size == json.size && yaml.scale == json.scale && yaml.name == json.name)
+    }
+}

@@ -1,0 +1,128 @@
+import StrataTestSupport
+import Foundation
+import Testing
+import StrataModel
+import StrataScene
+import StrataRender
+
+@Suite("Scene files")
+struct SceneTests {
+    func decode(_ text: String, format: SceneLoader.Format = .yaml, base: URL = PackagePaths.scenes) throws(SceneError) -> Scene {
+        try SceneLoader.decode(Data(text.utf8), format: format, file: "test.\(format == .yaml ? "yaml" : "json")",
+                               baseURL: base, defaultName: "test")
+    }
+
+    func error(_ text: String, format: SceneLoader.Format = .yaml) -> SceneError? {
+        do {
+            _ = try decode(text, format: format)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    let header = "version: 1\ndescription: d\nsize: [100, 80]\n"
+
+    @Test func minimalSceneDecodes() throws {
+        let scene = try decode(header + "layers:\n  - frame: [10, 20, 30, 40]\n    backgroundColor: '#ff0000'\n    cornerRadius: 4\n")
+        #expect(scene.name == "test")
+        #expect(scene.size == Size(width: 100, height: 80))
+        #expect(scene.layers[0].frame == Rect(x: 10, y: 20, width: 30, height: 40))
+        #expect(scene.layers[0].backgroundColor == Color(red: 1, green: 0, blue: 0))
+        #expect(scene.layers[0].cornerRadius == 4)
+    }
+
+    @Test func jsonAndYAMLShareOneSchema() throws {
+        let yaml = try decode(header + "layers:\n  - {frame: [1, 2, 3, 4], opacity: 0.5, text: {string: hi, size: 12}}\n")
+        let json = try decode(#"{"version": 1, "description": "d", "size": [100, 80], "layers": [{"frame": [1, 2, 3, 4], "opacity": 0.5, "text": {"string": "hi", "size": 12}}]}"#, format: .json)
+        #expect(yaml.layers == json.layers)
+        #expect(yaml.size == json.size)
+    }
+
+    @Test func wrongTypeNamesFileKeyPathExpectedAndFound() throws {
+        let failure = try #require(error(header + "layers:\n  - frame: [0, 0, 10, 10]\n  - frame: [0, 0, 10, 10]\n  - sublayers:\n      - cornerRadius: big\n"))
+        #expect(failure.keyPath == "layers[2].sublayers[0].cornerRadius")
+        #expect(failure.expected == "a number ≥ 0")
+        #expect(failure.found == "\"big\"")
+        #expect(failure.line == 8)
+        #expect(failure.description == "test.yaml:8: layers[2].sublayers[0].cornerRadius: expected a number ≥ 0, found \"big\"")
+    }
+
+    @Test func unknownKeySuggestsTheNearestKnownOne() throws {
+        let failure = try #require(error(header + "layers:\n  - {frame: [0, 0, 1, 1], cornerRadus: 3}\n"))
+        #expect(failure.keyPath == "layers[0].cornerRadus")
+        #expect(failure.expected.contains("did you mean \"cornerRadius\"?"))
+        let top = try #require(error(header + "layer: []\n"))
+        #expect(top.expected.contains("did you mean \"layers\"?"))
+    }
+
+    @Test func missingVersionAndDescriptionAreErrors() throws {
+        #expect(error("description: d\nsize: [1, 1]\nlayers: []\n")?.keyPath == "version")
+        #expect(error("version: 2\ndescription: d\nsize: [1, 1]\nlayers: []\n")?.keyPath == "version")
+        #expect(error("version: 1\nsize: [1, 1]\nlayers: []\n")?.keyPath == "description")
+    }
+
+    @Test func outOfRangeValuesAreErrors() throws {
+        #expect(error(header + "layers:\n  - {opacity: 1.5}\n")?.keyPath == "layers[0].opacity")
+        #expect(error(header + "scale: 4\nlayers: []\n")?.keyPath == "scale")
+        #expect(error("version: 1\ndescription: d\nsize: [20000, 10]\nlayers: []\n")?.keyPath == "size")
+        #expect(error(header + "layers:\n  - {contentsGravity: centre}\n")?.expected.contains("did you mean \"center\"?") == true)
+        #expect(error(header + "layers:\n  - {gradient: {colors: [red, blue], locations: [0.5, 0.2]}}\n")?.keyPath == "layers[0].gradient.locations[1]")
+        #expect(error(header + "layers:\n  - {frame: [0, 0, 1, 1], position: [1, 1]}\n")?.keyPath == "layers[0].frame")
+    }
+
+    @Test func extremeNumbersAreErrorsOrNothingNotCrashes() throws {
+        #expect(error("version: 1\ndescription: d\nsize: [1e308, 1]\nlayers: []\n")?.keyPath == "size")
+        #expect(error("version: 1\ndescription: d\nsize: [.nan, 1]\nlayers: []\n")?.keyPath == "size[0]")
+        let scene = try decode(header + """
+            layers:
+              - {frame: [0, 0, 5, 5], transform: {scale: 0}, backgroundColor: red}
+              - {frame: [0, 0, 5, 5], transform: {scale: 1e300}, backgroundColor: red}
+              - {frame: [0, 0, 1e300, 1e300], backgroundColor: red}
+
+            """)
+        let tree = StrataRender.RenderTreeBuilder(size: scene.size, scale: 1).build(scene.layers)
+        #expect(tree.roots.map(\.name).count == 1, "only the huge frame is drawable (clipped to the canvas)")
+        _ = try StrataRender.Renderer.render(tree)
+    }
+
+    @Test func syntaxErrorsAreSceneErrors() throws {
+        #expect(error("version: [1\n")?.expected == "valid YAML")
+        #expect(error("{\"version\": ", format: .json)?.expected.hasPrefix("valid JSON") == true)
+    }
+
+    @Test func imagePathsResolveRelativeToTheScene() throws {
+        let scene = try decode(header + "layers:\n  - {frame: [0, 0, 48, 32], contents: assets/photo.png}\n")
+        #expect(scene.layers[0].contents?.width == 48)
+        let missing = try #require(error(header + "layers:\n  - {contents: assets/nothing.png}\n"))
+        #expect(missing.keyPath == "layers[0].contents")
+        #expect(missing.found.contains("no file at"))
+    }
+
+    @Test func depthLimitIsEnforced() throws {
+        var text = header + "layers:\n"
+        var indent = "  "
+        for _ in 0..<260 {
+            text += indent + "- sublayers:\n"
+            indent += "    "
+        }
+        text += indent + "- {}\n"
+        let failure = try #require(error(text))
+        #expect(failure.expected.contains("at most 256 layers deep"))
+    }
+
+    @Test func transformsComposeInTheWrittenOrder() throws {
+        let scene = try decode(header + "layers:\n  - transform: [{translate: [10, 0]}, {scale: 2}]\n  - transform: {translate: [10, 0], scale: 2}\n")
+        #expect(scene.layers[0].transform == Transform3D(Transform2D.translation(x: 10, y: 0).concatenating(.scale(x: 2, y: 2))))
+        #expect(scene.layers[1].transform == Transform3D(Transform2D.scale(x: 2, y: 2).concatenating(.translation(x: 10, y: 0))))
+    }
+
+    @Test func missingFileIsInputMissing() {
+        do {
+            _ = try SceneLoader.load(contentsOf: URL(fileURLWithPath: "/nonexistent/scene.yaml"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .inputMissing)
+        }
+    }
+}
