@@ -9,18 +9,6 @@ public protocol SnapshotRasterizer: Sendable {
     func render(_ layers: [Layer], size: Size, scale: Double) throws(EffectsError) -> PixelBuffer
 }
 
-/// Why an effect could not be prepared or drawn.
-public struct EffectsError: Error, Equatable, CustomStringConvertible {
-    /// What failed, in words.
-    public let message: String
-    /// True when the input asked for more than `Limits` allow (a data error, not a fault).
-    public let exceedsLimits: Bool
-
-    /// Creates an error.
-    public init(_ message: String, exceedsLimits: Bool = false) {
-        self.message = message
-        self.exceedsLimits = exceedsLimits
-    }
-
-    public var description: String { message }
-}
+/// Why an effect could not be prepared or drawn: the renderer's error type (`RenderError`, in
+/// StrataPixels), so that a snapshot's failure passes through unchanged.
+public typealias EffectsError = RenderError

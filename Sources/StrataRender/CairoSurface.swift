@@ -3,21 +3,7 @@ import CStrataKernels
 import StrataModel
 import StrataRaster
 
-/// An error of the render stage: a Cairo failure, with the operation and Cairo's message.
-public struct RenderError: Error, Equatable, CustomStringConvertible {
-    /// What failed, with Cairo's status text.
-    public let message: String
-    /// True when the input asked for more than `Limits` allow (a data error, not a fault).
-    public let exceedsLimits: Bool
-
-    /// Creates an error.
-    public init(_ message: String, exceedsLimits: Bool = false) {
-        self.message = message
-        self.exceedsLimits = exceedsLimits
-    }
-
-    public var description: String { message }
-
+extension RenderError {
     static func cairo(_ status: cairo_status_t, _ operation: String) -> RenderError {
         RenderError("Cairo failed in \(operation): \(String(cString: cairo_status_to_string(status)))")
     }

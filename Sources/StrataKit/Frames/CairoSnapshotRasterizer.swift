@@ -10,11 +10,7 @@ public struct CairoSnapshotRasterizer: SnapshotRasterizer {
     public init() {}
 
     public func render(_ layers: [Layer], size: Size, scale: Double) throws(EffectsError) -> PixelBuffer {
-        do {
-            return try Renderer.render(layers, size: size, scale: scale, background: nil)
-        } catch {
-            throw EffectsError(error.message, exceedsLimits: error.exceedsLimits)
-        }
+        try Renderer.render(layers, size: size, scale: scale, background: nil)
     }
 }
 
@@ -22,11 +18,7 @@ extension EffectsEngine {
     /// Prepares the effects with Strata's renderer taking the snapshots
     /// (`init(effects:timeline:layers:clock:scale:rasterizer:)` with `CairoSnapshotRasterizer`).
     public init(effects: Effects, timeline: Timeline, layers: [Layer], clock: FrameClock, scale: Double) throws(RenderError) {
-        do {
-            try self.init(effects: effects, timeline: timeline, layers: layers, clock: clock, scale: scale, rasterizer: CairoSnapshotRasterizer())
-        } catch {
-            throw RenderError(error.message, exceedsLimits: error.exceedsLimits)
-        }
+        try self.init(effects: effects, timeline: timeline, layers: layers, clock: clock, scale: scale, rasterizer: CairoSnapshotRasterizer())
     }
 }
 
@@ -35,10 +27,6 @@ extension Layer {
     /// blurs it (Gaussian, σ = radius points), adds it as the last sublayer with the frame of the
     /// bounds outset by 4 × radius, and hides the other sublayers.
     public mutating func blur(radius: Double, scale: Double = 1) throws(RenderError) {
-        do {
-            try blur(radius: radius, scale: scale, rasterizer: CairoSnapshotRasterizer())
-        } catch {
-            throw RenderError(error.message, exceedsLimits: error.exceedsLimits)
-        }
+        try blur(radius: radius, scale: scale, rasterizer: CairoSnapshotRasterizer())
     }
 }
