@@ -136,6 +136,7 @@ public struct FrameSequence: Sendable {
         let preview = options.preview.map {
             AnimatedPreviewSink($0, directory: options.directory, indices: plan.queued, encoding: options.encoding, workers: workers)
         }
+        if let preview, let folder { folder.written = { slot, png in preview.keep(slot: slot, png: png) } }
         var sinks: [any FrameSink] = []
         if let folder { sinks.append(folder) }
         if let video { sinks.append(video) }

@@ -15,8 +15,9 @@ public struct PreviewSettings: Sendable {
     }
 }
 
-/// An APNG preview as a sink of the run: each frame is encoded as the folder's file is (same
-/// options, so the same bytes, through its own damage-following encoder per thread) and kept; at
+/// An APNG preview as a sink of the run: each frame's PNG is the folder's file — handed over by
+/// the folder sink as it writes it (`keep`), or encoded here with the same options (so the same
+/// bytes) when no folder sink came first — and kept; at
 /// the end the frames the run kept from an earlier one (`--skip-existing`) are read from their
 /// files, and the animation is assembled with the manifest's times — the picture
 /// `strata preview DIR` makes of the folder, byte for byte, without reading the frames back.
@@ -42,8 +43,15 @@ final class AnimatedPreviewSink: FrameSink, @unchecked Sendable {
     }
 
     func take(_ frame: FrameRenderer.RenderedFrame, slot: Int, worker: Int) throws(StrataError) {
-        let bytes = try encoders[worker].encode(frame, options: encoding)
-        lock.withLock { encoded[indices[slot]] = bytes }
+        guard lock.withLock({ encoded[indices[slot]] == nil }) else { return }
+        // In full, not over the damage: this encoder may not have seen the thread's previous frame.
+        let bytes = try Pipeline.encode(try frame.image(), options: encoding, encoder: encoders[worker])
+        keep(slot: slot, png: bytes)
+    }
+
+    /// Keeps the PNG of `slot`, as the folder wrote it.
+    func keep(slot: Int, png: [UInt8]) {
+        lock.withLock { encoded[indices[slot]] = png }
     }
 
     func fail(_ error: StrataError) {

@@ -16,6 +16,10 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
 
     var needsFramesInOrder: Bool { false }
 
+    /// Told each file's bytes as it is written (slot, bytes): a sink after this one that wants the
+    /// same PNG (the preview) takes them instead of encoding the frame again. Set before the run.
+    var written: (@Sendable (Int, [UInt8]) -> Void)?
+
     /// Writes the frames `indices` into `directory` on `workers` threads, recording them in the
     /// record of `range` (nil: no record).
     init(directory: URL, indices: [Int], range: ClosedRange<Int>?, fingerprint: RunFingerprint, kept: [String: String],
@@ -34,6 +38,7 @@ final class PNGFolderSink: FrameSink, @unchecked Sendable {
         let bytes = try encoders[worker].encode(frame, options: encoding)
         try AtomicFile.write(bytes, to: url, overwrite: true)
         try record?.append(file: url.lastPathComponent, digest: SHA256.hex(bytes))
+        written?(slot, bytes)
     }
 
     func fail(_ error: StrataError) {}
