@@ -6,6 +6,17 @@
 import Foundation
 import PackageDescription
 
+/// The C inner loops (pixel kernels, the PNG encoder, SHA-256) are optimised in debug builds too:
+/// at -O0 their vector code is many times slower, and the debug build is what `swift test` and
+/// `scripts/test` run, so the tests would spend most of their time in unoptimised loops. The
+/// bytes they make are the same at every level (integer arithmetic; no float contraction).
+let optimizedC: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
+/// The same for the Swift stages that touch pixels or run per frame (model, animation, raster,
+/// filters, render, effects): optimised in debug builds (`-O`, still with `-enable-testing`, so
+/// `@testable import` works). Swift never contracts floating-point operations, so the bytes do not
+/// change; the catalogue's references check it on every run.
+let optimizedSwift: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -52,23 +63,23 @@ let package = Package(
         ),
         // Strata's PNG encoders: fast (its own deflate), compact (libdeflate) and a zlib writer
         // (zlib1g-dev, which libpng-dev brings); libpng only decodes (StrataRaster).
-        .target(name: "CStrataPNG", dependencies: ["CDeflate"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CStrataPNG", dependencies: ["CDeflate"], cSettings: optimizedC, linkerSettings: [.linkedLibrary("z")]),
         // Vectorisable inner loops of the filter kernels.
-        .target(name: "CStrataKernels"),
+        .target(name: "CStrataKernels", cSettings: optimizedC),
         // SHA-256 of frames, records and assets (x86 SHA extensions where the processor has them).
-        .target(name: "CStrataHash"),
+        .target(name: "CStrataHash", cSettings: optimizedC),
         // Starting ffmpeg so that it dies with Strata (a fork on one long-lived thread, PR_SET_PDEATHSIG).
         .target(name: "CStrataProcess"),
 
         // The pixel buffer and the limits every stage checks: the base that Model and Raster share.
-        .target(name: "StrataPixels"),
-        .target(name: "StrataModel", dependencies: ["StrataPixels"]),
-        .target(name: "StrataAnimation", dependencies: ["StrataModel"]),
-        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels", "CStrataHash"]),
-        .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"]),
+        .target(name: "StrataPixels", swiftSettings: optimizedSwift),
+        .target(name: "StrataModel", dependencies: ["StrataPixels"], swiftSettings: optimizedSwift),
+        .target(name: "StrataAnimation", dependencies: ["StrataModel"], swiftSettings: optimizedSwift),
+        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels", "CStrataHash"], swiftSettings: optimizedSwift),
+        .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"], swiftSettings: optimizedSwift),
         .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
-                resources: [.copy("Fonts")]),
-        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters"]),
+                resources: [.copy("Fonts")], swiftSettings: optimizedSwift),
+        .target(name: "StrataEffects", dependencies: ["StrataModel", "StrataAnimation", "StrataFilters"], swiftSettings: optimizedSwift),
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),

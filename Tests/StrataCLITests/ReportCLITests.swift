@@ -5,7 +5,7 @@ import Testing
 
 /// `strata verify --report` opened in a real headless browser (Debian's chromium, which
 /// scripts/test installs): the page renders, the failing frames come first and their images load.
-@Suite("strata verify --report in a browser")
+@Suite("strata verify --report in a browser", .tags(.chromium), Oracle.chromium.trait)
 struct ReportCLITests {
     let cli = CLITests()
 

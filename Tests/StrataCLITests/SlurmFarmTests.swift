@@ -7,7 +7,7 @@ import StrataRaster
 /// slurmctld and slurmd with a generated slurm.conf, state in a temporary folder, stopped by their
 /// PIDs), running the project's array script (scripts/farm/slurm-array.sh). scripts/test installs
 /// slurm-wlm and munge when they are missing; the cluster needs root.
-@Suite("Render farm on a real Slurm cluster", .serialized)
+@Suite("Render farm on a real Slurm cluster", .serialized, .tags(.slurm), Oracle.slurm.trait)
 struct SlurmFarmTests {
     static let root = CLITests.root
     /// The binary the tasks run: the release build scripts/test makes, else the test's own.

@@ -140,7 +140,7 @@ struct StopCLITests {
         #expect(temporaries(folder).isEmpty, "\(temporaries(folder))")
     }
 
-    @Test("encode refuses frames that are not the recorded ones: swapped, truncated")
+    @Test("encode refuses frames that are not the recorded ones: swapped, truncated", .tags(.ffmpeg), Oracle.ffmpeg.trait)
     func encodeChecksFramesAgainstRecords() throws {
         let folder = cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -164,7 +164,7 @@ struct StopCLITests {
         #expect(good.status == 0, "\(good.stderr)")
     }
 
-    @Test("encode refuses segments that are not the recorded ones: swapped, truncated, unrecorded")
+    @Test("encode refuses segments that are not the recorded ones: swapped, truncated, unrecorded", .tags(.ffmpeg), Oracle.ffmpeg.trait)
     func encodeChecksSegmentsAgainstRecords() throws {
         let folder = cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

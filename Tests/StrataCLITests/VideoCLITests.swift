@@ -5,7 +5,7 @@ import Testing
 /// `strata render --video` and `strata encode`, checked against ffmpeg's own view of the files:
 /// ffprobe's frame count, rate and duration, and frames decoded by ffmpeg compared with Strata's
 /// PNGs. Needs Debian's ffmpeg (scripts/test installs it).
-@Suite("video through ffmpeg")
+@Suite("video through ffmpeg", .tags(.ffmpeg), Oracle.ffmpeg.trait)
 struct VideoCLITests {
     let cli = CLITests()
 

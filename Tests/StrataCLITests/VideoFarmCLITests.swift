@@ -3,7 +3,7 @@ import StrataTestSupport
 import Testing
 
 /// Video on farms (segments joined without re-encoding) and video failures (nothing half-written).
-@Suite("video segments and failures")
+@Suite("video segments and failures", .tags(.ffmpeg), Oracle.ffmpeg.trait)
 struct VideoFarmCLITests {
     let video = VideoCLITests()
 

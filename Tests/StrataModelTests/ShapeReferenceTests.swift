@@ -7,7 +7,7 @@ import StrataModel
 /// scripts/test installs it), which parses the same data itself and measures curves and elliptical
 /// arcs by numeric integration: whole lengths within 0.01 %, the points at fractions of the length
 /// (where strokeEnd ends) within 0.01 pt (measured here: 0.001 % and 0.0013 pt).
-@Suite("Shape paths against svgpathtools")
+@Suite("Shape paths against svgpathtools", .tags(.svgpathtools), Oracle.svgpathtools.trait)
 struct ShapeReferenceTests {
     static let script = PackagePaths.root.appendingPathComponent("scripts/reference/svgpath.py").path
 

@@ -112,7 +112,8 @@ struct DepthSortTests {
         return (mine, theirs)
     }
 
-    @Test("the reproducer: a long tilted plane behind a small square does not cover it (2,916 red px in Chromium)")
+    @Test("the reproducer: a long tilted plane behind a small square does not cover it (2,916 red px in Chromium)",
+          .tags(.chromium), Oracle.chromium.trait)
     func nonIntersectingPlanesInTheirOrder() throws {
         let url = PackagePaths.root.appendingPathComponent("Tests/Fixtures/hostile/depth_sort_nonintersecting.yaml")
         let scene = try SceneLoader.load(contentsOf: url)
@@ -124,7 +125,8 @@ struct DepthSortTests {
         #expect(abs(mine[1] - theirs[1]) <= 60 && mine[1] > 2_800, "red: Strata \(mine[1]), Chromium \(theirs[1])")
     }
 
-    @Test("intersecting planes are split where they meet: an X, a plane through a square, three planes round one axis")
+    @Test("intersecting planes are split where they meet: an X, a plane through a square, three planes round one axis",
+          .tags(.chromium), Oracle.chromium.trait)
     func intersectingPlanesAreSplit() throws {
         _ = try compare("x", [
             Plane(frame: [80, 40, 240, 160], color: "#ff0000", css: "rotateY(35deg)", strata: "{rotateY: {degrees: 35}}"),
@@ -141,7 +143,7 @@ struct DepthSortTests {
         ])
     }
 
-    @Test("twelve planes round one axis, each meeting every other, turned towards the eye")
+    @Test("twelve planes round one axis, each meeting every other, turned towards the eye", .tags(.chromium), Oracle.chromium.trait)
     func twelvePlanesRoundOneAxis() throws {
         let colours = ["#ff0000", "#00ff00", "#0000ff", "#ffff00"]
         let planes = (0..<12).map { index -> Plane in

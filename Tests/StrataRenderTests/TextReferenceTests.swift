@@ -43,7 +43,8 @@ struct TextReferenceTests {
         Case(text: "Bold AVATAR, Wave, Toy", font: "DejaVu Sans Bold", size: 16, yaml: "bold: true"),
     ]
 
-    @Test func textMatchesPangoView() throws {
+    @Test(.tags(.pangoView), Oracle.pangoView.trait)
+    func textMatchesPangoView() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-pango-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -43,7 +43,8 @@ struct Transform3DReferenceTests {
           Step(css: ["translate3d", 0, 0, -40], strata: .translation(x: 0, y: 0, z: -40))]),
     ]
 
-    @Test func projectedCornersMatchCSSTransformsComputedInNumpy() throws {
+    @Test(.tags(.numpyOpenCV), Oracle.numpyOpenCV.trait)
+    func projectedCornersMatchCSSTransformsComputedInNumpy() throws {
         let folder = PackagePaths.temporaryDirectory()
         let input = folder.appendingPathComponent("cases.json")
         let json = Self.cases.map { ["css": $0.css.map(\.css), "box": [$0.box.minX, $0.box.minY, $0.box.width, $0.box.height]] as [String: Any] }
@@ -77,7 +78,8 @@ struct Transform3DReferenceTests {
         return layer
     }
 
-    @Test func warpedPixelsMatchOpenCVsWarpPerspective() throws {
+    @Test(.tags(.numpyOpenCV), Oracle.numpyOpenCV.trait)
+    func warpedPixelsMatchOpenCVsWarpPerspective() throws {
         let folder = PackagePaths.temporaryDirectory()
         let frame = Rect(x: 75, y: 50, width: 150, height: 100)
         // The layer drawn flat (its own 150 × 100 pixels), and drawn in perspective at scale 1.
@@ -151,7 +153,8 @@ struct Transform3DReferenceTests {
         return try PNGCodec.decode(contentsOf: shot)
     }
 
-    @Test func edgesMatchChromiumsRenderingOfTheSameCSS() throws {
+    @Test(.tags(.chromium), Oracle.chromium.trait)
+    func edgesMatchChromiumsRenderingOfTheSameCSS() throws {
         let folder = PackagePaths.temporaryDirectory()
         // The layer as CSS: a 150 × 100 blue box at (75, 50), perspective(400px) rotateY(40deg).
         let page = folder.appendingPathComponent("card.html")

@@ -10,7 +10,7 @@ import StrataRaster
 /// The image shown must carry the SHA-256 of `strata frame`'s bytes at each step, the chart's
 /// marker must follow the frame, the edit must show without a reload, and a broken file must
 /// show its error over the last good frame.
-@Suite("Strata Studio in Chromium", .serialized)
+@Suite("Strata Studio in Chromium", .serialized, .tags(.playwright), Oracle.playwright.trait)
 struct StudioBrowserTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/reference/studio_browser.py").path
