@@ -10,7 +10,7 @@ import StrataRaster
 @Suite("Render farm on a real Slurm cluster", .serialized, .tags(.slurm), Oracle.slurm.trait)
 struct SlurmFarmTests {
     static let root = CLITests.root
-    /// The binary the tasks run: the release build scripts/test makes, else the test's own.
+    /// The binary the tasks run: the test's own strata, or the one STRATA_FUZZ_STRATA names.
     static func strata() throws -> String {
         try ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"] ?? CLITests.binary().path
     }
