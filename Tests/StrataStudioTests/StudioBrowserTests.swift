@@ -22,17 +22,23 @@ struct StudioBrowserTests {
         try "version: 1\ndescription: broken\nsize: [200, 60]\nlayers:\n  - {frame: [0, 0, 10, 10], opacity: 7}\n"
             .write(to: broken, atomically: true, encoding: .utf8)
         let shot = running.folder.appendingPathComponent("session.png")
+        func sha(_ text: String, _ frame: Int) throws -> String { SHA256.hex(try StudioTests.cliBytes(text, frame: frame, folder: running.folder)) }
+        // What each state must show, from strata frame: the script waits for it rather than for a time.
+        let expected = ["seek": try sha(StudioTests.sceneText(), 12), "curve": try sha(StudioTests.sceneText(curve: "linear:0.2"), 12),
+                        "step": try sha(StudioTests.sceneText(curve: "linear:0.2"), 13),
+                        "edited": try sha(StudioTests.sceneText(curve: "linear:0.2", background: "#ffeb3b"), 13)]
+        let expectedFile = running.folder.appendingPathComponent("expected.json")
+        try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
         let browser = try TestProcess.run("python3", [Self.script, running.base + "/", "12", "linear:0.2", "box", running.scene.path,
-                                                      edited.path, broken.path, shot.path])
+                                                      edited.path, broken.path, shot.path, expectedFile.path])
         #expect(browser.status == 0, "studio_browser.py (Playwright and Chromium; scripts/test installs them): \(browser.stderr.suffix(600))")
         guard browser.status == 0 else { await StudioTests.stop(running); return }
         let shown = try #require(try JSONSerialization.jsonObject(with: browser.stdout) as? [String: String])
-        func sha(_ text: String, _ frame: Int) throws -> String { SHA256.hex(try StudioTests.cliBytes(text, frame: frame, folder: running.folder)) }
-        #expect(shown["seek"] == (try sha(StudioTests.sceneText(), 12)), "dragged to frame 12: strata frame's image")
+        #expect(shown["seek"] == expected["seek"], "dragged to frame 12: strata frame's image")
         #expect(shown["chartFrame"] == "12", "the chart's marker follows")
-        #expect(shown["curve"] == (try sha(StudioTests.sceneText(curve: "linear:0.2"), 12)), "the typed curve, re-rendered at once")
-        #expect(shown["step"] == (try sha(StudioTests.sceneText(curve: "linear:0.2"), 13)), "one step on")
-        #expect(shown["edited"] == (try sha(StudioTests.sceneText(curve: "linear:0.2", background: "#ffeb3b"), 13)), "the edit shows")
+        #expect(shown["curve"] == expected["curve"], "the typed curve, re-rendered at once")
+        #expect(shown["step"] == expected["step"], "one step on")
+        #expect(shown["edited"] == expected["edited"], "the edit shows")
         #expect(shown["error"]?.contains("layers[0].opacity") == true, "the error shows: \(shown["error"] ?? "")")
         #expect(shown["afterError"] == shown["edited"], "the last good frame stays")
         #expect(FileManager.default.fileExists(atPath: shot.path))

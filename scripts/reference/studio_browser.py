@@ -4,7 +4,12 @@ browser), as a person would: drag the scrubber to a frame, type a curve, click s
 file and watch the page follow, break it and see the error. Prints what the page showed as JSON.
 Used by Tests/StrataStudioTests/StudioBrowserTests.swift.
 
-  studio_browser.py URL FRAME CURVE OVERLAY SCENE EDITED BROKEN SHOT.png
+  studio_browser.py URL FRAME CURVE OVERLAY SCENE EDITED BROKEN SHOT.png EXPECTED.json
+
+EXPECTED holds the SHA-256 of `strata frame`'s bytes for each state (seek, curve, step, edited). The
+script never waits for a time: after each action it waits for the state it checks — the image shown
+carries that hash and the frame asked for — for up to a minute; if the page never gets there, what
+it shows instead is reported (and the test fails naming it).
 """
 import json
 import shutil
@@ -13,8 +18,25 @@ import sys
 from playwright.sync_api import sync_playwright
 
 
+WAIT_MS = 60_000
+
+
+def shown_when(page, frame, sha256):
+    """Waits until the image shown is frame FRAME with bytes SHA256; returns the hash shown then
+    (or, after WAIT_MS, whatever is shown: the test names it)."""
+    condition = ("document.getElementById('frame').dataset.frame === %s && document.getElementById('frame').dataset.sha256 === %s"
+                 % (json.dumps(str(frame)), json.dumps(sha256)))
+    try:
+        page.wait_for_function(condition, timeout=WAIT_MS)
+    except Exception:
+        pass
+    return page.get_attribute("#frame", "data-sha256")
+
+
 def main():
-    url, frame, curve, overlay, scene, edited, broken, shot = sys.argv[1:9]
+    url, frame, curve, overlay, scene, edited, broken, shot, expected_path = sys.argv[1:10]
+    with open(expected_path) as handle:
+        expected = json.load(handle)
     browser_path = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     result = {}
     with sync_playwright() as p:
@@ -25,32 +47,25 @@ def main():
         # Drag the scrubber to FRAME (a range input: its value, then the input event it fires).
         page.fill("#scrub", frame)
         page.dispatch_event("#scrub", "input")
-        page.wait_for_function(f"document.getElementById('frame').dataset.frame === '{frame}'")
-        result["seek"] = page.get_attribute("#frame", "data-sha256")
+        result["seek"] = shown_when(page, frame, expected["seek"])
+        page.wait_for_function(f"document.querySelector('.overlay .chart').dataset.frame === '{frame}'", timeout=WAIT_MS)
         result["chartFrame"] = page.get_attribute(".overlay .chart", "data-frame")
         # Type a curve.
         selector = f".overlay[data-id='{overlay}'] .curve"
         page.fill(selector, curve)
         page.dispatch_event(selector, "change")
-        page.wait_for_function(f"document.querySelector(\".overlay[data-id='{overlay}'] .chart\").dataset.curve === '{curve}'")
-        page.wait_for_function(f"document.getElementById('digest').textContent.includes('frame {frame}')")
-        page.wait_for_timeout(300)
-        result["curve"] = page.get_attribute("#frame", "data-sha256")
+        page.wait_for_function(f"document.querySelector(\".overlay[data-id='{overlay}'] .chart\").dataset.curve === '{curve}'", timeout=WAIT_MS)
+        result["curve"] = shown_when(page, frame, expected["curve"])
         # Step forward one frame.
         page.click("#forward")
-        page.wait_for_function(f"document.getElementById('frame').dataset.frame === '{int(frame) + 1}'")
-        page.wait_for_timeout(300)
-        result["step"] = page.get_attribute("#frame", "data-sha256")
+        result["step"] = shown_when(page, int(frame) + 1, expected["step"])
         page.screenshot(path=shot)
         # Edit the scene file: the page follows without a reload.
-        before = page.text_content("#generation")
         shutil.copyfile(edited, scene)
-        page.wait_for_function(f"document.getElementById('generation').textContent !== {json.dumps(before)}", timeout=5000)
-        page.wait_for_function(f"document.getElementById('frame').dataset.sha256 !== {json.dumps(result['step'])}", timeout=5000)
-        result["edited"] = page.get_attribute("#frame", "data-sha256")
+        result["edited"] = shown_when(page, int(frame) + 1, expected["edited"])
         # Break it: the error shows, the last good frame stays.
         shutil.copyfile(broken, scene)
-        page.wait_for_function("!document.getElementById('error').hidden", timeout=5000)
+        page.wait_for_function("!document.getElementById('error').hidden", timeout=WAIT_MS)
         result["error"] = page.text_content("#error")
         result["afterError"] = page.get_attribute("#frame", "data-sha256")
         browser.close()

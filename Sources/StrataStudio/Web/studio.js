@@ -111,9 +111,10 @@ async function refresh() {
 async function showFrame() {
   if (!state.scene) return;
   const ticket = ++state.request;  // a newer seek wins
+  const frame = state.frame;  // the image is labelled with the frame it asked for
   const overlays = $("show-overlays").checked ? "" : "&overlays=off";
   // A newer seek of this page makes the server drop this one if it has not started rendering.
-  const response = await fetch(`/api/frame?frame=${state.frame}${curveQuery()}${clockQuery()}${overlays}&client=${state.client}&seek=${ticket}`,
+  const response = await fetch(`/api/frame?frame=${frame}${curveQuery()}${clockQuery()}${overlays}&client=${state.client}&seek=${ticket}`,
     { cache: "no-store" });
   if (ticket !== state.request || response.status === 409) return;
   if (!response.ok) { markBad(await response.text()); return; }
@@ -123,12 +124,12 @@ async function showFrame() {
   const old = image.src;
   image.src = URL.createObjectURL(blob);
   image.dataset.sha256 = response.headers.get("X-Strata-SHA256");
-  image.dataset.frame = String(state.frame);
+  image.dataset.frame = String(frame);
   if (old) URL.revokeObjectURL(old);
   showOnion(ticket, overlays);
   showTruth(ticket, overlays);
   applyZoom();
-  $("digest").textContent = `frame ${state.frame} · SHA-256 ${image.dataset.sha256}`;
+  $("digest").textContent = `frame ${frame} · SHA-256 ${image.dataset.sha256}`;
   $("scrub").value = String(state.frame);
   const t = state.scene.times[state.frame];
   $("position").textContent = `frame ${state.frame} · ${t.toFixed(3)} s`;
