@@ -134,7 +134,7 @@ public struct FrameSequence: Sendable {
         // Whatever way this function is left, a video not finished is stopped and removed.
         defer { video?.abort() }
         let preview = options.preview.map {
-            AnimatedPreviewSink($0, directory: options.directory, indices: plan.queued, encoding: options.encoding, workers: workers)
+            AnimatedPreviewSink($0, directory: options.directory, indices: plan.queued, encoding: options.encoding)
         }
         if let preview, let folder { folder.written = { slot, png in preview.keep(slot: slot, png: png) } }
         var sinks: [any FrameSink] = []

@@ -26,26 +26,24 @@ final class AnimatedPreviewSink: FrameSink, @unchecked Sendable {
     let directory: URL
     let indices: [Int]
     let encoding: PNGCodec.EncodingOptions
-    private let encoders: [PNGEncoder]
     private let lock = NSLock()
     private var encoded: [Int: [UInt8]] = [:]
 
     var needsFramesInOrder: Bool { false }
 
-    /// A preview of the frames `indices` (by slot) on `workers` threads; frames of the run's range
+    /// A preview of the frames `indices` (by slot); frames of the run's range
     /// that are not rendered are read from `directory`.
-    init(_ settings: PreviewSettings, directory: URL, indices: [Int], encoding: PNGCodec.EncodingOptions, workers: Int) {
+    init(_ settings: PreviewSettings, directory: URL, indices: [Int], encoding: PNGCodec.EncodingOptions) {
         self.settings = settings
         self.directory = directory
         self.indices = indices
         self.encoding = encoding
-        encoders = (0..<max(1, workers)).map { _ in PNGEncoder() }
     }
 
     func take(_ frame: FrameRenderer.RenderedFrame, slot: Int, worker: Int) throws(StrataError) {
         guard lock.withLock({ encoded[indices[slot]] == nil }) else { return }
         // In full, not over the damage: this encoder may not have seen the thread's previous frame.
-        let bytes = try Pipeline.encode(try frame.image(), options: encoding, encoder: encoders[worker])
+        let bytes = try Pipeline.encode(try frame.image(), options: encoding)
         keep(slot: slot, png: bytes)
     }
 

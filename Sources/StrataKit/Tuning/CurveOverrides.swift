@@ -41,7 +41,10 @@ public struct CurveOverrides: Hashable, Sendable {
 
     /// Parses one curve; `what` names where it was given, for the error.
     public static func curve(_ text: String, for what: String) throws(StrataError) -> OpacityCurve {
-        guard text.count <= maximumTextLength, let curve = OpacityCurve(parsing: text) else {
+        guard text.utf8.count <= maximumTextLength else {
+            throw StrataError(.usage, "\(what): a curve is at most \(maximumTextLength) characters, found \(text.utf8.count)")
+        }
+        guard let curve = OpacityCurve(parsing: text) else {
             throw StrataError(.usage, "\(what): expected log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH or table:D=O,…, every number finite; found \"\(text.prefix(80))\"")
         }
         return curve
