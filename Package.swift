@@ -12,10 +12,8 @@ import PackageDescription
 /// bytes they make are the same at every level (integer arithmetic; no float contraction).
 let optimizedC: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 /// The same for the Swift stages that touch pixels or run per frame (model, animation, raster,
-/// filters, render, effects) and for the scene reader and the kit (ground truth's averaging, the
-/// tuner's error tables, the fuzz slice's thousands of scene loads: `strata tune` took 12 s at
-/// -Onone and 0.9 s at -O): optimised in debug builds (`-O`, still with `-enable-testing`, so
-/// `@testable import` works; the build takes no longer). Swift never contracts floating-point operations, so the bytes do not
+/// filters, render, effects): optimised in debug builds (`-O`, still with `-enable-testing`, so
+/// `@testable import` works). Swift never contracts floating-point operations, so the bytes do not
 /// change; the catalogue's references check it on every run.
 let optimizedSwift: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
@@ -85,11 +83,11 @@ let package = Package(
         .target(name: "StrataScene", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),
-        ], swiftSettings: optimizedSwift),
+        ]),
         .target(name: "StrataKit", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
             "CStrataProcess",
-        ], swiftSettings: optimizedSwift),
+        ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
         .target(name: "StrataSnapshotStrategy", dependencies: [

@@ -33,24 +33,17 @@ public struct GroundTruth: Sendable {
     /// rendered without motion-blur overlays (`FrameRenderer.instant(atSeconds:)`); `resources`
     /// (one per thread) are reused when given.
     public func render(_ renderer: FrameRenderer, displayedIndex index: Int, resources: RenderResources? = nil) throws(StrataError) -> PixelBuffer {
-        var sum: [Float] = []
-        var width = 0, height = 0
+        var accumulator = FrameAccumulator()
         for instant in instants(atSeconds: renderer.frames.seconds(ofFrame: index), fps: renderer.clock.framesPerSecond) {
             let image = try renderer.renderInstant(atSeconds: instant, resources: resources)
-            if sum.isEmpty {
-                width = image.width
-                height = image.height
-                sum = [Float](repeating: 0, count: image.pixels.count)
-            }
-            image.pixels.withUnsafeBufferPointer { bytes in
-                for i in 0..<bytes.count { sum[i] += Float(bytes[i]) }
+            do {
+                try accumulator.add(image)
+            } catch {
+                throw StrataError(error)
             }
         }
-        let scale = 1 / Float(max(1, subframes))
-        var bytes = [UInt8](repeating: 0, count: sum.count)
-        for i in 0..<sum.count { bytes[i] = UInt8(saturating: min(255, sum[i] * scale), .toNearestOrAwayFromZero) }
         do {
-            return try PixelBuffer(width: width, height: height, premultipliedRGBA: bytes)
+            return try accumulator.average(dividingBy: subframes)
         } catch {
             throw StrataError(error)
         }

@@ -133,7 +133,7 @@ public struct Tuner: Sendable {
             return try renderer.render(displayedIndex: index, overlayOpacity: forced).image
         }
         let delta = renderer.presentation(displayedIndex: index).overlays[overlayIndex].delta
-        let (table, region) = errorTable(off: try render(opacity: 0), on: try render(opacity: 1), truth: truth)
+        let (table, region) = OverlayErrorTable.measure(off: try render(opacity: 0), on: try render(opacity: 1), truth: truth)
         return FrameError(frame: index, time: renderer.frames.seconds(ofFrame: index), delta: delta, table: table,
                           regionPixels: region.map { $0.width * $0.height } ?? 0, region: region)
     }
@@ -142,39 +142,6 @@ public struct Tuner: Sendable {
     /// where there is none).
     public static func errors(_ curve: OpacityCurve, _ frames: [FrameError]) -> [Double] {
         frames.map { $0.error(atOpacity: $0.delta.map(curve.opacity(forDelta:)) ?? 0) }
-    }
-
-    /// The error at each opacity 0, 0.01, …, 1 over the region where the overlay or the truth
-    /// differ from the frame without overlay (its bounding box).
-    static func errorTable(off: PixelBuffer, on: PixelBuffer, truth: PixelBuffer) -> ([Double], PixelWindow?) {
-        let width = off.width, height = off.height
-        var x0 = width, y0 = height, x1 = -1, y1 = -1
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = (y * width + x) * 4
-                var differs = false
-                for c in 0..<4 where off.pixels[i + c] != on.pixels[i + c] || off.pixels[i + c] != truth.pixels[i + c] { differs = true }
-                if differs { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y) }
-            }
-        }
-        guard x1 >= x0, y1 >= y0 else { return ([Double](repeating: 0, count: 101), nil) }
-        var sums = [Double](repeating: 0, count: 101)
-        for y in y0...y1 {
-            for x in x0...x1 {
-                let i = (y * width + x) * 4
-                for c in 0..<4 {
-                    let a = Double(off.pixels[i + c]), b = Double(on.pixels[i + c]), t = Double(truth.pixels[i + c])
-                    if a == b {
-                        if a != t { let e = abs(a - t); for k in 0...100 { sums[k] += e } }
-                        continue
-                    }
-                    let d = (b - a) / 100, e = a - t
-                    for k in 0...100 { sums[k] += abs(d * Double(k) + e) }
-                }
-            }
-        }
-        let count = Double((x1 - x0 + 1) * (y1 - y0 + 1) * 4)
-        return (sums.map { $0 / count }, PixelWindow(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1))
     }
 
     /// Mean error per moving frame (delta > 0) of `curve`. Frames at rest get opacity 0 from every

@@ -125,10 +125,7 @@ public final class VideoSink: @unchecked Sendable {
         guard image.width == width, image.height == height else {
             throw StrataError(.dataError, "a frame of \(image.width)×\(image.height) pixels does not fit a \(width)×\(height) video")
         }
-        var bgra = image.pixels
-        bgra.withUnsafeMutableBufferPointer { pixels in
-            for offset in stride(from: 0, to: pixels.count, by: 4) { pixels.swapAt(offset, offset + 2) }
-        }
+        let bgra = image.swappingRedAndBlue()
         let outcome = bgra.withUnsafeBytes { bytes -> Swift.Result<Void, StrataError> in
             do throws(StrataError) {
                 try submit(slot: slot, premultipliedBGRA: bytes, rowBytes: 4 * width, scratch: &scratch)
