@@ -9,13 +9,14 @@ struct HostileCLITests {
     let cli = CLITests()
 
     @Test("a seeded fuzz slice: no crash, hang, cap hit or partial output; what validate accepts renders")
-    func fuzzSlice() throws {
+    func fuzzSlice() async throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("strata-fuzz-\(getpid()).json")
         defer { try? FileManager.default.removeItem(at: report) }
         // The test's own strata (a debug build whose pixel stages are optimised: near the release's
         // speed); STRATA_FUZZ_STRATA names another binary to fuzz (a release build: 30 s a run).
         let release = ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"]
-        let fuzz = try TestProcess.run("python3", ["scripts/fuzz/campaign.py", "--seed", "12", "--scenes", "150", "--pngs", "60",
+        // Awaited (TestProcess.finished): the campaign's minute holds none of the tests' threads.
+        let fuzz = try await TestProcess.run("python3", ["scripts/fuzz/campaign.py", "--seed", "12", "--scenes", "150", "--pngs", "60",
                                                    "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "120" : "30",
                                                    "--json", report.path], directory: CLITests.root)
         #expect(fuzz.status == 0, "\(fuzz.text)\(fuzz.stderr)")

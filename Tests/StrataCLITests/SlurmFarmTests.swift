@@ -28,12 +28,20 @@ struct SlurmFarmTests {
         return Shell(status: output.status, output: output.text)
     }
 
+    /// `shell` from a task: the wait holds none of Swift concurrency's threads (the cluster's
+    /// start and a job's queue take seconds of waiting, and the other tests run meanwhile).
+    @discardableResult
+    static func shell(_ command: String, environment: [String: String] = [:]) async throws -> Shell {
+        let output = try await TestProcess.shell(command, environment: environment.mapValues { Optional($0) })
+        return Shell(status: output.status, output: output.text)
+    }
+
     /// A started cluster; `stop()` ends its daemons by their PIDs.
     struct Cluster {
         let folder: URL
         var environment: [String: String]
 
-        static func start() throws -> Cluster {
+        static func start() async throws -> Cluster {
             let missing = ["munged", "slurmctld", "slurmd", "sbatch", "scancel", "squeue"].filter {
                 (try? SlurmFarmTests.shell("command -v \($0)").status) != 0
             }
@@ -42,30 +50,30 @@ struct SlurmFarmTests {
                     "missing \(missing.joined(separator: ", ")): scripts/test installs slurm-wlm and munge"])
             }
             let folder = URL(fileURLWithPath: "/tmp/strata-slurm-\(UUID().uuidString.prefix(8))")
-            let started = try SlurmFarmTests.shell("scripts/farm/slurm-cluster start \(folder.path)")
+            let started = try await SlurmFarmTests.shell("scripts/farm/slurm-cluster start \(folder.path)")
             guard started.status == 0 else {
-                _ = try? SlurmFarmTests.shell("scripts/farm/slurm-cluster stop \(folder.path)")
+                _ = try? await SlurmFarmTests.shell("scripts/farm/slurm-cluster stop \(folder.path)")
                 throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "the cluster did not start: \(started.output)"])
             }
             return Cluster(folder: folder, environment: ["SLURM_CONF": folder.appendingPathComponent("slurm.conf").path,
                                                         "STRATA": try SlurmFarmTests.strata()])
         }
 
-        func run(_ command: String) throws -> Shell { try SlurmFarmTests.shell(command, environment: environment) }
+        func run(_ command: String) async throws -> Shell { try await SlurmFarmTests.shell(command, environment: environment) }
 
         /// Submits an array job (`sbatch --parsable ARGUMENTS`); its id.
-        func submit(_ arguments: String) throws -> String {
-            let submitted = try run("sbatch --parsable \(arguments)")
+        func submit(_ arguments: String) async throws -> String {
+            let submitted = try await run("sbatch --parsable \(arguments)")
             #expect(submitted.status == 0, "\(submitted.output)")
             return submitted.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// Waits until no task of `job` is queued or running (squeue polled every 0.1 s, for at
         /// most two minutes), then returns each task's `JobState=… ExitCode=…`, sorted.
-        func finish(_ job: String) throws -> [String] {
-            let waited = try run("for i in $(seq 1200); do squeue -h -j \(job) | grep -q . || exit 0; sleep 0.1; done; exit 1")
+        func finish(_ job: String) async throws -> [String] {
+            let waited = try await run("for i in $(seq 1200); do squeue -h -j \(job) | grep -q . || exit 0; sleep 0.1; done; exit 1")
             #expect(waited.status == 0, "job \(job) ended within two minutes")
-            let shown = try run("scontrol -o show job \(job)")
+            let shown = try await run("scontrol -o show job \(job)")
             return shown.output.split(separator: "\n").map { line in
                 line.split(separator: " ").filter { $0.hasPrefix("JobState=") || $0.hasPrefix("ExitCode=") }.joined(separator: " ")
             }.sorted()
@@ -89,10 +97,10 @@ struct SlurmFarmTests {
 
     /// `strata check` passes on `farm`, and its frames and manifest equal, byte for byte, those of
     /// one process rendering the side menu with `settings` into `reference`.
-    static func expectCompleteAndSameAsOneProcess(_ farm: URL, reference: URL, frames: Int, settings: String, cluster: Cluster) throws {
-        let check = try cluster.run("$STRATA check \(farm.path)")
+    static func expectCompleteAndSameAsOneProcess(_ farm: URL, reference: URL, frames: Int, settings: String, cluster: Cluster) async throws {
+        let check = try await cluster.run("$STRATA check \(farm.path)")
         #expect(check.status == 0 && check.output.contains("complete — all \(frames) frames"), "\(check.output)")
-        let single = try cluster.run("$STRATA render Scenes/side-menu.yaml --out \(reference.path) --quiet \(settings)")
+        let single = try await cluster.run("$STRATA render Scenes/side-menu.yaml --out \(reference.path) --quiet \(settings)")
         #expect(single.status == 0, "\(single.output)")
         let farmed = try Self.frames(farm), whole = try Self.frames(reference)
         #expect(farmed.count == frames + 1 && farmed == whole, "\(frames) frames and the manifest, byte for byte")
@@ -106,14 +114,14 @@ struct SlurmFarmTests {
 
     /// A 4-task array over the 61-frame side menu: `strata check` passes and every frame equals
     /// a one-process render byte for byte.
-    @Test func arrayOfFourTasksRendersTheBytesOfOneProcess() throws {
-        let cluster = try Cluster.start()
+    @Test func arrayOfFourTasksRendersTheBytesOfOneProcess() async throws {
+        let cluster = try await Cluster.start()
         defer { cluster.stop() }
         let work = Self.scratch()
         let farm = work.appendingPathComponent("farm"), single = work.appendingPathComponent("single")
-        let job = try cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4")
-        #expect(try cluster.finish(job) == Array(repeating: "JobState=COMPLETED ExitCode=0:0", count: 4))
-        try Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 61, settings: "", cluster: cluster)
+        let job = try await cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4")
+        #expect(try await cluster.finish(job) == Array(repeating: "JobState=COMPLETED ExitCode=0:0", count: 4))
+        try await Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 61, settings: "", cluster: cluster)
         #expect(try FileManager.default.contentsOfDirectory(atPath: farm.appendingPathComponent("records").path).sorted()
                 == ["frames-00000-00014.sha256", "frames-00015-00029.sha256", "frames-00030-00044.sha256", "frames-00045-00060.sha256"])
     }
@@ -122,32 +130,32 @@ struct SlurmFarmTests {
     /// frames in flight) exits 143 and says how to resume; check names its missing frames; the index
     /// resubmitted alone completes the folder, with no truncated or temporary file, and every
     /// frame equals a one-process render.
-    @Test func cancelledTaskResubmittedCompletesTheFolder() throws {
-        let cluster = try Cluster.start()
+    @Test func cancelledTaskResubmittedCompletesTheFolder() async throws {
+        let cluster = try await Cluster.start()
         defer { cluster.stop() }
         let work = Self.scratch()
         let farm = work.appendingPathComponent("farm"), single = work.appendingPathComponent("single")
         // The side menu at 20 fps — 21 frames of true motion blur (16 renders each, about 0.4 s a
         // frame on one core): few frames, each long enough that a task is cancelled between two.
         let settings = "--fps 20 --shutter 180 --subframes 16"
-        let job = try cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
+        let job = try await cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
         // Task 1 renders frames 5..9: cancel it once two of them are recorded (polled while it runs).
         let record = farm.appendingPathComponent("records/frames-00005-00009.sha256")
         var recorded = 0
-        while recorded < 2, try cluster.run("squeue -h -j \(job)_1 | grep -q .").status == 0 {
+        while recorded < 2, try await cluster.run("squeue -h -j \(job)_1 | grep -q .").status == 0 {
             recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
-            if recorded < 2 { usleep(20_000) }
+            if recorded < 2 { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(recorded >= 2 && recorded < 5, "task 1 was cancelled in flight, after \(recorded) of its 5 frames")
-        let cancelled = try cluster.run("scancel \(job)_1")
+        let cancelled = try await cluster.run("scancel \(job)_1")
         #expect(cancelled.status == 0, "\(cancelled.output)")
-        _ = try cluster.finish(job)
-        let state = try cluster.run("scontrol show job \(job)_1")
+        _ = try await cluster.finish(job)
+        let state = try await cluster.run("scontrol show job \(job)_1")
         #expect(state.output.contains("JobState=CANCELLED") && state.output.contains("ExitCode=143:0"), "\(state.output)")
         let log = (try? String(contentsOf: work.appendingPathComponent("task-1.out"), encoding: .utf8)) ?? ""
         #expect(log.contains("terminated (SIGTERM): stopped at once") && log.contains("--skip-existing"), "\(log)")
 
-        let incomplete = try cluster.run("$STRATA check \(farm.path)")
+        let incomplete = try await cluster.run("$STRATA check \(farm.path)")
         #expect(incomplete.status == 1, "\(incomplete.output)")
         #expect(incomplete.output.contains("missing: "), "\(incomplete.output)")
         let names = try FileManager.default.contentsOfDirectory(atPath: farm.path)
@@ -156,9 +164,9 @@ struct SlurmFarmTests {
             _ = try PNGCodec.decode(contentsOf: farm.appendingPathComponent(name))   // no truncated frame
         }
 
-        let again = try cluster.submit("--array=1 --output=\(work.path)/again-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
-        #expect(try cluster.finish(again) == ["JobState=COMPLETED ExitCode=0:0"])
-        try Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 21, settings: settings, cluster: cluster)
+        let again = try await cluster.submit("--array=1 --output=\(work.path)/again-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
+        #expect(try await cluster.finish(again) == ["JobState=COMPLETED ExitCode=0:0"])
+        try await Self.expectCompleteAndSameAsOneProcess(farm, reference: single, frames: 21, settings: settings, cluster: cluster)
         #expect(try FileManager.default.contentsOfDirectory(atPath: farm.path).allSatisfy { !$0.hasPrefix(".") })
     }
 }

@@ -29,7 +29,7 @@ struct StudioBrowserTests {
                         "edited": try sha(StudioTests.sceneText(curve: "linear:0.2", background: "#ffeb3b"), 13)]
         let expectedFile = running.folder.appendingPathComponent("expected.json")
         try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
-        let browser = try TestProcess.run("python3", [Self.script, running.base + "/", "12", "linear:0.2", "box", running.scene.path,
+        let browser = try await TestProcess.run("python3", [Self.script, running.base + "/", "12", "linear:0.2", "box", running.scene.path,
                                                       edited.path, broken.path, shot.path, expectedFile.path])
         #expect(browser.status == 0, "studio_browser.py (Playwright and Chromium; scripts/test installs them): \(browser.stderr.suffix(600))")
         guard browser.status == 0 else { await StudioTests.stop(running); return }

@@ -123,7 +123,7 @@ struct StudioTests {
         #expect(bases[2] == "restored" && bases[3] == "restored", "\(bases)")
         // The command line the page exports reproduces the studio's frame: strata render --curve.
         let out = running.folder.appendingPathComponent("rendered")
-        let render = try TestProcess.run(try Self.binary().path,
+        let render = try await TestProcess.run(try Self.binary().path,
                                          ["render", running.scene.path, "--curve", "box=linear:0.2", "--frames", "12", "--out", out.path, "--quiet"])
         #expect(render.status == 0, "\(render.stderr)")
         let rendered = try Data(contentsOf: out.appendingPathComponent("frame-00012.png"))

@@ -94,6 +94,16 @@ public final class TestProcess: @unchecked Sendable {
         return result
     }
 
+    /// Waits for the program to end, from a task: the wait happens on a thread of its own, so
+    /// the task's thread is free meanwhile. Swift concurrency has as many threads as cores, and a
+    /// synchronous test that waits a minute for a child (the fuzz slice, Slurm's queue) holds one
+    /// of them: on two cores the other tests ran one at a time behind it.
+    public func finished() async -> Output {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.finish()) }
+        }
+    }
+
     /// What the program has written to its standard output so far (it may still be writing).
     public var stdoutSoFar: Data {
         output?.stdout ?? (try? Data(contentsOf: folder.appendingPathComponent("stdout"))) ?? Data()
@@ -112,6 +122,17 @@ public final class TestProcess: @unchecked Sendable {
         try TestProcess(executable, arguments, environment: environment, directory: directory).finish()
     }
 
+    /// Runs the program to its end from a task (`finished()`: no thread of the task's held).
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                           directory: URL = TestPaths.root) async throws -> Output {
+        try await TestProcess(executable, arguments, environment: environment, directory: directory).finished()
+    }
+
+    /// Runs a bash command line from a task, as `shell` does (`finished()`).
+    public static func shell(_ command: String, environment: [String: String?] = [:], directory: URL = TestPaths.root) async throws -> Output {
+        try await run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
+    }
+
     /// Runs a program (`arguments[0]`, a path or a name on PATH) to its end: its standard output,
     /// or a thrown error with the command and what it wrote to standard error.
     public static func checkedOutput(_ arguments: [String]) throws -> String {
@@ -122,7 +143,7 @@ public final class TestProcess: @unchecked Sendable {
         return output.text
     }
 
-        /// Runs a bash command line in `directory`: standard output and error together in `stdout`.
+    /// Runs a bash command line in `directory`: standard output and error together in `stdout`.
     public static func shell(_ command: String, environment: [String: String?] = [:], directory: URL = TestPaths.root) throws -> Output {
         try run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
     }

@@ -45,7 +45,7 @@ extension FrameSequence {
                 progress?.update(done: done, total: pending.count, elapsedSeconds: elapsed())
             }
         }
-        DispatchQueue.concurrentPerform(iterations: workers) { work($0) }
+        WorkerThreads.run(workers) { work($0) }
         progress?.finish(done: shared.done, total: pending.count, elapsedSeconds: elapsed())
         return (shared.done, shared.error)
     }

@@ -5,11 +5,11 @@ import Dispatch
 enum ParallelMap {
     /// `body(0) … body(count − 1)` computed on up to `jobs` threads (each takes every `jobs`-th
     /// index), returned in index order.
-    static func map<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    static func map<T: Sendable>(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let slots = Slots<T>(count: count)
         let workers = max(1, min(jobs, count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        WorkerThreads.run(workers) { worker in
             for index in stride(from: worker, to: count, by: workers) { slots.set(index, body(index)) }
         }
         return slots.values()
@@ -31,7 +31,7 @@ enum ParallelMap {
 
         func set(_ index: Int, _ value: T) { storage[index] = value }
 
-        /// The values, once every slot is set (concurrentPerform has returned).
+        /// The values, once every slot is set (the worker threads have returned).
         func values() -> [T] { storage.map { $0! } }
     }
 }

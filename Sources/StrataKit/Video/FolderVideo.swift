@@ -84,7 +84,7 @@ public enum FolderVideo {
         // Each frame must be the bytes its render recorded: frames swapped, changed or left by
         // another run would make a wrongly ordered video with exit 0.
         let recorded = manifest.fingerprint.map { FrameRecords.digests(in: FrameRecords.read(directory), fingerprint: $0.id) }
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+        WorkerThreads.run(max(1, min(jobs, count))) { _ in
             var scratch: [UInt8] = []
             while !cancellation.isCancelled {
                 let slot = counter.take()
