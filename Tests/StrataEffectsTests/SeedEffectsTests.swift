@@ -112,6 +112,7 @@ struct ProgressiveAndGlassTests {
         #expect(start[45, 70] != end[45, 70])
         // The gloss makes the top of a button lighter than its bottom over the same background.
         let top = start[150, 62], bottom = start[150, 102]
-        #expect(Int(top.r) + Int(top.g) + Int(top.b) > Int(bottom.r) + Int(bottom.g) + Int(bottom.b))
+        let topSum: Int = Int(top.r) + Int(top.g) + Int(top.b), bottomSum: Int = Int(bottom.r) + Int(bottom.g) + Int(bottom.b)
+        #expect(topSum > bottomSum)
     }
 }

@@ -25,8 +25,9 @@ public struct GroundTruth: Sendable {
 
     /// The instants sampled for a frame at `seconds` on a clock of `fps`.
     public func instants(atSeconds seconds: Double, fps: Double) -> [Double] {
-        let exposure = shutterDegrees / 360 / fps
-        return (0..<subframes).map { seconds - exposure / 2 + (Double($0) + 0.5) * exposure / Double(subframes) }
+        let exposure: Double = shutterDegrees / 360 / fps, count = Double(subframes)
+        let opening: Double = seconds - exposure / 2
+        return (0..<subframes).map { (slice: Int) -> Double in opening + (Double(slice) + 0.5) * exposure / count }
     }
 
     /// The supersampled displayed frame `index` of `renderer`'s scene and clock, its instants
