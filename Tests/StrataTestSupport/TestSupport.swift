@@ -23,6 +23,16 @@ public enum TestPaths {
     }
 }
 
+/// Runs `body` on a thread of its own and returns what it returns, from a task. A loop that
+/// watches a child and must act at once (cancel a job as its first frame lands) cannot run as a
+/// task: between two looks the task may wait seconds for one of Swift concurrency's threads,
+/// which the other tests keep busy.
+public func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
+
 /// A program run by a test: started with posix_spawn (a shell only changes folder and becomes it), its output
 /// collected in files (no pipe to fill up), reaped with waitpid — Foundation's Process once missed
 /// the exit of a shell that started daemons and waited forever.
