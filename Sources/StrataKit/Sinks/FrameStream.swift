@@ -24,6 +24,8 @@ public struct RenderedFrame: Sendable {
 /// memory holds at most `jobs` frames however slowly they are consumed. Cancelling the consuming
 /// task, or dropping the iterator, stops the run after the frames being rendered; `next()` then
 /// throws `CancellationError`. A frame that fails to render ends the sequence with its error.
+/// The render threads are threads of the run's own, never Swift concurrency's: a thread that waits
+/// for the consumer holds none of the threads the consumer's task needs.
 public struct FrameStream: AsyncSequence, Sendable {
     public typealias Element = RenderedFrame
 
