@@ -84,8 +84,10 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // Lottie (Bodymovin JSON, dotLottie) in: an importer in front of the scene model.
+        .target(name: "StrataLottie", dependencies: ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene"]),
         .target(name: "StrataKit", dependencies: [
-            "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
+            "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene", "StrataLottie",
             "CStrataProcess",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
@@ -111,14 +113,14 @@ let package = Package(
         // server (FlyingFox, and the 30 libraries FoundationNetworking loads): `strata studio`
         // runs `strata-studio` in its place, so every other command starts without them.
         .executableTarget(name: "StrataCLI", dependencies: [
-            "StrataKit", "StrataEffects", "StrataFilters", "StrataSnapshotTesting", "StrataStudioCommand",
+            "StrataKit", "StrataEffects", "StrataFilters", "StrataModel", "StrataPixels", "StrataScene", "StrataSnapshotTesting", "StrataStudioCommand",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-studio", dependencies: [
             "StrataStudio", "StrataStudioCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/StrataStudioCLI"),
         .executableTarget(name: "strata-bench", dependencies: [
-            "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene",
+            "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene", "StrataSnapshotTesting",
         ], path: "Sources/StrataBench"),
 
         // What the libFuzzer targets do with an input (Fuzz/ holds their entry point; the tests run

@@ -9,6 +9,10 @@ import StrataAnimation
 import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "lottie" {
+    try runLottieCorpus(Array(arguments.dropFirst()))
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let runs = quick ? 3 : 11
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")

@@ -157,7 +157,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let overrides = try curveOverrides()
         try runReportingErrors { () throws(StrataError) in
-            let scene = try overrides.applied(to: try Pipeline.loadScene(at: options.scene, assets: options.assets))
+            let scene = try overrides.applied(to: try options.load())
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataFilters
 import StrataKit
+import StrataScene
 import StrataStudioCommand
 
 /// The `strata` command: renders layer-tree scenes to PNG frames.
@@ -60,7 +61,7 @@ struct RunOptions: ParsableArguments {
 
 /// Options shared by the commands that read a scene.
 struct SceneOptions: ParsableArguments {
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    @Argument(help: "The scene file (.yaml, .yml or .json) or Lottie animation (Bodymovin .json), told apart by content.")
     var scene: String
 
     @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
@@ -69,10 +70,26 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
+    @Flag(help: "Exit 65 when an imported animation (Lottie) holds something Strata does not draw, instead of warning.")
+    var strict = false
+
     func validate() throws {
         if let scale, ![1.0, 2.0, 3.0].contains(scale) {
             throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
         }
+    }
+
+    /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
+    /// `--strict`).
+    func load() throws(StrataError) -> Scene {
+        let loaded = try Pipeline.loadScene(at: scene, assets: assets)
+        if strict, !loaded.warnings.isEmpty {
+            throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
+        }
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+        }
+        return loaded
     }
 }
 

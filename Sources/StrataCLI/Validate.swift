@@ -7,8 +7,11 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a scene file and say what is wrong with it (nothing is rendered).")
 
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    @Argument(help: "The scene file (.yaml, .yml or .json) or Lottie animation (.json), told apart by content.")
     var scene: String
+
+    @Flag(help: "Exit 65 when an imported animation (Lottie) holds something Strata does not draw, instead of warning.")
+    var strict = false
 
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
@@ -16,6 +19,12 @@ struct Validate: ParsableCommand {
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
             let loaded = try Pipeline.loadScene(at: scene, assets: assets)
+            for warning in loaded.warnings {
+                FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+            }
+            if strict, !loaded.warnings.isEmpty {
+                throw StrataError(.dataError, "\(scene): \(loaded.warnings.count) thing\(loaded.warnings.count == 1 ? "" : "s") not drawn (--strict)")
+            }
             // What validate accepts renders: every frame's presentation and surfaces are checked.
             try FrameRenderer(scene: loaded).checkRenderable()
             let (width, height) = loaded.pixelSize

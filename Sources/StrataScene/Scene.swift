@@ -29,6 +29,13 @@ public struct Scene: Hashable, Sendable {
     /// rendered folder's fingerprint records. Where the scene came from, not what it is: compare
     /// a decoded scene with one built in Swift after clearing it.
     public var source: SceneSource?
+    /// The seconds that progress 0…1 spans (`strata frame --progress`): an imported animation's
+    /// own length (Lottie: (op − ip) / fr); nil for the clock's last tick.
+    public var progressDuration: Double?
+    /// What an importer read but does not draw (a Lottie layer's expression, effect or unsupported
+    /// item), one line each naming the file, the JSON path and what was skipped; `--strict` makes
+    /// them an error.
+    public var warnings: [String] = []
 
     /// What an error about the whole scene names: the file it was read from, else its name.
     public var origin: String { source?.file ?? name }
@@ -49,6 +56,12 @@ public struct Scene: Hashable, Sendable {
     /// The layers' animations by index path, as the evaluation engine takes them (derived from
     /// the layers every time: the layers are the one model).
     public var timeline: Timeline { Timeline(layers: layers) }
+
+    /// The time at `progress` (0…1) of the animation, in seconds: progress × `progressDuration`,
+    /// or of the clock's span (first to last tick) when the scene has no length of its own.
+    public func seconds(atProgress progress: Double) -> Double {
+        progress * (progressDuration ?? Double(max(0, clock.tickCount - 1)) / clock.framesPerSecond)
+    }
 
     /// The layer tree as presented at `seconds`.
     public func presentation(atSeconds seconds: Double) -> PresentationTree {

@@ -4,8 +4,8 @@ import Yams
 
 /// A parsed scene document before interpretation: YAML and JSON both become this tree, so one
 /// schema reader serves both formats.
-struct SceneValue: Sendable {
-    indirect enum Content: Sendable {
+package struct SceneValue: Sendable {
+    package indirect enum Content: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -15,12 +15,12 @@ struct SceneValue: Sendable {
         case object([(key: String, value: SceneValue)])
     }
 
-    let content: Content
+    package let content: Content
     /// 1-based line in the source, when known (YAML only).
-    let line: Int?
+    package let line: Int?
 
     /// A short description of the value for "found …" in errors.
-    var summary: String {
+    package var summary: String {
         switch content {
         case .null: return "null"
         case .bool(let value): return "\(value)"
@@ -40,7 +40,7 @@ struct SceneValue: Sendable {
 extension SceneValue {
     /// Deepest nesting of lists and mappings a scene document may have: a layer tree at
     /// `Limits.maximumDepth` nests two levels per layer (`sublayers:` and the layer's mapping).
-    static let maximumNesting = 2 * Limits.maximumDepth + 64
+    package static let maximumNesting = 2 * Limits.maximumDepth + 64
 
     /// Parses YAML text with libyaml (the one Yams builds), into values typed as Yams' default
     /// resolver types them. Anchors and aliases are allowed, but what they expand to is bounded:
@@ -121,7 +121,7 @@ extension SceneValue {
 
     /// Parses JSON text strictly (`JSONParser`): line and column in syntax errors, no duplicate
     /// keys, no trailing commas, bounded nesting.
-    static func parseJSON(_ data: Data, file: String) throws(SceneError) -> SceneValue {
+    package static func parseJSON(_ data: Data, file: String) throws(SceneError) -> SceneValue {
         var parser = JSONParser([UInt8](data), file: file)
         return try parser.parse()
     }

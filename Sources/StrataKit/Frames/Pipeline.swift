@@ -1,5 +1,6 @@
 import Foundation
 import StrataAnimation
+import StrataLottie
 import StrataModel
 import StrataRaster
 import StrataScene
@@ -15,7 +16,12 @@ public enum Pipeline {
     ///   nil for the scene file's own folder.
     public static func loadScene(at path: String, assets: String? = nil) throws(StrataError) -> Scene {
         do {
-            return try SceneLoader.load(contentsOf: URL(fileURLWithPath: path), assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
+            let url = URL(fileURLWithPath: path)
+            if let data = try? Data(contentsOf: url, options: .mappedIfSafe), LottieImporter.isLottie(data) {
+                return try LottieImporter.decode(data, file: path, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
+                                                 name: url.deletingPathExtension().lastPathComponent)
+            }
+            return try SceneLoader.load(contentsOf: url, assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw StrataError(error)
         }

@@ -1,0 +1,62 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// What an import shares: the file, the root clock, the precompositions by id, the warnings.
+final class LottieContext {
+    let file: String
+    let clock: LottieClock
+    /// The root composition's frames: first and end (exclusive), in root frames.
+    let firstFrame: Double
+    let endFrame: Double
+    /// Precomposition assets by id (their `layers`).
+    var precomps: [String: LottieNode] = [:]
+    /// Image assets by id.
+    var images: [String: LottieNode] = [:]
+    /// Where image files beside the JSON are looked up.
+    let baseURL: URL?
+    /// What was skipped, in document order, each once.
+    private(set) var warnings: [String] = []
+    private var warned: Set<String> = []
+    /// Layers made so far (checked against `Limits.maximumLayers`).
+    var layerCount = 0
+
+    init(file: String, clock: LottieClock, firstFrame: Double, endFrame: Double, baseURL: URL?) {
+        self.file = file
+        self.clock = clock
+        self.firstFrame = firstFrame
+        self.endFrame = endFrame
+        self.baseURL = baseURL
+    }
+
+    /// Records that `what` at `path` is not drawn as After Effects would draw it.
+    func warn(_ path: String, _ what: String) {
+        let text = "\(file): \(path): \(what)"
+        if warned.insert(text).inserted { warnings.append(text) }
+    }
+
+    /// Adds `animation` (when there is one) to `layer`, an error at `path` if it does not fit.
+    func add(_ animation: Animation?, forKey key: String, to layer: inout Layer, at path: String) throws(SceneError) {
+        guard let animation else { return }
+        do {
+            try layer.add(animation, forKey: key)
+        } catch {
+            throw SceneError(file: file, keyPath: path, expected: "values an animation of \(key) can take", found: "\(error)")
+        }
+    }
+
+    /// Counts `count` more layers, refusing a file that would make more than the limit.
+    func count(_ count: Int, at path: String) throws(SceneError) {
+        layerCount += count
+        guard layerCount <= Limits.maximumLayers else {
+            throw SceneError(file: file, keyPath: path, expected: "at most \(Limits.maximumLayers) layers once precompositions are expanded",
+                             found: "more")
+        }
+    }
+
+    /// The root frames every displayed frame lies on (first … end − 1), for sampled animations.
+    var rootFrames: [Double] {
+        let count = max(1, min(Limits.maximumFrames, Int((endFrame - firstFrame).rounded(.up))))
+        return (0...count).map { firstFrame + Double($0) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// A Lottie Bézier shape (`{c, v, i, o}`): vertices with in and out tangents relative to them.
+struct LottieBezier: LottieInterpolable, Hashable {
+    var closed: Bool
+    var vertices: [Point]
+    var inTangents: [Point]
+    var outTangents: [Point]
+
+    func interpolated(to other: LottieBezier, fractions: (Int) -> Double) -> LottieBezier {
+        guard other.vertices.count == vertices.count else { return fractions(0) < 1 ? self : other }
+        let f = fractions(0)
+        func mix(_ a: [Point], _ b: [Point]) -> [Point] {
+            zip(a, b).map { Point(x: $0.x + ($1.x - $0.x) * f, y: $0.y + ($1.y - $0.y) * f) }
+        }
+        return LottieBezier(closed: closed, vertices: mix(vertices, other.vertices),
+                            inTangents: mix(inTangents, other.inTangents), outTangents: mix(outTangents, other.outTangents))
+    }
+
+    /// Appends the shape to `path` (reversed when `reversed`), in cubic segments.
+    func append(to path: inout Path, reversed: Bool = false) {
+        guard !vertices.isEmpty else { return }
+        var v = vertices, i = inTangents, o = outTangents
+        if reversed {
+            v.reverse(); i.reverse(); o.reverse()
+            swap(&i, &o)
+        }
+        path.move(to: v[0])
+        let count = v.count
+        let segments = closed ? count : count - 1
+        for index in 0..<segments {
+            let a = v[index], b = v[(index + 1) % count]
+            let c1 = Point(x: a.x + o[index].x, y: a.y + o[index].y)
+            let c2 = Point(x: b.x + i[(index + 1) % count].x, y: b.y + i[(index + 1) % count].y)
+            path.addCurve(to: b, control1: c1, control2: c2)
+        }
+        if closed { path.closeSubpath() }
+    }
+}
+
+extension LottieNode {
+    /// A Bézier shape value `{c, v, i, o}` (or a list holding one).
+    func bezier() throws(SceneError) -> LottieBezier {
+        var node = self
+        if node.isArray, let first = try node.array(max: 1).first { node = first }
+        guard node.isObject else { throw node.error("a Bézier shape {c, v, i, o}") }
+        func points(_ key: String) throws(SceneError) -> [Point] {
+            guard let list = node[key] else { return [] }
+            var result: [Point] = []
+            for element in try list.array(max: Limits.maximumPathElements) {
+                let v = try element.vector()
+                guard v.count >= 2 else { throw element.error("a point [x, y]") }
+                result.append(Point(x: v[0], y: v[1]))
+            }
+            return result
+        }
+        let vertices = try points("v")
+        var inTangents = try points("i"), outTangents = try points("o")
+        if inTangents.count != vertices.count || outTangents.count != vertices.count {
+            guard inTangents.isEmpty && outTangents.isEmpty else {
+                throw node.error("as many in (i) and out (o) tangents as vertices (\(vertices.count))")
+            }
+            inTangents = Array(repeating: .zero, count: vertices.count)
+            outTangents = inTangents
+        }
+        let closed = try node["c"].map { n throws(SceneError) in try n.number(in: 0...1) == 1 } ?? false
+        return LottieBezier(closed: closed, vertices: vertices, inTangents: inTangents, outTangents: outTangents)
+    }
+}
+
+/// The paths of Lottie's parametric shapes, as After Effects draws them (clockwise from the top
+/// unless reversed).
+enum LottieShapes {
+    /// The magic number of a cubic quarter circle.
+    static let kappa = 0.5522847498307936
+
+    /// A rectangle centred at `center`, `size` wide and high, corners rounded by `radius`;
+    /// starting at the top right corner, as After Effects does.
+    static func rectangle(center: Point, size: Size, radius: Double, reversed: Bool) -> Path {
+        let w = abs(size.width) / 2, h = abs(size.height) / 2
+        let r = max(0, min(radius, w, h))
+        let left = center.x - w, right = center.x + w, top = center.y - h, bottom = center.y + h
+        let c = r * (1 - kappa)
+        var path = Path()
+        if r == 0 {
+            let corners = [Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom), Point(x: left, y: top)]
+            let ordered = reversed ? [corners[0], corners[3], corners[2], corners[1]] : corners
+            path.move(to: ordered[0])
+            for corner in ordered.dropFirst() { path.addLine(to: corner) }
+            path.closeSubpath()
+            return path
+        }
+        // Clockwise from the top of the right edge; each corner is a cubic quarter.
+        var bezier = LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: [])
+        func add(_ point: Point, in tangent: Point, out: Point) {
+            bezier.vertices.append(point); bezier.inTangents.append(tangent); bezier.outTangents.append(out)
+        }
+        let k = r - c
+        add(Point(x: right, y: top + r), in: .zero, out: .zero)
+        add(Point(x: right, y: bottom - r), in: .zero, out: Point(x: 0, y: k))
+        add(Point(x: right - r, y: bottom), in: Point(x: k, y: 0), out: .zero)
+        add(Point(x: left + r, y: bottom), in: .zero, out: Point(x: -k, y: 0))
+        add(Point(x: left, y: bottom - r), in: Point(x: 0, y: k), out: .zero)
+        add(Point(x: left, y: top + r), in: .zero, out: Point(x: 0, y: -k))
+        add(Point(x: left + r, y: top), in: Point(x: -k, y: 0), out: .zero)
+        add(Point(x: right - r, y: top), in: .zero, out: Point(x: k, y: 0))
+        add(Point(x: right, y: top + r), in: Point(x: 0, y: -k), out: .zero)
+        bezier.vertices.removeLast(); bezier.inTangents[0] = bezier.inTangents.removeLast(); bezier.outTangents.removeLast()
+        bezier.append(to: &path, reversed: reversed)
+        return path
+    }
+
+    /// An ellipse centred at `center` of `size`, starting at the top, clockwise unless reversed.
+    static func ellipse(center: Point, size: Size, reversed: Bool) -> Path {
+        let rx = abs(size.width) / 2, ry = abs(size.height) / 2
+        let kx = rx * kappa, ky = ry * kappa
+        let bezier = LottieBezier(
+            closed: true,
+            vertices: [Point(x: center.x, y: center.y - ry), Point(x: center.x + rx, y: center.y),
+                       Point(x: center.x, y: center.y + ry), Point(x: center.x - rx, y: center.y)],
+            inTangents: [Point(x: -kx, y: 0), Point(x: 0, y: -ky), Point(x: kx, y: 0), Point(x: 0, y: ky)],
+            outTangents: [Point(x: kx, y: 0), Point(x: 0, y: ky), Point(x: -kx, y: 0), Point(x: 0, y: -ky)])
+        var path = Path()
+        bezier.append(to: &path, reversed: reversed)
+        return path
+    }
+
+    /// A star (`inner` given) or polygon of `points` corners around `center`, rotated by
+    /// `rotation` degrees, with After Effects' roundness (percent) turned into tangents.
+    static func star(center: Point, points: Double, rotation: Double, outerRadius: Double, innerRadius: Double?,
+                     outerRoundness: Double, innerRoundness: Double, reversed: Bool) -> Path {
+        let count = Int(min(1000, max(0, points.rounded(.down))))
+        guard count >= 2 else { return Path() }
+        let corners = innerRadius == nil ? count : count * 2
+        let step = 2 * Double.pi / Double(corners)
+        var angle = (rotation - 90) * Double.pi / 180
+        var bezier = LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: [])
+        for index in 0..<corners {
+            let isOuter = innerRadius == nil || index % 2 == 0
+            let radius = isOuter ? outerRadius : innerRadius!
+            let roundness = (isOuter ? outerRoundness : innerRoundness) / 100
+            let point = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            // The tangent is perpendicular to the radius; at 100 % it is about half the arc
+            // between two corners long (an approximation of After Effects' roundness).
+            let length = radius * step * roundness * 0.5
+            let tx = -sin(angle) * length, ty = cos(angle) * length
+            bezier.vertices.append(point)
+            bezier.inTangents.append(Point(x: -tx, y: -ty))
+            bezier.outTangents.append(Point(x: tx, y: ty))
+            angle += step
+        }
+        var path = Path()
+        bezier.append(to: &path, reversed: reversed)
+        return path
+    }
+}

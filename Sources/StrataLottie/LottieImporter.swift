@@ -1,0 +1,210 @@
+import Foundation
+import StrataAnimation
+import StrataModel
+import StrataRaster
+import StrataScene
+
+/// Reads Lottie animations (Bodymovin JSON) into Strata's scene model, the way lottie-ios's Core
+/// Animation engine maps them onto layers and keyframe animations: an importer stage in front of
+/// the model, never a second renderer. See docs/lottie.md for what is drawn and what is not.
+public enum LottieImporter {
+    /// True when `data` is a Lottie document: a JSON object whose top-level keys include the
+    /// composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`). One pass over the bytes, nothing built.
+    public static func isLottie(_ data: Data) -> Bool {
+        let wanted: Set<String> = ["fr", "ip", "op", "w", "h", "layers"]
+        var found: Set<String> = []
+        var depth = 0
+        var inString = false, escaped = false
+        var key: [UInt8] = []
+        var lastString: [UInt8]? = nil
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1 { lastString = key }
+                } else if depth == 1 && key.count < 16 { key.append(byte) }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; key = []
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 0 && byte != UInt8(ascii: "{") { return false }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; if depth <= 0 { return found.isSuperset(of: wanted) }
+            case UInt8(ascii: ":"):
+                if depth == 1, let name = lastString { found.insert(String(decoding: name, as: UTF8.self)) }
+                lastString = nil
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default:
+                if depth == 0 && byte != 0xEF && byte != 0xBB && byte != 0xBF { return false }
+                lastString = nil
+            }
+        }
+        return false
+    }
+
+    /// Decodes a Lottie document. `file` names it in errors and warnings; `baseURL` is where image
+    /// files it names are looked up; `name` is the scene's name.
+    public static func decode(_ data: Data, file: String, baseURL: URL?, name: String) throws(SceneError) -> Scene {
+        let value = try SceneValue.parseJSON(data, file: file)
+        let root = LottieNode(value: value, path: "", file: file)
+        guard root.isObject else { throw root.error("a Lottie animation (a JSON object)") }
+        let rate = try root.required("fr", "the frame rate").number(in: 0.001...1000)
+        let first = try root.required("ip", "the first frame").number()
+        let end = try root.required("op", "the end frame").number()
+        guard end > first else { throw root.error(at: "op", "an end frame after the first (\(Lottie.format(first)))") }
+        guard end - first <= Double(Limits.maximumFrames) else {
+            throw root.error(at: "op", "at most \(Limits.maximumFrames) frames after ip")
+        }
+        let width = try root.required("w", "the width").number(in: 1...Double(Limits.maximumSide))
+        let height = try root.required("h", "the height").number(in: 1...Double(Limits.maximumSide))
+        let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first),
+                                    firstFrame: first, endFrame: end, baseURL: baseURL)
+        if let assets = root["assets"] {
+            for asset in try assets.array() {
+                guard let id = try asset.string("id") else { continue }
+                if asset["layers"] != nil { context.precomps[id] = asset } else { context.images[id] = asset }
+            }
+        }
+        let layers = try root.required("layers", "the layers").array()
+        let builder = LottieLayerBuilder(context: context)
+        var composition = Layer(name: "composition", bounds: Rect(x: 0, y: 0, width: width, height: height))
+        composition.anchorPoint = .zero
+        composition.masksToBounds = true
+        composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [])
+        if root["chars"] != nil || root["fonts"] != nil { context.warn("fonts", "text is not drawn") }
+        if root["markers"] != nil {}  // markers name frames; nothing is drawn from them
+        let frames = Int((end - first).rounded(.up))
+        var scene = Scene(name: (try? root.string("nm")).flatMap { $0 } ?? name,
+                          description: "The Lottie animation \(URL(fileURLWithPath: file).lastPathComponent), \(Lottie.format(width))×\(Lottie.format(height)) at \(Lottie.format(rate)) frames per second.",
+                          size: Size(width: width, height: height), layers: [composition],
+                          clock: FrameClock(framesPerSecond: rate, tickCount: max(1, frames)))
+        scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
+        scene.source?.file = file
+        scene.progressDuration = (end - first) / rate
+        scene.warnings = context.warnings
+        return scene
+    }
+}
+
+/// Lottie layers (`layers` of the root or of a precomposition) as Core Animation layers.
+struct LottieLayerBuilder {
+    let context: LottieContext
+
+    /// The layers of a composition, bottom first (Lottie lists the top one first).
+    func layers(_ nodes: [LottieNode], time: LottieTime, depth: Int, compositions: [String]) throws(SceneError) -> [Layer] {
+        guard depth <= Lottie.maximumNesting else {
+            throw nodes.first?.error("precompositions nested at most \(Lottie.maximumNesting) deep")
+                ?? SceneError(file: context.file, keyPath: "", expected: "shallower precompositions", found: "deeper")
+        }
+        var byIndex: [Int: LottieNode] = [:]
+        for node in nodes {
+            guard node.isObject else { throw node.error("a layer") }
+            if let index = node["ind"] { byIndex[try index.integer(in: -1_000_000_000...1_000_000_000)] = node }
+        }
+        var result: [Layer] = []
+        for (position, node) in nodes.enumerated().reversed() {
+            if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
+            if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
+            if node["tt"] != nil { context.warn(node.path + ".tt", "the track matte is not applied") }
+            _ = position
+            guard let layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions) else { continue }
+            result.append(layer)
+        }
+        return result
+    }
+
+    private func layer(_ node: LottieNode, byIndex: [Int: LottieNode], time compositionTime: LottieTime, depth: Int,
+                       compositions: [String]) throws(SceneError) -> Layer? {
+        let type = try node.integer("ty", default: 3, in: 0...100)
+        let name = try node.string("nm")
+        let start = try node.number("st", default: 0)
+        let stretch = try node.number("sr", default: 1, in: 0.001...1000)
+        let time = compositionTime.inner(start: start, stretch: stretch)
+        var content = Layer(name: name.map { "\($0) content" })
+        content.anchorPoint = .zero
+        switch type {
+        case 0:  // precomposition
+            let id = try node.required("refId", "the precomposition's id").string(max: 1000)
+            guard let asset = context.precomps[id] else { throw node.error(at: "refId", "the id of a precomposition in assets") }
+            guard !compositions.contains(id) else {
+                throw node.error(at: "refId", "a precomposition that does not contain itself (\(compositions.joined(separator: " → ")) → \(id))")
+            }
+            if node["tm"] != nil { context.warn(node.path + ".tm", "time remapping is not applied") }
+            let width = try node.number("w", default: 0, in: 0...Double(Limits.maximumSide))
+            let height = try node.number("h", default: 0, in: 0...Double(Limits.maximumSide))
+            content.bounds = Rect(x: 0, y: 0, width: width, height: height)
+            content.masksToBounds = width > 0 && height > 0
+            content.sublayers = try layers(try asset.required("layers", "the precomposition's layers").array(), time: time,
+                                           depth: depth + 1, compositions: compositions + [id])
+        case 1:  // solid
+            let width = try node.number("sw", default: 0, in: 0...Double(Limits.maximumSide))
+            let height = try node.number("sh", default: 0, in: 0...Double(Limits.maximumSide))
+            let text = try node.string("sc") ?? "#000000"
+            guard let color = Color(hex: text) else { throw node.error(at: "sc", "a colour #RRGGBB") }
+            var solid = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width, height: height))
+            solid.anchorPoint = .zero
+            solid.backgroundColor = color
+            content.sublayers = [solid]
+        case 3:  // null: a parent, nothing drawn
+            return nil
+        case 4:  // shape
+            let items = try node["shapes"]?.array() ?? []
+            content.sublayers = try LottieShapeBuilder(context: context, time: time).layers(items, inherited: [], trims: [], depth: 0)
+        case 2:
+            context.warn(node.path, "image layers are not drawn yet")
+            return nil
+        case 5:
+            context.warn(node.path, "text layers are not drawn")
+            return nil
+        default:
+            return nil  // audio, camera, data: nothing to draw
+        }
+        if node["masksProperties"] != nil { context.warn(node.path + ".masksProperties", "masks are not applied") }
+        if node["ef"] != nil { context.warn(node.path + ".ef", "effects are not applied") }
+        if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
+        if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
+        try context.count(3, at: node.path)
+
+        // Its own transform with its opacity, then its parents' transforms without theirs.
+        var layer = try LottieTransformBuilder(context: context, time: time).wrap(content, in: node["ks"], opacity: true, name: name)
+        var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
+        var chain: [Int] = []
+        while let index = parent {
+            guard let parentNode = byIndex[index] else { throw node.error(at: "parent", "the ind of a layer in the same composition") }
+            guard !chain.contains(index), chain.count < byIndex.count else {
+                throw node.error(at: "parent", "a parent chain without a cycle")
+            }
+            chain.append(index)
+            let parentTime = compositionTime.inner(start: try parentNode.number("st", default: 0),
+                                                   stretch: try parentNode.number("sr", default: 1, in: 0.001...1000))
+            try context.count(2, at: parentNode.path)
+            layer = try LottieTransformBuilder(context: context, time: parentTime)
+                .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm"))
+            parent = try parentNode["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
+        }
+        if let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 {
+            let modes: [Int: BlendMode] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
+                                           8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation,
+                                           14: .color, 15: .luminosity, 16: .plusLighter]
+            if let blend = modes[mode] { layer.compositingFilter = blend } else { context.warn(node.path + ".bm", "blend mode \(mode) is not applied") }
+        }
+
+        // Shown from its in point to its out point (the composition's frames).
+        let inPoint = compositionTime.root(try node.number("ip", default: -Lottie.maximumMagnitude))
+        let outPoint = compositionTime.root(try node.number("op", default: Lottie.maximumMagnitude))
+        if inPoint > context.firstFrame || outPoint < context.endFrame {
+            guard outPoint > inPoint else { return nil }
+            let begin = context.clock.seconds(ofRootFrame: inPoint), end = context.clock.seconds(ofRootFrame: outPoint)
+            var shown = Layer(name: name.map { "\($0) in–out" })
+            shown.anchorPoint = .zero
+            shown.opacity = 0
+            shown.sublayers = [layer]
+            let visibility = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: [.number(1), .number(0)], keyTimes: [0, 1], calculationMode: .discrete)),
+                                       timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .removed))
+            try context.add(visibility, forKey: "in–out", to: &shown, at: node.path)
+            layer = shown
+        }
+        return layer
+    }
+}

@@ -1,0 +1,116 @@
+import StrataModel
+import StrataScene
+
+/// One value of a Lottie document with the JSON path that leads to it
+/// (`layers[3].shapes[0].it[2].ks.k[1].s`): every read checks the type and range and names that
+/// path, the file, what was expected and what was found when they disagree.
+struct LottieNode {
+    let value: SceneValue
+    let path: String
+    let file: String
+
+    /// The member `key` of an object, nil when the object lacks it (or holds null there).
+    subscript(key: String) -> LottieNode? {
+        guard case .object(let entries) = value.content,
+              let entry = entries.first(where: { $0.key == key }) else { return nil }
+        if case .null = entry.value.content { return nil }
+        return LottieNode(value: entry.value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+    }
+
+    /// An error at this node.
+    func error(_ expected: String) -> SceneError {
+        SceneError(file: file, keyPath: path, expected: expected, found: value.summary, line: value.line)
+    }
+
+    /// An error at this node's member `key` (what it holds, or nothing).
+    func error(at key: String, _ expected: String) -> SceneError {
+        self[key]?.error(expected) ?? missing(key, expected)
+    }
+
+    /// An error at this node's member `key`, which is missing.
+    func missing(_ key: String, _ expected: String) -> SceneError {
+        SceneError(file: file, keyPath: path.isEmpty ? key : "\(path).\(key)", expected: expected, found: "nothing")
+    }
+
+    var isObject: Bool { if case .object = value.content { true } else { false } }
+    var isArray: Bool { if case .array = value.content { true } else { false } }
+    var isNumber: Bool { if case .number = value.content { true } else { false } }
+
+    /// The elements of an array, each with its path.
+    func array(max: Int = Lottie.maximumArray) throws(SceneError) -> [LottieNode] {
+        guard case .array(let values) = value.content else { throw error("a list") }
+        guard values.count <= max else { throw error("a list of at most \(max)") }
+        return values.enumerated().map { LottieNode(value: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    /// A finite number within `range`.
+    func number(in range: ClosedRange<Double> = -Lottie.maximumMagnitude...Lottie.maximumMagnitude) throws(SceneError) -> Double {
+        switch value.content {
+        case .number(let number) where number.isFinite && range.contains(number): return number
+        case .bool(let flag): return flag ? 1 : 0  // Bodymovin writes some flags as true/false
+        default: throw error("a number in \(Lottie.format(range.lowerBound))…\(Lottie.format(range.upperBound))")
+        }
+    }
+
+    /// A whole number within `range`.
+    func integer(in range: ClosedRange<Int>) throws(SceneError) -> Int {
+        guard case .number(let number) = value.content, number.isFinite, number == number.rounded(.down),
+              number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw error("a whole number in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return Int(number)
+    }
+
+    /// A string of at most `max` characters.
+    func string(max: Int = 100_000) throws(SceneError) -> String {
+        guard case .string(let text) = value.content else { throw error("a string") }
+        guard text.utf8.count <= max else { throw error("a string of at most \(max) bytes") }
+        return text
+    }
+
+    /// A number or a list of numbers, as a vector (at most 64 components).
+    func vector() throws(SceneError) -> [Double] {
+        if isNumber || (value.content.isBool) { return [try number()] }
+        var result: [Double] = []
+        for element in try array(max: 64) { result.append(try element.number()) }
+        return result
+    }
+
+    /// Optional members, read with a default.
+    func number(_ key: String, default fallback: Double, in range: ClosedRange<Double> = -Lottie.maximumMagnitude...Lottie.maximumMagnitude) throws(SceneError) -> Double {
+        guard let node = self[key] else { return fallback }
+        return try node.number(in: range)
+    }
+
+    func integer(_ key: String, default fallback: Int, in range: ClosedRange<Int>) throws(SceneError) -> Int {
+        guard let node = self[key] else { return fallback }
+        return try node.integer(in: range)
+    }
+
+    func string(_ key: String) throws(SceneError) -> String? {
+        try self[key].map { node throws(SceneError) in try node.string() }
+    }
+
+    func required(_ key: String, _ expected: String) throws(SceneError) -> LottieNode {
+        guard let node = self[key] else { throw missing(key, expected) }
+        return node
+    }
+}
+
+extension SceneValue.Content {
+    var isBool: Bool { if case .bool = self { true } else { false } }
+}
+
+/// Lottie's limits and shared helpers.
+enum Lottie {
+    /// Largest magnitude of any number a Lottie file may hold (coordinates, frames, percentages).
+    static let maximumMagnitude = 1e7
+    /// Longest list (layers, keyframes, vertices, shape items) read from a file.
+    static let maximumArray = 100_000
+    /// Deepest nesting of precomposition layers and shape groups.
+    static let maximumNesting = 64
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// A value a Lottie property can hold: interpolated component by component.
+protocol LottieInterpolable {
+    func interpolated(to other: Self, fractions: (Int) -> Double) -> Self
+}
+
+extension Array: LottieInterpolable where Element == Double {
+    func interpolated(to other: [Double], fractions: (Int) -> Double) -> [Double] {
+        indices.map { index in
+            guard index < other.count else { return self[index] }
+            let f = fractions(index)
+            return self[index] + (other[index] - self[index]) * f
+        }
+    }
+}
+
+/// Easing of one keyframe segment in one dimension: the Bézier's control points (x in 0…1).
+struct LottieEase: Hashable {
+    var outX = 0.0, outY = 0.0, inX = 1.0, inY = 1.0
+    static let linear = LottieEase()
+    var timingFunction: TimingFunction {
+        .cubicBezier(x1: min(1, max(0, outX)), y1: outY, x2: min(1, max(0, inX)), y2: inY)
+    }
+    var isLinear: Bool { outX == outY && inX == inY }
+}
+
+/// One keyframe: the frame it is at (the layer's own frames), the value, and how the segment to
+/// the next keyframe runs.
+struct LottieKeyframe<Value> {
+    var frame: Double
+    var value: Value
+    /// The value is held until the next keyframe.
+    var hold: Bool
+    /// The easing per dimension (one entry applies to every dimension).
+    var ease: [LottieEase]
+    /// Spatial tangents of a position segment (`to` leaving this keyframe, `ti` arriving at the
+    /// next), relative to the points; nil when straight.
+    var spatialOut: Point?
+    var spatialIn: Point?
+
+    func ease(dimension: Int) -> LottieEase { ease.isEmpty ? .linear : ease[min(dimension, ease.count - 1)] }
+}
+
+/// An animatable Lottie property (`{"a": 0|1, "k": …}`): one keyframe when it is constant.
+struct LottieProperty<Value: LottieInterpolable> {
+    var keyframes: [LottieKeyframe<Value>]
+
+    init(constant value: Value) {
+        keyframes = [LottieKeyframe(frame: 0, value: value, hold: false, ease: [])]
+    }
+
+    init(keyframes: [LottieKeyframe<Value>]) { self.keyframes = keyframes }
+
+    var isAnimated: Bool { keyframes.count > 1 }
+    var first: Value { keyframes[0].value }
+
+    /// The value at `frame` (the layer's own frames), as Lottie evaluates it.
+    func value(atFrame frame: Double) -> Value {
+        guard keyframes.count > 1, frame > keyframes[0].frame else { return keyframes[0].value }
+        guard frame < keyframes[keyframes.count - 1].frame else { return keyframes[keyframes.count - 1].value }
+        var index = 0
+        while index < keyframes.count - 2 && frame >= keyframes[index + 1].frame { index += 1 }
+        let a = keyframes[index], b = keyframes[index + 1]
+        if a.hold { return a.value }
+        let span = b.frame - a.frame
+        let local = span > 0 ? (frame - a.frame) / span : 1
+        return a.value.interpolated(to: b.value) { a.ease(dimension: $0).timingFunction.value(at: local) }
+    }
+
+    /// The frames where the value may change direction or jump: every keyframe's.
+    var frames: [Double] { keyframes.map(\.frame) }
+}
+
+extension LottieNode {
+    /// Reads an animatable property whose values `read` decodes (`k` a value, or a list of
+    /// keyframes `{t, s, e?, h?, o, i, to?, ti?}`; Bodymovin's older files give each segment's end
+    /// as `e` and close with a keyframe holding only `t`).
+    func property<Value>(_ read: (LottieNode) throws(SceneError) -> Value) throws(SceneError) -> LottieProperty<Value> {
+        guard isObject else { throw error("an animatable property {\"a\", \"k\"}") }
+        let k = try required("k", "a value or keyframes")
+        let list = k.isArray ? try k.array(max: Lottie.maximumArray) : []
+        guard let firstNode = list.first, firstNode.isObject, firstNode["t"] != nil else {
+            return LottieProperty(constant: try read(k))
+        }
+        var keyframes: [LottieKeyframe<Value>] = []
+        var previousEnd: Value?
+        for node in list {
+            let frame = try node.required("t", "the keyframe's frame").number()
+            if let last = keyframes.last, frame < last.frame {
+                throw node.error(at: "t", "a frame at or after the previous keyframe's (\(Lottie.format(last.frame)))")
+            }
+            let value: Value
+            if let start = node["s"] {
+                value = try read(start)
+            } else if let previousEnd {
+                value = previousEnd
+            } else if let last = keyframes.last {
+                value = last.value
+            } else {
+                throw node.missing("s", "the keyframe's value")
+            }
+            if let end = node["e"] {
+                previousEnd = try read(end)
+            } else {
+                previousEnd = nil
+            }
+            let hold = try node.number("h", default: 0, in: 0...1) == 1
+            keyframes.append(LottieKeyframe(frame: frame, value: value, hold: hold, ease: try node.easing(),
+                                            spatialOut: try node.tangent("to"), spatialIn: try node.tangent("ti")))
+        }
+        return LottieProperty(keyframes: keyframes)
+    }
+
+    /// The keyframe's easing (`o` leaving it, `i` arriving at the next), per dimension.
+    private func easing() throws(SceneError) -> [LottieEase] {
+        guard let out = self["o"], let into = self["i"] else { return [] }
+        let ox = try out.required("x", "the easing's x").vector(), oy = try out.required("y", "the easing's y").vector()
+        let ix = try into.required("x", "the easing's x").vector(), iy = try into.required("y", "the easing's y").vector()
+        let count = max(ox.count, oy.count, ix.count, iy.count)
+        guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else { throw error("easing with x and y values") }
+        return (0..<count).map { d in
+            LottieEase(outX: ox[min(d, ox.count - 1)], outY: oy[min(d, oy.count - 1)],
+                       inX: ix[min(d, ix.count - 1)], inY: iy[min(d, iy.count - 1)])
+        }
+    }
+
+    private func tangent(_ key: String) throws(SceneError) -> Point? {
+        guard let node = self[key] else { return nil }
+        let v = try node.vector()
+        guard v.count >= 2 else { throw node.error("a tangent [x, y]") }
+        return v[0] == 0 && v[1] == 0 ? nil : Point(x: v[0], y: v[1])
+    }
+
+    /// A vector property with at least `count` components (missing ones are `fill`).
+    func vectorProperty(count: Int = 1, fill: Double = 0) throws(SceneError) -> LottieProperty<[Double]> {
+        try property { (node: LottieNode) throws(SceneError) -> [Double] in
+            let v = try node.vector()
+            return v.count >= count ? v : v + Array(repeating: fill, count: count - v.count)
+        }
+    }
+
+    /// An optional vector property, constant `fallback` when absent.
+    func vectorProperty(_ key: String, default fallback: [Double]) throws(SceneError) -> LottieProperty<[Double]> {
+        guard let node = self[key] else { return LottieProperty(constant: fallback) }
+        return try node.vectorProperty(count: fallback.count, fill: fallback.last ?? 0)
+    }
+}
+
+/// How a layer's own frames map onto the root composition's: root = local × stretch + offset
+/// (a precomposition's start time and time stretch, composed down the tree).
+struct LottieTime: Hashable {
+    var offset = 0.0
+    var stretch = 1.0
+
+    func root(_ local: Double) -> Double { local * stretch + offset }
+    func local(_ root: Double) -> Double { (root - offset) / stretch }
+
+    /// The time of a layer inside a composition with this time, started at `start` and stretched
+    /// by `stretch`.
+    func inner(start: Double, stretch inner: Double) -> LottieTime {
+        LottieTime(offset: offset + stretch * start, stretch: stretch * inner)
+    }
+}
+
+extension LottieProperty {
+    /// A Core Animation keyframe animation of `keyPath` playing this property in the scene's time
+    /// (seconds from the composition's first frame): keyframes at their times, one timing function
+    /// per segment (a hold is a one-step staircase), held before the first keyframe and after the
+    /// last. Nil when the property is constant.
+    func animation(_ keyPath: AnimationKeyPath, time: LottieTime, clock: LottieClock, dimension: Int = 0,
+                   path: KeyframePath? = nil, make: (Value) -> AnimationValue) -> Animation? {
+        guard isAnimated else { return nil }
+        let seconds = keyframes.map { clock.seconds(ofRootFrame: time.root($0.frame)) }
+        let begin = seconds[0], duration = seconds[seconds.count - 1] - begin
+        guard duration > 0 else { return nil }
+        let keyTimes = seconds.map { min(1, max(0, ($0 - begin) / duration)) }
+        let functions: [TimingFunction] = keyframes.dropLast().map {
+            $0.hold ? .steps(count: 1, position: .jumpEnd) : $0.ease(dimension: dimension).timingFunction
+        }
+        let frames = Keyframes(values: keyframes.map { make($0.value) }, keyTimes: keyTimes, timingFunctions: functions,
+                               calculationMode: .linear, path: path)
+        return Animation(keyPath: keyPath, kind: .keyframe(frames),
+                         timing: MediaTiming(beginTime: begin, duration: duration, fillMode: .both, isRemovedOnCompletion: false))
+    }
+}
+
+/// The root composition's clock: frames per second and its first frame.
+struct LottieClock: Hashable {
+    var framesPerSecond: Double
+    var firstFrame: Double
+    func seconds(ofRootFrame frame: Double) -> Double { (frame - firstFrame) / framesPerSecond }
+}

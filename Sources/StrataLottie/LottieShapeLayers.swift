@@ -1,0 +1,248 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// A shape layer's items (`shapes`, a group's `it`) as Core Animation layers, the way lottie-ios's
+/// Core Animation engine maps them: a group is a layer carrying the group's transform; each fill
+/// or stroke is a `CAShapeLayer` of the paths above it in its group (a group above it gets the
+/// style too and draws it under its own); item 0 is on top.
+struct LottieShapeBuilder {
+    let context: LottieContext
+    let time: LottieTime
+
+    /// A path item: a Bézier path or a parametric shape, with its properties.
+    enum Source {
+        case bezier(LottieProperty<LottieBezier>, reversed: Bool)
+        case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, radius: LottieProperty<[Double]>, reversed: Bool)
+        case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, reversed: Bool)
+        case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
+
+        var isAnimated: Bool {
+            switch self {
+            case .bezier(let p, _): p.isAnimated
+            case .rectangle(let a, let b, let c, _): a.isAnimated || b.isAnimated || c.isAnimated
+            case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
+            case .star(_, let properties, _): properties.contains { $0.isAnimated }
+            }
+        }
+
+        /// The path at `frame` (the layer's own frames).
+        func path(atFrame frame: Double) -> Path {
+            switch self {
+            case .bezier(let property, let reversed):
+                var path = Path()
+                property.value(atFrame: frame).append(to: &path, reversed: reversed)
+                return path
+            case .rectangle(let position, let size, let radius, let reversed):
+                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
+                return LottieShapes.rectangle(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]),
+                                              radius: radius.value(atFrame: frame)[0], reversed: reversed)
+            case .ellipse(let position, let size, let reversed):
+                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
+                return LottieShapes.ellipse(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]), reversed: reversed)
+            case .star(let polygon, let v, let reversed):
+                let values = v.map { $0.value(atFrame: frame) }
+                return LottieShapes.star(center: Point(x: values[0][0], y: values[0][1]), points: values[1][0], rotation: values[2][0],
+                                         outerRadius: values[3][0], innerRadius: polygon ? nil : values[4][0],
+                                         outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
+            }
+        }
+    }
+
+    /// A fill or stroke item with where it is.
+    struct Style {
+        var node: LottieNode
+        var isStroke: Bool
+    }
+
+    /// A trim-paths item.
+    struct Trim {
+        var start: LottieProperty<[Double]>
+        var end: LottieProperty<[Double]>
+        var node: LottieNode
+    }
+
+    /// The layers of the items `items` (bottom first), with the styles and trims of the groups
+    /// around them.
+    func layers(_ items: [LottieNode], inherited: [Style], trims inheritedTrims: [Trim], depth: Int) throws(SceneError) -> [Layer] {
+        guard depth <= Lottie.maximumNesting else {
+            throw items.first?.error("shape groups nested at most \(Lottie.maximumNesting) deep")
+                ?? SceneError(file: context.file, keyPath: "", expected: "shallower groups", found: "deeper")
+        }
+        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), other }
+        var entries: [Entry] = []
+        for item in items {
+            guard item.isObject else { throw item.error("a shape item") }
+            if try item.number("hd", default: 0, in: 0...1) == 1 { entries.append(.other); continue }
+            let type = try item.required("ty", "the item's type").string(max: 8)
+            let reversed = try item.number("d", default: 1, in: -1e7...1e7) == 3
+            switch type {
+            case "gr": entries.append(.group(item))
+            case "sh":
+                entries.append(.source(.bezier(try item.required("ks", "the path").property { (n: LottieNode) throws(SceneError) in try n.bezier() },
+                                               reversed: false)))
+            case "rc":
+                entries.append(.source(.rectangle(position: try item.vectorProperty("p", default: [0, 0]), size: try item.vectorProperty("s", default: [0, 0]),
+                                                  radius: try item.vectorProperty("r", default: [0]), reversed: reversed)))
+            case "el":
+                entries.append(.source(.ellipse(position: try item.vectorProperty("p", default: [0, 0]), size: try item.vectorProperty("s", default: [0, 0]),
+                                                reversed: reversed)))
+            case "sr":
+                let polygon = try item.number("sy", default: 1, in: 1...2) == 2
+                let properties = [try item.vectorProperty("p", default: [0, 0]), try item.vectorProperty("pt", default: [5]),
+                                  try item.vectorProperty("r", default: [0]), try item.vectorProperty("or", default: [0]),
+                                  try item.vectorProperty("ir", default: [0]), try item.vectorProperty("os", default: [0]),
+                                  try item.vectorProperty("is", default: [0])]
+                entries.append(.source(.star(polygon: polygon, properties: properties, reversed: reversed)))
+            case "fl": entries.append(.style(Style(node: item, isStroke: false)))
+            case "st": entries.append(.style(Style(node: item, isStroke: true)))
+            case "tm":
+                if try item.number("m", default: 1, in: 1...2) == 2 || item["o"].map({ (try? $0.vectorProperty(count: 1))?.keyframes.contains { $0.value[0] != 0 } ?? true }) == true {
+                    context.warn(item.path, "trim paths: the offset and individual trimming are not applied")
+                }
+                entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item)))
+            case "tr": entries.append(.other)
+            default:
+                context.warn(item.path, "shape item \"\(type)\" is not drawn")
+                entries.append(.other)
+            }
+        }
+        let sources: [(Int, Source)] = entries.enumerated().compactMap { if case .source(let s) = $1 { ($0, s) } else { nil } }
+        let trimsHere: [(Int, Trim)] = entries.enumerated().compactMap { if case .trim(let t) = $1 { ($0, t) } else { nil } }
+        var layers: [Layer] = []
+        // The styles of the groups around, under everything of this group.
+        for style in inherited.reversed() {
+            let trims = inheritedTrims + trimsHere.map(\.1)
+            layers += try shapeLayers(sources.map(\.1), style: style, trims: trims)
+        }
+        // Bottom to top: a style draws the paths above it; a group draws with the styles below it.
+        for index in entries.indices.reversed() {
+            switch entries[index] {
+            case .style(let style):
+                let above = sources.filter { $0.0 < index }.map(\.1)
+                let trims = inheritedTrims + trimsHere.filter { $0.0 < index }.map(\.1)
+                layers += try shapeLayers(above, style: style, trims: trims)
+            case .group(let node):
+                let stylesBelow = entries[(index + 1)...].compactMap { if case .style(let s) = $0 { s } else { nil } }
+                let trimsBelow = trimsHere.filter { $0.0 > index }.map(\.1)
+                if let layer = try group(node, inherited: stylesBelow + inherited, trims: inheritedTrims + trimsBelow, depth: depth + 1) {
+                    layers.append(layer)
+                }
+            default: break
+            }
+        }
+        return layers
+    }
+
+    /// A group (`gr`) as a layer carrying its transform (`tr`, its last item by convention).
+    private func group(_ node: LottieNode, inherited: [Style], trims: [Trim], depth: Int) throws(SceneError) -> Layer? {
+        let items = try node["it"]?.array() ?? []
+        let transform = items.last { (try? $0.string("ty")) == "tr" }
+        var content = Layer(name: try node.string("nm"))
+        content.anchorPoint = .zero
+        content.sublayers = try layers(items, inherited: inherited, trims: trims, depth: depth)
+        guard !content.sublayers.isEmpty else { return nil }
+        try context.count(2, at: node.path)
+        return try LottieTransformBuilder(context: context, time: time).wrap(content, in: transform, opacity: true, name: try node.string("nm"))
+    }
+
+    /// The shape layers drawing `sources` with `style`: one, or one per path when a trim must
+    /// trim each path alone.
+    private func shapeLayers(_ sources: [Source], style: Style, trims: [Trim]) throws(SceneError) -> [Layer] {
+        guard !sources.isEmpty else { return [] }
+        let trims = style.isStroke ? trims : []
+        if !trims.isEmpty && sources.count > 1 {
+            var layers: [Layer] = []
+            for source in sources { layers += try shapeLayers([source], style: style, trims: trims) }
+            return layers
+        }
+        try context.count(1, at: style.node.path)
+        var layer = Layer(name: try style.node.string("nm"))
+        layer.anchorPoint = .zero
+        var shape = ShapeContent(path: Path(), fillColor: nil)
+        let node = style.node
+        let color = try node.vectorProperty("c", default: [0, 0, 0, 1])
+        let makeColor: ([Double]) -> AnimationValue = { .color(LottieColor.color($0)) }
+        if style.isStroke {
+            shape.strokeColor = LottieColor.color(color.first)
+            let width = try node.vectorProperty("w", default: [1])
+            shape.lineWidth = max(0, min(Limits.maximumLineWidth, width.first[0]))
+            try context.add(width.animation(.lineWidth, time: time, clock: context.clock) { .number(max(0, min(Limits.maximumLineWidth, $0[0]))) },
+                            forKey: "lineWidth", to: &layer, at: node.path + ".w")
+            shape.lineCap = [1: .butt, 2: .round, 3: .square][try node.integer("lc", default: 2, in: 1...3)] ?? .round
+            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][try node.integer("lj", default: 2, in: 1...3)] ?? .round
+            shape.miterLimit = try node.number("ml", default: 4, in: 0...1000)
+            if let dashes = node["d"] { try applyDashes(dashes, to: &shape) }
+            try context.add(color.animation(.strokeColor, time: time, clock: context.clock, make: makeColor), forKey: "strokeColor", to: &layer, at: node.path + ".c")
+        } else {
+            shape.fillColor = LottieColor.color(color.first)
+            shape.fillRule = try node.number("r", default: 1, in: 0...2) == 2 ? .evenOdd : .nonZero
+            try context.add(color.animation(.fillColor, time: time, clock: context.clock, make: makeColor), forKey: "fillColor", to: &layer, at: node.path + ".c")
+        }
+        let opacity = try node.vectorProperty("o", default: [100])
+        layer.opacity = min(1, max(0, opacity.first[0] / 100))
+        try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+                        forKey: "opacity", to: &layer, at: node.path + ".o")
+        for trim in trims.prefix(1) {
+            shape.strokeStart = min(1, max(0, trim.start.first[0] / 100))
+            shape.strokeEnd = min(1, max(0, trim.end.first[0] / 100))
+            try context.add(trim.start.animation(.strokeStart, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+                            forKey: "strokeStart", to: &layer, at: trim.node.path + ".s")
+            try context.add(trim.end.animation(.strokeEnd, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+                            forKey: "strokeEnd", to: &layer, at: trim.node.path + ".e")
+        }
+        if trims.count > 1 { context.warn(trims[1].node.path, "a second trim of the same paths is not applied") }
+        shape.path = combined(sources, atFrame: time.local(context.firstFrame))
+        layer.shape = shape
+        try addPathAnimation(sources, to: &layer, at: style.node.path)
+        return [layer]
+    }
+
+    private func combined(_ sources: [Source], atFrame frame: Double) -> Path {
+        var path = Path()
+        for source in sources {
+            for element in source.path(atFrame: frame).elements { path.append(element) }
+        }
+        return path
+    }
+
+    /// A path that changes: one Bézier path's own keyframes, else the paths sampled at every
+    /// frame of the composition.
+    private func addPathAnimation(_ sources: [Source], to layer: inout Layer, at path: String) throws(SceneError) {
+        guard sources.contains(where: \.isAnimated) else { return }
+        if sources.count == 1, case .bezier(let property, let reversed) = sources[0] {
+            try context.add(property.animation(.path, time: time, clock: context.clock) { bezier in
+                var path = Path()
+                bezier.append(to: &path, reversed: reversed)
+                return .path(path)
+            }, forKey: "path", to: &layer, at: path)
+            return
+        }
+        let frames = context.rootFrames
+        guard frames.count > 1 else { return }
+        let values = frames.map { AnimationValue.path(combined(sources, atFrame: time.local($0))) }
+        let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
+        let animation = Animation(keyPath: .path, kind: .keyframe(Keyframes(values: values)),
+                                  timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
+        try context.add(animation, forKey: "path", to: &layer, at: path)
+    }
+
+    private func applyDashes(_ node: LottieNode, to shape: inout ShapeContent) throws(SceneError) {
+        var pattern: [Double] = []
+        for dash in try node.array(max: Limits.maximumDashCount) {
+            let kind = try dash.string("n") ?? "d"
+            let value = try dash.required("v", "the dash length").vectorProperty(count: 1).first[0]
+            if kind == "o" { shape.lineDashPhase = value } else { pattern.append(max(0, value)) }
+        }
+        if pattern.contains(where: { $0 > 0 }) { shape.lineDashPattern = pattern.count % 2 == 1 ? pattern + pattern : pattern }
+    }
+}
+
+/// Lottie colours: components 0…1 (older files 0…255), alpha optional.
+enum LottieColor {
+    static func color(_ v: [Double]) -> Color {
+        let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1
+        func c(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(1, max(0, v[i] / (i < 3 ? scale : 1))) : fallback }
+        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: c(3, 1))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// After Effects' transform (`ks` of a layer, `tr` of a shape group) as Core Animation layers:
+/// the anchor is the origin of a zero-sized bounds (so the layer's content is drawn shifted by
+/// −anchor, as After Effects does), position is `position`, scale and rotation are the transform
+/// key paths `transform.scale.x|y` and `transform.rotation.z` (which Core Animation and Strata apply
+/// scale first, then rotation, as After Effects does); an animated anchor is a sublayer moving by
+/// −anchor.
+struct LottieTransformBuilder {
+    var context: LottieContext
+    var time: LottieTime
+
+    /// `content` placed by the transform at `node` (nil: the identity); `opacity` says whether the
+    /// transform's opacity applies (a layer's own, not its parent's).
+    func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?) throws(SceneError) -> Layer {
+        var layer = Layer(name: name)
+        layer.anchorPoint = .zero
+        guard let node else {
+            layer.sublayers = [content]
+            return layer
+        }
+        guard node.isObject else { throw node.error("a transform") }
+        let clock = context.clock
+
+        // Anchor.
+        let anchor = try node.vectorProperty("a", default: [0, 0])
+        if anchor.isAnimated {
+            var shift = Layer(name: name.map { "\($0) anchor" })
+            shift.anchorPoint = .zero
+            shift.position = Point(x: -anchor.first[0], y: -anchor.first[1])
+            try context.add(anchor.animation(.position, time: time, clock: clock, make: { .point(Point(x: -$0[0], y: -$0[1])) }),
+                            forKey: "anchor", to: &shift, at: node.path + ".a")
+            shift.sublayers = [content]
+            layer.sublayers = [shift]
+        } else {
+            layer.bounds = Rect(x: anchor.first[0], y: anchor.first[1], width: 0, height: 0)
+            layer.sublayers = [content]
+        }
+
+        // Position: one property, or x and y apart (`s: true`).
+        if let split = node["p"], split["s"].map({ (try? $0.number(in: 0...1)) == 1 }) == true {
+            let x = try split.vectorProperty("x", default: [0]), y = try split.vectorProperty("y", default: [0])
+            layer.position = Point(x: x.first[0], y: y.first[0])
+            try context.add(x.animation(.positionX, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.x", to: &layer, at: split.path)
+            try context.add(y.animation(.positionY, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.y", to: &layer, at: split.path)
+        } else {
+            let position = try node.vectorProperty("p", default: [0, 0])
+            layer.position = Point(x: position.first[0], y: position.first[1])
+            if position.isAnimated { try addPosition(position, to: &layer, at: node.path + ".p") }
+        }
+
+        // Scale (percent) and rotation (degrees, clockwise): components when animated, else the
+        // model transform (scale, then rotation).
+        let scale = try node.vectorProperty("s", default: [100, 100])
+        let rotation = try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
+        if scale.isAnimated || rotation.isAnimated {
+            for (dimension, component) in [(0, TransformComponent.scaleX), (1, .scaleY)] {
+                try context.add(scale.animation(.transformComponent(component), time: time, clock: clock, dimension: dimension) { .number($0[dimension] / 100) }
+                                ?? Self.constant(.transformComponent(component), .number(scale.first[dimension] / 100)),
+                                forKey: "transform.\(component.rawValue)", to: &layer, at: node.path + ".s")
+            }
+            try context.add(rotation.animation(.transformComponent(.rotationZ), time: time, clock: clock) { .number($0[0] * .pi / 180) }
+                            ?? Self.constant(.transformComponent(.rotationZ), .number(rotation.first[0] * .pi / 180)),
+                            forKey: "transform.rotation.z", to: &layer, at: node.path + ".r")
+        } else {
+            let matrix = Transform2D.scale(x: scale.first[0] / 100, y: scale.first[1] / 100)
+                .concatenating(.rotation(radians: rotation.first[0] * .pi / 180))
+            layer.transform = Transform3D(matrix)
+        }
+        if let skew = node["sk"], try skew.vectorProperty(count: 1).keyframes.contains(where: { $0.value[0] != 0 }) {
+            context.warn(node.path + ".sk", "skew is not applied")
+        }
+
+        if opacity, let node = node["o"] {
+            let value = try node.vectorProperty(count: 1)
+            layer.opacity = min(1, max(0, value.first[0] / 100))
+            try context.add(value.animation(.opacity, time: time, clock: clock, make: { .number(min(1, max(0, $0[0] / 100))) }),
+                            forKey: "opacity", to: &layer, at: node.path)
+        }
+        return layer
+    }
+
+    /// Position keyframes: along their spatial tangents as a keyframe path; x and y apart when
+    /// their easing differs per dimension.
+    private func addPosition(_ position: LottieProperty<[Double]>, to layer: inout Layer, at path: String) throws(SceneError) {
+        let clock = context.clock
+        let perDimension = position.keyframes.contains { $0.ease.count > 1 && $0.ease[0] != $0.ease[1] }
+        let curved = position.keyframes.contains { $0.spatialOut != nil || $0.spatialIn != nil }
+        if perDimension && !curved {
+            for (dimension, keyPath) in [(0, AnimationKeyPath.positionX), (1, .positionY)] {
+                try context.add(position.animation(keyPath, time: time, clock: clock, dimension: dimension, make: { .number($0[dimension]) }),
+                                forKey: keyPath.description, to: &layer, at: path)
+            }
+            return
+        }
+        var keyframePath: KeyframePath?
+        if curved {
+            let points = position.keyframes.map { Point(x: $0.value[0], y: $0.value[1]) }
+            var segments: [KeyframePath.Segment] = []
+            for index in 0..<(points.count - 1) {
+                let a = points[index], b = points[index + 1], frame = position.keyframes[index]
+                let out = frame.spatialOut ?? .zero, into = frame.spatialIn ?? .zero
+                segments.append(.curve(control1: Point(x: a.x + out.x, y: a.y + out.y), control2: Point(x: b.x + into.x, y: b.y + into.y), to: b))
+            }
+            keyframePath = KeyframePath(start: points[0], segments: segments)
+        }
+        try context.add(position.animation(.position, time: time, clock: clock, path: keyframePath, make: { .point(Point(x: $0[0], y: $0[1])) }),
+                        forKey: "position", to: &layer, at: path)
+    }
+
+    /// An animation that holds `value` at every time (a component beside an animated one, so that
+    /// both apply in Core Animation's order).
+    static func constant(_ keyPath: AnimationKeyPath, _ value: AnimationValue) -> Animation {
+        Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: [value])),
+                  timing: MediaTiming(duration: 1, fillMode: .both, isRemovedOnCompletion: false))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import StrataKit
+import StrataModel
+import StrataRaster
+import StrataScene
+
+/// lottie-ios's test samples with the pictures Core Animation drew of them, and lottie-ios's pass
+/// rule (`criteria.json`): what Strata's Lottie import is measured against.
+///
+/// The folder holds `samples/NAME.json|.lottie`, `snapshots/NAME/progress-PPP.png` (the frame at
+/// PPP % of the animation, fitted within the picture's size) and `criteria.json`
+/// (`perceptualPrecision`, `defaultPrecision`, `precision[NAME]`).
+public struct LottieCorpus: Sendable {
+    /// One picture Core Animation drew: the sample, the progress 0…1, the PNG.
+    public struct Picture: Sendable, Hashable {
+        public var sample: String
+        public var progress: Double
+        public var snapshot: URL
+        /// The sample's group: the folder under `samples/` ("top level" for none).
+        public var group: String { sample.contains("/") ? String(sample.split(separator: "/")[0]) : "top level" }
+    }
+
+    /// The outcome for one picture.
+    public struct Outcome: Sendable {
+        public var picture: Picture
+        /// The fraction of pixels within the perceptual precision; nil when nothing was drawn
+        /// (the reason says why).
+        public var matching: Double?
+        /// The precision the rule asks of this sample.
+        public var required: Double
+        public var failure: String?
+        public var matches: Bool { (matching ?? 0) >= required }
+    }
+
+    public let folder: URL
+    public let perceptualPrecision: Double
+    public let defaultPrecision: Double
+    public let precision: [String: Double]
+
+    /// Reads `criteria.json` in `folder`.
+    public init(folder: URL) throws {
+        self.folder = folder
+        let data = try Data(contentsOf: folder.appendingPathComponent("criteria.json"))
+        let criteria = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        perceptualPrecision = criteria["perceptualPrecision"] as? Double ?? 0.97
+        defaultPrecision = criteria["defaultPrecision"] as? Double ?? 0.985
+        precision = criteria["precision"] as? [String: Double] ?? [:]
+    }
+
+    /// Every picture, sorted by sample and progress.
+    public func pictures() throws -> [Picture] {
+        let root = folder.appendingPathComponent("snapshots")
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        var result: [Picture] = []
+        for case let url as URL in walker where url.pathExtension == "png" {
+            let name = url.deletingPathExtension().lastPathComponent
+            guard name.hasPrefix("progress-"), let percent = Double(name.dropFirst("progress-".count)) else { continue }
+            let sample = url.deletingLastPathComponent().path.dropFirst(root.path.count + 1)
+            result.append(Picture(sample: String(sample), progress: percent / 100, snapshot: url))
+        }
+        return result.sorted { ($0.sample, $0.progress) < ($1.sample, $1.progress) }
+    }
+
+    /// The sample's file: `samples/NAME.json`, else `.lottie`.
+    public func sampleFile(_ sample: String) -> URL {
+        let json = folder.appendingPathComponent("samples/\(sample).json")
+        return FileManager.default.fileExists(atPath: json.path) ? json : folder.appendingPathComponent("samples/\(sample).lottie")
+    }
+
+    /// Renders `picture`'s sample at its progress and size and applies the rule.
+    public func measure(_ picture: Picture) -> Outcome {
+        let required = precision[picture.sample] ?? defaultPrecision
+        do {
+            let expected = try PNGCodec.decode(contentsOf: picture.snapshot)
+            let actual = try render(picture, width: expected.width, height: expected.height)
+            let matching = PerceptualDifference.matchingFraction(expected, actual, maximumDeltaE: (1 - perceptualPrecision) * 100)
+            return Outcome(picture: picture, matching: matching, required: required, failure: matching == nil ? "size differs" : nil)
+        } catch {
+            return Outcome(picture: picture, matching: nil, required: required, failure: "\(error)")
+        }
+    }
+
+    /// The sample drawn as the snapshot was: at its progress, fitted within width × height.
+    public func render(_ picture: Picture, width: Int, height: Int) throws -> PixelBuffer {
+        let scene = try Pipeline.loadScene(at: sampleFile(picture.sample).path, assets: folder.appendingPathComponent("samples/Images").path)
+        let fitted = scene.fitted(into: Size(width: Double(width), height: Double(height)))
+        return try FrameRenderer(scene: fitted, scale: 1).render(atSeconds: scene.seconds(atProgress: picture.progress)).image
+    }
+
+    /// Match rates per group ("all" included), in percent.
+    public static func rates(_ outcomes: [Outcome]) -> [(group: String, matched: Int, total: Int)] {
+        var groups: [String: (Int, Int)] = [:]
+        for outcome in outcomes {
+            for key in [outcome.picture.group, "all"] {
+                groups[key, default: (0, 0)].0 += outcome.matches ? 1 : 0
+                groups[key, default: (0, 0)].1 += 1
+            }
+        }
+        return groups.keys.sorted().map { (group: $0, matched: groups[$0]!.0, total: groups[$0]!.1) }
+    }
+}
