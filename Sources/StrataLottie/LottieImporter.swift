@@ -120,7 +120,7 @@ struct LottieLayerBuilder {
         let name = try node.string("nm")
         let start = try node.number("st", default: 0)
         let stretch = try node.number("sr", default: 1, in: 0.001...1000)
-        let time = compositionTime.inner(start: start, stretch: stretch)
+        let time = type == 0 ? compositionTime.inner(start: start, stretch: stretch) : compositionTime
         var content = Layer(name: name.map { "\($0) content" })
         content.anchorPoint = .zero
         switch type {

@@ -53,6 +53,8 @@ struct LottieShapeBuilder {
     struct Style {
         var node: LottieNode
         var isStroke: Bool
+        /// A gradient fill or stroke (`gf`, `gs`).
+        var gradient = false
     }
 
     /// A trim-paths item.
@@ -75,7 +77,8 @@ struct LottieShapeBuilder {
             guard item.isObject else { throw item.error("a shape item") }
             if try item.number("hd", default: 0, in: 0...1) == 1 { entries.append(.other); continue }
             let type = try item.required("ty", "the item's type").string(max: 8)
-            let reversed = try item.number("d", default: 1, in: -1e7...1e7) == 3
+            var reversed = false
+            if ["rc", "el", "sr"].contains(type), let direction = item["d"], direction.isNumber { reversed = try direction.number() == 3 }
             switch type {
             case "gr": entries.append(.group(item))
             case "sh":
@@ -96,6 +99,8 @@ struct LottieShapeBuilder {
                 entries.append(.source(.star(polygon: polygon, properties: properties, reversed: reversed)))
             case "fl": entries.append(.style(Style(node: item, isStroke: false)))
             case "st": entries.append(.style(Style(node: item, isStroke: true)))
+            case "gf": entries.append(.style(Style(node: item, isStroke: false, gradient: true)))
+            case "gs": entries.append(.style(Style(node: item, isStroke: true, gradient: true)))
             case "tm":
                 if try item.number("m", default: 1, in: 1...2) == 2 || item["o"].map({ (try? $0.vectorProperty(count: 1))?.keyframes.contains { $0.value[0] != 0 } ?? true }) == true {
                     context.warn(item.path, "trim paths: the offset and individual trimming are not applied")
@@ -148,12 +153,14 @@ struct LottieShapeBuilder {
 
     /// The shape layers drawing `sources` with `style`: one, or one per path when a trim must
     /// trim each path alone.
-    private func shapeLayers(_ sources: [Source], style: Style, trims: [Trim]) throws(SceneError) -> [Layer] {
+    /// `solid`: a mask's shape, opaque black whatever the item's colour and opacity.
+    func shapeLayers(_ sources: [Source], style: Style, trims: [Trim], solid: Bool = false) throws(SceneError) -> [Layer] {
         guard !sources.isEmpty else { return [] }
+        if style.gradient { return try gradientLayer(sources, style: style, trims: trims).map { [$0] } ?? [] }
         let trims = style.isStroke ? trims : []
         if !trims.isEmpty && sources.count > 1 {
             var layers: [Layer] = []
-            for source in sources { layers += try shapeLayers([source], style: style, trims: trims) }
+            for source in sources { layers += try shapeLayers([source], style: style, trims: trims, solid: solid) }
             return layers
         }
         try context.count(1, at: style.node.path)
@@ -161,7 +168,7 @@ struct LottieShapeBuilder {
         layer.anchorPoint = .zero
         var shape = ShapeContent(path: Path(), fillColor: nil)
         let node = style.node
-        let color = try node.vectorProperty("c", default: [0, 0, 0, 1])
+        let color = solid ? LottieProperty(constant: [0, 0, 0, 1]) : try node.vectorProperty("c", default: [0, 0, 0, 1])
         let makeColor: ([Double]) -> AnimationValue = { .color(LottieColor.color($0)) }
         if style.isStroke {
             shape.strokeColor = LottieColor.color(color.first)
@@ -179,7 +186,7 @@ struct LottieShapeBuilder {
             shape.fillRule = try node.number("r", default: 1, in: 0...2) == 2 ? .evenOdd : .nonZero
             try context.add(color.animation(.fillColor, time: time, clock: context.clock, make: makeColor), forKey: "fillColor", to: &layer, at: node.path + ".c")
         }
-        let opacity = try node.vectorProperty("o", default: [100])
+        let opacity = solid ? LottieProperty(constant: [100]) : try node.vectorProperty("o", default: [100])
         layer.opacity = min(1, max(0, opacity.first[0] / 100))
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")
@@ -198,7 +205,7 @@ struct LottieShapeBuilder {
         return [layer]
     }
 
-    private func combined(_ sources: [Source], atFrame frame: Double) -> Path {
+    func combined(_ sources: [Source], atFrame frame: Double) -> Path {
         var path = Path()
         for source in sources {
             for element in source.path(atFrame: frame).elements { path.append(element) }

@@ -1,0 +1,102 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// Gradient fills and strokes (`gf`, `gs`) as lottie-ios's Core Animation engine draws them: a
+/// `CAGradientLayer` over the paths' box, masked by a shape layer of the paths (filled, or stroked
+/// with the item's stroke).
+extension LottieShapeBuilder {
+    func gradientLayer(_ sources: [Source], style: Style, trims: [Trim]) throws(SceneError) -> Layer? {
+        let node = style.node
+        let firstFrame = time.local(context.firstFrame)
+        // The box every frame of the paths lies in.
+        var box = combined(sources, atFrame: firstFrame).controlBounds
+        if sources.contains(where: \.isAnimated) {
+            for frame in context.rootFrames { box = box.union(combined(sources, atFrame: time.local(frame)).controlBounds) }
+        }
+        let start = try node.vectorProperty("s", default: [0, 0]), end = try node.vectorProperty("e", default: [0, 0])
+        let s = Point(x: start.first[0], y: start.first[1]), e = Point(x: end.first[0], y: end.first[1])
+        if start.isAnimated || end.isAnimated { context.warn(node.path, "the gradient's moving start and end are drawn where they begin") }
+        let reach = style.isStroke ? max(1, try node.vectorProperty("w", default: [1]).first[0]) : 1
+        box = box.union(Rect(origin: s, size: .zero)).outsetBy(dx: reach, dy: reach)
+        guard box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
+
+        let colors = try node.required("g", "the gradient's colours")
+        let count = try colors.integer("p", default: 2, in: 1...256)
+        let stops = try colors.required("k", "the colour stops").vectorPropertyLong()
+        if stops.isAnimated { context.warn(colors.path, "the gradient's changing colours are drawn as they begin") }
+        guard let gradientStops = Self.stops(stops.first, count: count) else {
+            throw colors.error(at: "k", "\(count) colour stops (4 numbers each), then optional opacity stops (2 each)")
+        }
+        let radial = try node.integer("t", default: 1, in: 1...2) == 2
+        func unit(_ p: Point) -> Point { Point(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
+        var gradient = Gradient(kind: radial ? .radial : .linear, colors: gradientStops.map(\.1), locations: gradientStops.map(\.0),
+                                startPoint: unit(s), endPoint: unit(e))
+        if radial {
+            let radius = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot()
+            gradient.endPoint = Point(x: gradient.startPoint.x + radius / box.width, y: gradient.startPoint.y + radius / box.height)
+            if try node.vectorProperty("h", default: [0]).first[0] != 0 { context.warn(node.path + ".h", "the radial gradient's highlight is not applied") }
+        }
+        try context.count(2, at: node.path)
+        var layer = Layer(name: try node.string("nm"), frame: box)
+        layer.gradient = gradient
+        let opacity = try node.vectorProperty("o", default: [100])
+        layer.opacity = min(1, max(0, opacity.first[0] / 100))
+        try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+                        forKey: "opacity", to: &layer, at: node.path + ".o")
+        // The mask: the paths, in the gradient layer's coordinates.
+        var maskStyle = style
+        maskStyle.gradient = false
+        var masks = try shapeLayers(sources, style: maskStyle, trims: trims, solid: true)
+        for index in masks.indices { masks[index].position = Point(x: -box.minX, y: -box.minY) }
+        var mask = Layer(name: "gradient mask", bounds: Rect(origin: .zero, size: box.size))
+        mask.anchorPoint = .zero
+        mask.sublayers = masks
+        layer.mask = mask
+        return layer
+    }
+
+    /// Colour stops (position, colour) from Lottie's flat list: `count` × (position, r, g, b),
+    /// then opacity stops (position, alpha) merged at the union of positions.
+    static func stops(_ values: [Double], count: Int) -> [(Double, Color)]? {
+        guard values.count >= count * 4 else { return nil }
+        var colors: [(Double, [Double])] = []
+        for i in 0..<count {
+            let base = i * 4
+            let rgb: [Double] = [values[base + 1], values[base + 2], values[base + 3]]
+            colors.append((values[base], rgb))
+        }
+        let rest = Array(values[(count * 4)...])
+        var alphas: [(Double, Double)] = []
+        for i in stride(from: 0, to: rest.count - 1, by: 2) { alphas.append((rest[i], rest[i + 1])) }
+        func sample<T>(_ stops: [(Double, T)], at position: Double, mix: (T, T, Double) -> T) -> T {
+            if position <= stops[0].0 { return stops[0].1 }
+            for i in 1..<stops.count where position <= stops[i].0 {
+                let span = stops[i].0 - stops[i - 1].0
+                return mix(stops[i - 1].1, stops[i].1, span > 0 ? (position - stops[i - 1].0) / span : 1)
+            }
+            return stops[stops.count - 1].1
+        }
+        let colorPositions: [Double] = colors.map { $0.0 }, alphaPositions: [Double] = alphas.map { $0.0 }
+        let positions = Set(colorPositions + alphaPositions).sorted()
+        return positions.map { (position: Double) -> (Double, Color) in
+            let rgb: [Double] = sample(colors, at: position) { (a: [Double], b: [Double], f: Double) -> [Double] in
+                zip(a, b).map { (x: Double, y: Double) -> Double in x + (y - x) * f }
+            }
+            let alpha: Double = alphas.isEmpty ? 1 : sample(alphas, at: position) { (a: Double, b: Double, f: Double) -> Double in a + (b - a) * f }
+            return (min(1, max(0, position)), LottieColor.color(rgb + [alpha]))
+        }
+    }
+}
+
+extension LottieNode {
+    /// A vector property of any length (gradient stops: up to 1,024 numbers).
+    func vectorPropertyLong() throws(SceneError) -> LottieProperty<[Double]> {
+        try property { (node: LottieNode) throws(SceneError) -> [Double] in
+            if node.isNumber { return [try node.number()] }
+            var result: [Double] = []
+            for element in try node.array(max: 1024) { result.append(try element.number()) }
+            return result
+        }
+    }
+}
