@@ -106,9 +106,33 @@ struct LottieLayerBuilder {
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
-            if node["tt"] != nil { context.warn(node.path + ".tt", "the track matte is not applied") }
-            _ = position
-            guard let layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions) else { continue }
+            guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions) else { continue }
+            let matteType = try node.integer("tt", default: 0, in: 0...4)
+            if matteType != 0 {
+                // The matte is the layer `tp` names, else the one above (listed before) this one.
+                let matteNode: LottieNode?
+                if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else { matteNode = position > 0 ? nodes[position - 1] : nil }
+                guard let matteNode else { throw node.error(at: "tt", "a track matte with a matte layer above it") }
+                if matteType >= 3 { context.warn(node.path + ".tt", "luma mattes are drawn as alpha mattes") }
+                var holder = Layer(name: "matte")
+                holder.anchorPoint = .zero
+                holder.sublayers = [layer]
+                var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions) ?? Layer()
+                if matteType % 2 == 0 {
+                    // Inverted: the matte XOR an opaque plane leaves 1 − its alpha.
+                    matte.compositingFilter = .xor
+                    var plane = Layer(name: "inverted matte")
+                    plane.anchorPoint = .zero
+                    plane.shape = ShapeContent(path: LottieShapes.rectangle(center: .zero, size: Self.everywhereSize, radius: 0, reversed: false))
+                    var inverted = Layer(name: "matte")
+                    inverted.anchorPoint = .zero
+                    inverted.sublayers = [plane, matte]
+                    matte = inverted
+                }
+                holder.mask = matte
+                try context.count(3, at: node.path)
+                layer = holder
+            }
             result.append(layer)
         }
         return result
@@ -160,7 +184,7 @@ struct LottieLayerBuilder {
         default:
             return nil  // audio, camera, data: nothing to draw
         }
-        if node["masksProperties"] != nil { context.warn(node.path + ".masksProperties", "masks are not applied") }
+        content.mask = try masks(node, time: time)
         if node["ef"] != nil { context.warn(node.path + ".ef", "effects are not applied") }
         if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
         if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }

@@ -1,0 +1,78 @@
+import Foundation
+import StrataModel
+import StrataScene
+
+/// Layer masks (`masksProperties`) and track mattes (`tt`) as Core Animation masks.
+///
+/// Masks are folded in order into one mask layer: an added mask joins the shape so far (as
+/// sublayers), a subtracted one masks it by its inverse (the path inside a large rectangle, filled
+/// even-odd), an intersected one masks it by itself; an inverted mask is its inverse. A mask's
+/// opacity is its shape layer's. An alpha matte is the matte layer as the matted layer's mask.
+extension LottieLayerBuilder {
+    /// The mask layer of `node`'s masks, in its content's coordinates; nil when none applies.
+    func masks(_ node: LottieNode, time: LottieTime) throws(SceneError) -> Layer? {
+        guard let list = node["masksProperties"] else { return nil }
+        let shapes = LottieShapeBuilder(context: context, time: time)
+        var current: Layer? = nil
+        for mask in try list.array(max: 1000) {
+            guard mask.isObject else { throw mask.error("a mask") }
+            let mode = try mask.string("mode") ?? "a"
+            guard mode != "n" else { continue }
+            let inverted = try mask.number("inv", default: 0, in: 0...1) == 1
+            if try mask["x"].map({ (n: LottieNode) throws(SceneError) in try n.vectorProperty(count: 1).keyframes.contains { $0.value[0] != 0 } }) == true {
+                context.warn(mask.path + ".x", "the mask's expansion is not applied")
+            }
+            guard let path = mask["pt"] else { throw mask.missing("pt", "the mask's path") }
+            let bezier = LottieShapeBuilder.Source.bezier(try path.property { (n: LottieNode) throws(SceneError) in try n.bezier() }, reversed: false)
+            func shape(inverse: Bool) throws(SceneError) -> Layer {
+                var sources = [bezier]
+                if inverse { sources.insert(everywhere, at: 0) }
+                var layer = try shapes.shapeLayers(sources, style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
+                if inverse { layer.shape?.fillRule = .evenOdd }
+                let opacity = try mask.vectorProperty("o", default: [100])
+                layer.opacity = min(1, max(0, opacity.first[0] / 100))
+                try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+                                forKey: "opacity", to: &layer, at: mask.path + ".o")
+                return layer
+            }
+            switch mode {
+            case "s":
+                // From nothing, a subtracted mask leaves everything but its path.
+                guard var holder = current else { current = try shape(inverse: !inverted); continue }
+                holder = container([holder])
+                holder.mask = try shape(inverse: !inverted)
+                current = holder
+            case "i":
+                guard var holder = current else { current = try shape(inverse: inverted); continue }
+                holder = container([holder])
+                holder.mask = try shape(inverse: inverted)
+                current = holder
+            default:  // "a" (add); lighten, darken and difference are drawn as add
+                if mode != "a" { context.warn(mask.path + ".mode", "mask mode \"\(mode)\" is drawn as add") }
+                let added = try shape(inverse: inverted)
+                current = current.map { container([$0, added]) } ?? added
+            }
+            try context.count(2, at: mask.path)
+        }
+        return current
+    }
+
+    /// A rectangle far larger than any composition, in which a path is cut out to invert it.
+    static let everywhereSize = Size(width: 2 * Lottie.maximumMask, height: 2 * Lottie.maximumMask)
+    private var everywhere: LottieShapeBuilder.Source {
+        .rectangle(position: LottieProperty(constant: [0, 0]), size: LottieProperty(constant: [Self.everywhereSize.width, Self.everywhereSize.height]),
+                   radius: LottieProperty(constant: [0]), reversed: false)
+    }
+
+    private func container(_ layers: [Layer]) -> Layer {
+        var layer = Layer(name: "mask")
+        layer.anchorPoint = .zero
+        layer.sublayers = layers
+        return layer
+    }
+}
+
+extension Lottie {
+    /// Half the side of the rectangle an inverted mask is cut from, in points.
+    static let maximumMask = 100_000.0
+}
