@@ -175,9 +175,9 @@ struct LottieLayerBuilder {
         case 4:  // shape
             let items = try node["shapes"]?.array() ?? []
             content.sublayers = try LottieShapeBuilder(context: context, time: time).layers(items, inherited: [], trims: [], depth: 0)
-        case 2:
-            context.warn(node.path, "image layers are not drawn yet")
-            return nil
+        case 2:  // image
+            guard let image = try imageLayer(node, name: name) else { return nil }
+            content.sublayers = [image]
         case 5:
             context.warn(node.path, "text layers are not drawn")
             return nil

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataRaster
 import StrataScene
 
 /// Layer masks (`masksProperties`) and track mattes (`tt`) as Core Animation masks.
@@ -75,4 +76,65 @@ extension LottieLayerBuilder {
 extension Lottie {
     /// Half the side of the rectangle an inverted mask is cut from, in points.
     static let maximumMask = 100_000.0
+}
+
+/// Image assets (`assets[].p`: a `data:` URI with base64 PNG, or a file beside the animation) as
+/// layer contents.
+extension LottieLayerBuilder {
+    /// The largest embedded or linked image file read, in bytes.
+    static let maximumImageBytes = 64 << 20
+
+    func imageLayer(_ node: LottieNode, name: String?) throws(SceneError) -> Layer? {
+        let id = try node.required("refId", "the image's id").string(max: 1000)
+        guard let asset = context.images[id] else { throw node.error(at: "refId", "the id of an image in assets") }
+        let width = try asset.number("w", default: 0, in: 0...Double(Limits.maximumSide))
+        let height = try asset.number("h", default: 0, in: 0...Double(Limits.maximumSide))
+        let source = try asset.required("p", "the image's file or data").string(max: 4 * Self.maximumImageBytes / 3 + 100)
+        var bytes: [UInt8]
+        if source.hasPrefix("data:") {
+            guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
+                throw asset.error(at: "p", "a data URI with base64 content")
+            }
+            guard source[..<comma].hasPrefix("data:image/png") else {
+                context.warn(asset.path + ".p", "only PNG images are drawn (found \(source[..<comma].dropFirst(5).prefix(20)))")
+                return nil
+            }
+            guard let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                throw asset.error(at: "p", "valid base64")
+            }
+            bytes = [UInt8](data)
+        } else {
+            let folder = try asset.string("u") ?? ""
+            let relative = folder + source
+            guard let base = context.baseURL, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
+                throw asset.error(at: "p", "an image file inside the animation's folder")
+            }
+            // lottie-ios's bundle provider looks the name up in the folder, then by name alone.
+            let candidates = [base.appendingPathComponent(relative), base.appendingPathComponent(source)]
+            guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+                context.warn(asset.path + ".p", "the image \(relative) is not there, so nothing is drawn for it")
+                return nil
+            }
+            guard url.pathExtension.lowercased() == "png" else {
+                context.warn(asset.path + ".p", "only PNG images are drawn (found \(url.lastPathComponent))")
+                return nil
+            }
+            guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= Self.maximumImageBytes,
+                  let data = try? Data(contentsOf: url) else {
+                throw asset.error(at: "p", "a readable PNG file of at most \(Self.maximumImageBytes) bytes")
+            }
+            bytes = [UInt8](data)
+        }
+        let image: PixelBuffer
+        do {
+            image = try PNGCodec.decode(bytes)
+        } catch {
+            throw asset.error(at: "p", "a PNG image (\(error))")
+        }
+        bytes = []
+        var layer = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height)))
+        layer.anchorPoint = .zero
+        layer.contents = image
+        return layer
+    }
 }
