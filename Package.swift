@@ -85,7 +85,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         // Lottie (Bodymovin JSON, dotLottie) in: an importer in front of the scene model.
-        .target(name: "StrataLottie", dependencies: ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene"]),
+        .target(name: "StrataLottie", dependencies: ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "CDeflate"]),
         .target(name: "StrataKit", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene", "StrataLottie",
             "CStrataProcess",

@@ -15,6 +15,8 @@ final class LottieContext {
     var images: [String: LottieNode] = [:]
     /// Where image files beside the JSON are looked up.
     let baseURL: URL?
+    /// The dotLottie archive the animation came from, whose entries hold its images.
+    var archive: LottieArchive?
     /// What was skipped, in document order, each once.
     private(set) var warnings: [String] = []
     private var warned: Set<String> = []

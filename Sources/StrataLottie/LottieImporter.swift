@@ -43,9 +43,27 @@ public enum LottieImporter {
         return false
     }
 
+    /// True when `data` is a dotLottie archive (a zip).
+    public static func isArchive(_ data: Data) -> Bool { LottieArchive.isArchive(data) }
+
+    /// Decodes a dotLottie archive: the animation `animation` names (its manifest's first when
+    /// nil), with the images inside the archive.
+    public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String) throws(SceneError) -> Scene {
+        let archive = try LottieArchive(data, file: file)
+        let (json, entry) = try archive.animation(animation)
+        var scene = try decode(json, file: "\(file)#\(entry)", baseURL: nil, name: name, archive: archive)
+        scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
+        scene.source?.file = file
+        return scene
+    }
+
     /// Decodes a Lottie document. `file` names it in errors and warnings; `baseURL` is where image
     /// files it names are looked up; `name` is the scene's name.
     public static func decode(_ data: Data, file: String, baseURL: URL?, name: String) throws(SceneError) -> Scene {
+        try decode(data, file: file, baseURL: baseURL, name: name, archive: nil)
+    }
+
+    static func decode(_ data: Data, file: String, baseURL: URL?, name: String, archive: LottieArchive?) throws(SceneError) -> Scene {
         let value = try SceneValue.parseJSON(data, file: file)
         let root = LottieNode(value: value, path: "", file: file)
         guard root.isObject else { throw root.error("a Lottie animation (a JSON object)") }
@@ -60,6 +78,7 @@ public enum LottieImporter {
         let height = try root.required("h", "the height").number(in: 1...Double(Limits.maximumSide))
         let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first),
                                     firstFrame: first, endFrame: end, baseURL: baseURL)
+        context.archive = archive
         if let assets = root["assets"] {
             for asset in try assets.array() {
                 guard let id = try asset.string("id") else { continue }

@@ -103,6 +103,16 @@ extension LottieLayerBuilder {
                 throw asset.error(at: "p", "valid base64")
             }
             bytes = [UInt8](data)
+        } else if let archive = context.archive {
+            guard let entry = archive.image(folder: try asset.string("u") ?? "", name: source) else {
+                context.warn(asset.path + ".p", "the image \(source) is not in the archive, so nothing is drawn for it")
+                return nil
+            }
+            guard entry.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+                context.warn(asset.path + ".p", "only PNG images are drawn (\(source) is not one)")
+                return nil
+            }
+            bytes = entry
         } else {
             let folder = try asset.string("u") ?? ""
             let relative = folder + source
@@ -135,6 +145,9 @@ extension LottieLayerBuilder {
         var layer = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height)))
         layer.anchorPoint = .zero
         layer.contents = image
+        // As lottie-ios's image layers: the image fills the asset's box, cropped where the
+        // aspect ratios differ.
+        layer.contentsGravity = .resizeAspectFill
         return layer
     }
 }

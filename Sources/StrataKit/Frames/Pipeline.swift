@@ -14,10 +14,18 @@ public enum Pipeline {
     ///
     /// - Parameter assets: the folder the scene's image paths resolve in (and may not leave);
     ///   nil for the scene file's own folder.
-    public static func loadScene(at path: String, assets: String? = nil) throws(StrataError) -> Scene {
+    /// - Parameter animation: which animation of a dotLottie archive (its manifest's first when nil).
+    public static func loadScene(at path: String, assets: String? = nil, animation: String? = nil) throws(StrataError) -> Scene {
+        let url = URL(fileURLWithPath: path)
+        let data = try? Data(contentsOf: url, options: .mappedIfSafe)
+        if let data, LottieImporter.isArchive(data), data.count > 256 << 20 {
+            throw StrataError(.dataError, "\(path): a dotLottie file of \(data.count) bytes; at most \(256 << 20) are read")
+        }
         do {
-            let url = URL(fileURLWithPath: path)
-            if let data = try? Data(contentsOf: url, options: .mappedIfSafe), LottieImporter.isLottie(data) {
+            if let data, LottieImporter.isArchive(data) {
+                return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent)
+            }
+            if let data, LottieImporter.isLottie(data) {
                 return try LottieImporter.decode(data, file: path, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
                                                  name: url.deletingPathExtension().lastPathComponent)
             }
