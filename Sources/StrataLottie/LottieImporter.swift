@@ -238,13 +238,20 @@ struct LottieLayerBuilder {
         let outPoint = compositionTime.root(try node.number("op", default: Lottie.maximumMagnitude))
         if inPoint > context.firstFrame || outPoint < context.endFrame {
             guard outPoint > inPoint else { return nil }
-            let begin = context.clock.seconds(ofRootFrame: inPoint), end = context.clock.seconds(ofRootFrame: outPoint)
+            // Shown for in ≤ t < out: the out point is exclusive, so it ends a hair (0.1 µs) early,
+            // or rounding could show the layer at its out point. A layer out at or after the
+            // composition's end stays shown at its end (progress 1), as lottie-ios draws it.
+            let lastsToEnd = outPoint >= context.endFrame
+            let begin = context.clock.seconds(ofRootFrame: inPoint)
+            let end = lastsToEnd ? begin + 1 : context.clock.seconds(ofRootFrame: outPoint) - 1e-7
             var shown = Layer(name: name.map { "\($0) in–out" })
             shown.anchorPoint = .zero
             shown.opacity = 0
             shown.sublayers = [layer]
-            let visibility = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: [.number(1), .number(0)], keyTimes: [0, 1], calculationMode: .discrete)),
-                                       timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .removed))
+            let values: [AnimationValue] = lastsToEnd ? [.number(1)] : [.number(1), .number(0)]
+            let visibility = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: values, keyTimes: lastsToEnd ? nil : [0, 1], calculationMode: .discrete)),
+                                       timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: lastsToEnd ? .forwards : .removed,
+                                                           isRemovedOnCompletion: !lastsToEnd))
             try context.add(visibility, forKey: "in–out", to: &shown, at: node.path)
             layer = shown
         }
