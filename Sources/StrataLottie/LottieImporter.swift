@@ -174,15 +174,16 @@ struct LottieLayerBuilder {
                 throw node.error(at: "refId", "a precomposition that does not contain itself (\(compositions.joined(separator: " → ")) → \(id))")
             }
             if node["tm"] != nil { context.warn(node.path + ".tm", "time remapping is not applied") }
-            let width = try node.number("w", default: 0, in: 0...Double(Limits.maximumSide))
-            let height = try node.number("h", default: 0, in: 0...Double(Limits.maximumSide))
+            // A clip, not a surface: any size up to Lottie's largest number.
+            let width = try node.number("w", default: 0, in: 0...Lottie.maximumMagnitude)
+            let height = try node.number("h", default: 0, in: 0...Lottie.maximumMagnitude)
             content.bounds = Rect(x: 0, y: 0, width: width, height: height)
             content.masksToBounds = width > 0 && height > 0
             content.sublayers = try layers(try asset.required("layers", "the precomposition's layers").array(), time: time,
                                            depth: depth + 1, compositions: compositions + [id])
         case 1:  // solid
-            let width = try node.number("sw", default: 0, in: 0...Double(Limits.maximumSide))
-            let height = try node.number("sh", default: 0, in: 0...Double(Limits.maximumSide))
+            let width = try node.number("sw", default: 0, in: 0...Lottie.maximumMagnitude)
+            let height = try node.number("sh", default: 0, in: 0...Lottie.maximumMagnitude)
             let text = try node.string("sc") ?? "#000000"
             guard let color = Color(hex: text) else { throw node.error(at: "sc", "a colour #RRGGBB") }
             var solid = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width, height: height))
@@ -214,7 +215,11 @@ struct LottieLayerBuilder {
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []
         while let index = parent {
-            guard let parentNode = byIndex[index] else { throw node.error(at: "parent", "the ind of a layer in the same composition") }
+            guard let parentNode = byIndex[index] else {
+                // lottie-ios draws a layer whose parent is not there as if it had none.
+                context.warn((chain.isEmpty ? node : byIndex[chain[chain.count - 1]]!).path + ".parent", "no layer has the ind \(index), so the layer has no parent")
+                break
+            }
             guard !chain.contains(index), chain.count < byIndex.count else {
                 throw node.error(at: "parent", "a parent chain without a cycle")
             }
