@@ -154,6 +154,9 @@ let package = Package(
             "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataEffects", "StrataScene",
             "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
         ]),
+        .testTarget(name: "StrataLottieTests", dependencies: [
+            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataScene", "StrataLottie", "StrataKit", "StrataSnapshotTesting",
+        ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport"]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.

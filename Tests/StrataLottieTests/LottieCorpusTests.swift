@@ -1,0 +1,28 @@
+import Foundation
+import StrataSnapshotTesting
+import StrataTestSupport
+import Testing
+
+/// Every picture Core Animation drew of lottie-ios's samples, drawn by Strata and judged by
+/// lottie-ios's own rule (Tests/Fixtures/lottie-ios). The floors are the rates measured when they
+/// were set: the import may only get better. docs/lottie.md lists every miss and its reason.
+@Suite("Lottie import: measured against Core Animation") struct LottieCorpusTests {
+    static let floors: [String: Int] = [
+        "all": 378, "top level": 43, "DotLottie": 18, "Issues": 174, "LottieFiles": 32, "Nonanimating": 15, "TypeFace": 91,
+    ]
+
+    @Test func everyPictureIsJudgedAndNoGroupFallsBelowItsFloor() async throws {
+        let corpus = try LottieCorpus(folder: TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios"))
+        let pictures = try corpus.pictures()
+        #expect(pictures.count == 527)
+        let outcomes = pictures.map(corpus.measure)
+        var report = ""
+        for rate in LottieCorpus.rates(outcomes) {
+            report += "\(rate.group): \(rate.matched) of \(rate.total)\n"
+            #expect(rate.matched >= Self.floors[rate.group] ?? 0, "\(rate.group): \(rate.matched) of \(rate.total), floor \(Self.floors[rate.group] ?? 0)")
+        }
+        let misses = outcomes.filter { !$0.matches }.map { "\($0.picture.sample) \(Int($0.picture.progress * 100))%: \($0.matching.map { String(format: "%.4f", $0) } ?? $0.failure ?? "")" }
+        try? FileManager.default.createDirectory(at: TestPaths.artifacts, withIntermediateDirectories: true)
+        try? (report + misses.joined(separator: "\n")).write(to: TestPaths.artifacts.appendingPathComponent("lottie-corpus.txt"), atomically: true, encoding: .utf8)
+    }
+}

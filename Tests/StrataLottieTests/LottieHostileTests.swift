@@ -1,0 +1,128 @@
+import Foundation
+import StrataLottie
+import StrataScene
+import StrataTestSupport
+import Testing
+
+/// Lottie files are untrusted: every bad file is refused with the JSON path, what was expected
+/// and what was found, before anything large is built.
+@Suite("Lottie import: hostile files") struct LottieHostileTests {
+    func error(_ data: Data, file: String = "bad.json") -> SceneError? {
+        do {
+            _ = try LottieImporter.decode(data, file: file, baseURL: nil, name: "bad")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aPrecompositionThatContainsItselfIsRefused() throws {
+        let layer = #"{"ty":0,"ind":1,"refId":"loop","ip":0,"op":20,"st":0,"w":10,"h":10,"ks":{}}"#
+        let assets = #"[{"id":"loop","layers":[\#(layer)]}]"#
+        let found = try #require(error(lottie(layer, assets: assets)))
+        #expect(found.keyPath == "assets[0].layers[0].refId" || found.keyPath.hasSuffix("refId"))
+        #expect(found.expected.contains("does not contain itself"))
+    }
+
+    @Test func aParentCycleIsRefused() throws {
+        let a = #"{"ty":3,"ind":1,"parent":2,"ip":0,"op":20,"ks":{}}"#, b = #"{"ty":4,"ind":2,"parent":1,"ip":0,"op":20,"ks":{},"shapes":[]}"#
+        let found = try #require(error(lottie(a + "," + b)))
+        #expect(found.expected.contains("without a cycle"))
+    }
+
+    @Test func numbersOutOfRangeNameTheirPath() throws {
+        let ks = #"{"p":{"k":[1e300,0]}}"#
+        let found = try #require(error(lottie(shapeLayer(redSquare(), ks: ks))))
+        #expect(found.keyPath == "layers[0].ks.p.k[0]")
+        #expect(found.found.contains("1e+300") || found.found.contains("1000000"))
+        let rate = try #require(error(Data(#"{"fr":0,"ip":0,"op":1,"w":1,"h":1,"layers":[]}"#.utf8)))
+        #expect(rate.keyPath == "fr")
+        let size = try #require(error(Data(#"{"fr":30,"ip":0,"op":1,"w":100000,"h":1,"layers":[]}"#.utf8)))
+        #expect(size.keyPath == "w")
+        let frames = try #require(error(Data(#"{"fr":30,"ip":0,"op":1e7,"w":1,"h":1,"layers":[]}"#.utf8)))
+        #expect(frames.keyPath == "op")
+    }
+
+    @Test func keyframesGoingBackInTimeAreRefused() throws {
+        let ks = #"{"o":{"a":1,"k":[{"t":5,"s":[0]},{"t":2,"s":[100]}]}}"#
+        let found = try #require(error(lottie(shapeLayer(redSquare(), ks: ks))))
+        #expect(found.keyPath == "layers[0].ks.o.k[1].t")
+    }
+
+    @Test func deeplyNestedGroupsAreRefusedWithoutRecursingForever() throws {
+        var group = redSquare()
+        for _ in 0..<80 { group = #"{"ty":"gr","it":[\#(group)]}"# }
+        let found = try #require(error(lottie(shapeLayer(group))))
+        #expect(found.expected.contains("nested at most"))
+    }
+
+    @Test func aBadEmbeddedImageIsRefused() throws {
+        let assets = #"[{"id":"img","w":10,"h":10,"e":1,"p":"data:image/png;base64,AAAAAAAA"}]"#
+        let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
+        let found = try #require(error(lottie(layer, assets: assets)))
+        #expect(found.keyPath == "assets[0].p")
+        #expect(found.expected.contains("PNG"))
+    }
+
+    @Test func anImageFileOutsideTheFolderIsRefused() throws {
+        let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"../","p":"secret.png"}]"#
+        let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
+        do {
+            _ = try LottieImporter.decode(lottie(layer, assets: assets), file: "bad.json", baseURL: TestPaths.temporaryDirectory(), name: "bad")
+            Issue.record("an image path with .. was read")
+        } catch {
+            #expect(error.keyPath == "assets[0].p")
+        }
+    }
+
+    /// A zip of one entry `name` holding `content`, stored, with `claimedSize` in its headers.
+    func zip(_ name: String, _ content: [UInt8], method: UInt16 = 0, claimedSize: Int? = nil, packed: [UInt8]? = nil) -> Data {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
+        let data = packed ?? content
+        let size = claimedSize ?? content.count
+        let nameBytes = Array(name.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in content {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        let local = u32(0x0403_4B50) + u16(20) + u16(0) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
+            + u16(nameBytes.count) + u16(0) + nameBytes + data
+        let central = u32(0x0201_4B50) + u16(20) + u16(20) + u16(0) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
+            + u16(nameBytes.count) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(0) + nameBytes
+        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(1) + u16(1) + u32(central.count) + u32(local.count) + u16(0)
+        return Data(local + central + end)
+    }
+
+    func archiveError(_ data: Data) -> SceneError? {
+        do {
+            _ = try LottieImporter.decodeArchive(data, file: "bad.lottie", name: "bad")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aDotLottieArchiveIsReadAndItsEntriesChecked() throws {
+        let animation = [UInt8](lottie(shapeLayer(redSquare())))
+        let good = zip("animations/a.json", animation)
+        let scene = try LottieImporter.decodeArchive(good, file: "good.lottie", name: "good")
+        #expect(scene.size.width == 100)
+
+        let traversal = try #require(archiveError(zip("../animations/a.json", animation)))
+        #expect(traversal.expected.contains("entry names inside the archive"))
+        // A bomb: a tiny entry claiming 60 MB.
+        let bomb = try #require(archiveError(zip("animations/a.json", [0x03, 0x00], method: 8, claimedSize: 60 << 20)))
+        #expect(bomb.expected.contains("times their compressed size"))
+        let corrupt = try #require(archiveError(zip("animations/a.json", animation, method: 8)))
+        #expect(corrupt.found.contains("corrupt"))
+        var flipped = [UInt8](good)
+        flipped[60] ^= 0x01  // inside the stored JSON: the CRC no longer matches
+        let crc = try #require(archiveError(Data(flipped)))
+        #expect(crc.expected.contains("CRC-32"))
+        let truncated = try #require(archiveError(good.prefix(good.count - 30)))
+        #expect(truncated.expected.contains("end-of-directory") || truncated.expected.contains("directory"))
+    }
+}

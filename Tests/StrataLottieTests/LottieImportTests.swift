@@ -1,0 +1,118 @@
+import Foundation
+import StrataKit
+import StrataLottie
+import StrataModel
+import StrataRaster
+import StrataScene
+import StrataTestSupport
+import Testing
+
+/// A Lottie document of `w` × `h` at 10 fps, frames 0…20, with `layers` (and `assets`).
+func lottie(_ layers: String, assets: String = "[]", w: Int = 100, h: Int = 100) -> Data {
+    Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":\#(w),"h":\#(h),"assets":\#(assets),"layers":[\#(layers)]}"#.utf8)
+}
+
+/// A shape layer holding `shapes`, with transform `ks` (identity by default).
+func shapeLayer(_ shapes: String, ks: String = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}"#,
+                extra: String = "") -> String {
+    #"{"ty":4,"ind":1,"ip":0,"op":20,"st":0,"ks":\#(ks),"shapes":[\#(shapes)]\#(extra)}"#
+}
+
+/// A red square `size` wide centred at (cx, cy), filled.
+func redSquare(cx: Double = 50, cy: Double = 50, size: Double = 20) -> String {
+    #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[\#(cx),\#(cy)]},"s":{"k":[\#(size),\#(size)]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+}
+
+func importLottie(_ data: Data, file: String = "test.json") throws -> Scene {
+    try LottieImporter.decode(data, file: file, baseURL: nil, name: "test")
+}
+
+/// The straight RGBA of pixel (x, y) of `scene` at `seconds`.
+func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws -> [UInt8] {
+    let image = try FrameRenderer(scene: scene).render(atSeconds: seconds).image
+    let o = (y * image.width + x) * 4
+    return Array(image.pixels[o..<(o + 4)])
+}
+
+@Suite("Lottie import: what a file means") struct LottieImportTests {
+    @Test func detectsLottieByItsKeysAndNotAStrataScene() throws {
+        #expect(LottieImporter.isLottie(lottie(shapeLayer(redSquare()))))
+        let strata = Data(##"{"version":1,"size":[100,100],"layers":[{"frame":[0,0,10,10],"backgroundColor":"#ff0000"}]}"##.utf8)
+        #expect(!LottieImporter.isLottie(strata))
+        #expect(!LottieImporter.isLottie(Data("[1,2]".utf8)))
+        // Keys of nested objects do not count: only the top level's.
+        #expect(!LottieImporter.isLottie(Data(#"{"x":{"fr":1,"ip":0,"op":1,"w":1,"h":1,"layers":[]}}"#.utf8)))
+    }
+
+    @Test func theCompositionBecomesTheSceneAndItsClock() throws {
+        let scene = try importLottie(lottie(shapeLayer(redSquare()), w: 120, h: 80))
+        #expect(scene.size == Size(width: 120, height: 80))
+        #expect(scene.clock.framesPerSecond == 10)
+        #expect(scene.clock.tickCount == 20)
+        #expect(scene.seconds(atProgress: 1) == 2)
+        #expect(scene.seconds(atProgress: 0.25) == 0.5)
+    }
+
+    @Test func aFilledRectangleIsDrawnWhereItIs() throws {
+        let scene = try importLottie(lottie(shapeLayer(redSquare(cx: 30, cy: 60, size: 20))))
+        #expect(try pixel(scene, atSeconds: 0, 30, 60) == [255, 0, 0, 255])
+        #expect(try pixel(scene, atSeconds: 0, 45, 60)[3] == 0)
+        #expect(try pixel(scene, atSeconds: 0, 30, 45)[3] == 0)
+    }
+
+    @Test func positionKeyframesEaseAndHold() throws {
+        // Linear from x = 20 at frame 0 to x = 80 at frame 10, then held at 80 until frame 15,
+        // where it jumps to 20.
+        let ks = #"{"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100},"p":{"a":1,"k":["#
+            + #"{"t":0,"s":[20,50],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},"#
+            + #"{"t":10,"s":[80,50],"h":1},{"t":15,"s":[20,50]}]}}"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(cx: 0, cy: 0, size: 10), ks: ks)))
+        #expect(try pixel(scene, atSeconds: 0, 20, 50)[3] == 255)
+        #expect(try pixel(scene, atSeconds: 0.5, 50, 50)[3] == 255)   // half-way: x = 50
+        #expect(try pixel(scene, atSeconds: 0.5, 20, 50)[3] == 0)
+        #expect(try pixel(scene, atSeconds: 1.4, 80, 50)[3] == 255)   // held
+        #expect(try pixel(scene, atSeconds: 1.5, 20, 50)[3] == 255)   // jumped back
+    }
+
+    @Test func aBezierEaseSlowsTheStart() throws {
+        // Ease in (0.9, 0, 1, 1): at a quarter of the time the value has moved far less than a quarter.
+        let ks = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"r":{"k":0},"s":{"k":[100,100]},"o":{"a":1,"k":["#
+            + #"{"t":0,"s":[0],"o":{"x":[0.9],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[100]}]}}"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(), ks: ks)))
+        let alpha = try pixel(scene, atSeconds: 0.5, 50, 50)[3]
+        #expect(alpha > 0 && alpha < 40, "alpha \(alpha)")
+    }
+
+    @Test func inAndOutPointsShowTheLayerOnlyBetweenThem() throws {
+        let layer = shapeLayer(redSquare()).replacingOccurrences(of: #""ip":0,"op":20"#, with: #""ip":5,"op":10"#)
+        let scene = try importLottie(lottie(layer))
+        #expect(try pixel(scene, atSeconds: 0.4, 50, 50)[3] == 0)
+        #expect(try pixel(scene, atSeconds: 0.5, 50, 50)[3] == 255)
+        #expect(try pixel(scene, atSeconds: 0.9, 50, 50)[3] == 255)
+        #expect(try pixel(scene, atSeconds: 1.0, 50, 50)[3] == 0)
+    }
+
+    @Test func aChildMovesWithItsParentButKeepsItsOwnOpacity() throws {
+        let parent = #"{"ty":3,"ind":7,"ip":0,"op":20,"st":0,"ks":{"p":{"k":[30,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":0}}}"#
+        let child = shapeLayer(redSquare(cx: 20, cy: 50, size: 10), extra: #","parent":7"#)
+        let scene = try importLottie(lottie(child + "," + parent))
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+        #expect(try pixel(scene, atSeconds: 0, 20, 50)[3] == 0)
+    }
+
+    @Test func aPrecompositionIsClippedToItsSizeAndRunsFromItsStart() throws {
+        // The inner square moves from x = 0 at its frame 0 to x = 100 at its frame 10; the
+        // precomposition starts at frame 5 and is 60 wide.
+        let inner = shapeLayer(redSquare(cx: 0, cy: 0, size: 10), ks: #"{"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100},"p":{"a":1,"k":[{"t":0,"s":[0,50],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":10,"s":[100,50]}]}}"#)
+        let assets = #"[{"id":"inner","layers":[\#(inner)]}]"#
+        let precomp = #"{"ty":0,"ind":1,"refId":"inner","w":60,"h":100,"ip":0,"op":20,"st":5,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}}"#
+        let scene = try importLottie(lottie(precomp, assets: assets))
+        #expect(try pixel(scene, atSeconds: 0.8, 30, 50)[3] == 255)  // frame 8 is its frame 3: x = 30
+        #expect(try pixel(scene, atSeconds: 1.4, 90, 50)[3] == 0)    // x = 90 lies outside its 60 points
+    }
+
+    @Test func whatIsNotDrawnIsWarnedWithItsPath() throws {
+        let scene = try importLottie(lottie(shapeLayer(redSquare() + #",{"ty":"zz","nm":"zig"}"#)))
+        #expect(scene.warnings.contains { $0.contains("layers[0].shapes[1]") && $0.contains("\"zz\"") })
+    }
+}
