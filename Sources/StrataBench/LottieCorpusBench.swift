@@ -23,7 +23,7 @@ func runLottieCorpus(_ arguments: [String]) throws {
         for picture in pictures {
             let expected = try PNGCodec.decode(contentsOf: picture.snapshot)
             guard let actual = try? corpus.render(picture, width: expected.width, height: expected.height) else { continue }
-            let name = picture.sample.replacingOccurrences(of: "/", with: "_") + "-\(Int((picture.progress * 100).rounded()))"
+            let name = picture.sample.replacingOccurrences(of: "/", with: "_") + "-\(Int(saturating: picture.progress * 100, .toNearestOrAwayFromZero))"
             try Data(try Pipeline.encode(try sideBySide(expected, actual))).write(to: dump.appendingPathComponent(name + ".png"))
         }
     }
@@ -33,7 +33,7 @@ func runLottieCorpus(_ arguments: [String]) throws {
         outcomes.append(outcome)
         if list {
             let figure = outcome.matching.map { String(format: "%.4f", $0) } ?? "—"
-            print("\(outcome.matches ? "match" : "MISS ") \(picture.sample) \(Int((picture.progress * 100).rounded()))% \(figure) of \(outcome.required)\(outcome.failure.map { " (\($0))" } ?? "")")
+            print("\(outcome.matches ? "match" : "MISS ") \(picture.sample) \(Int(saturating: picture.progress * 100, .toNearestOrAwayFromZero))% \(figure) of \(outcome.required)\(outcome.failure.map { " (\($0))" } ?? "")")
         }
     }
     for rate in LottieCorpus.rates(outcomes) {

@@ -58,7 +58,7 @@ final class LottieContext {
 
     /// The root frames every displayed frame lies on (first … end − 1), for sampled animations.
     var rootFrames: [Double] {
-        let count = max(1, min(Limits.maximumFrames, Int((endFrame - firstFrame).rounded(.up))))
+        let count = max(1, min(Limits.maximumFrames, Int(saturating: endFrame - firstFrame, .up)))
         return (0...count).map { firstFrame + Double($0) }
     }
 }

@@ -131,7 +131,7 @@ enum LottieShapes {
     /// `rotation` degrees, with After Effects' roundness (percent) turned into tangents.
     static func star(center: Point, points: Double, rotation: Double, outerRadius: Double, innerRadius: Double?,
                      outerRoundness: Double, innerRoundness: Double, reversed: Bool) -> Path {
-        let count = Int(min(1000, max(0, points.rounded(.down))))
+        let count = min(1000, max(0, Int(saturating: points, .down)))
         guard count >= 2 else { return Path() }
         let corners = innerRadius == nil ? count : count * 2
         let step = 2 * Double.pi / Double(corners)

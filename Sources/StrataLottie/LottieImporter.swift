@@ -93,7 +93,7 @@ public enum LottieImporter {
         composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [])
         if root["chars"] != nil || root["fonts"] != nil { context.warn("fonts", "text is not drawn") }
         if root["markers"] != nil {}  // markers name frames; nothing is drawn from them
-        let frames = Int((end - first).rounded(.up))
+        let frames = Int(saturating: end - first, .up)
         var scene = Scene(name: (try? root.string("nm")).flatMap { $0 } ?? name,
                           description: "The Lottie animation \(URL(fileURLWithPath: file).lastPathComponent), \(Lottie.format(width))×\(Lottie.format(height)) at \(Lottie.format(rate)) frames per second.",
                           size: Size(width: width, height: height), layers: [composition],

@@ -113,8 +113,9 @@ struct ArchitectureTests {
         "StrataRender": ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
         "StrataEffects": ["StrataModel", "StrataAnimation", "StrataFilters"],
         "StrataScene": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects", "Yams"],
+        "StrataLottie": ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "CDeflate"],
         "StrataKit": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
-                      "CStrataProcess"],
+                      "StrataLottie", "CStrataProcess"],
     ]
 
     @Test("every arrow of the documented graph, and no other; nothing the scene format or the effects use reaches Render, Cairo or Pango")
@@ -130,12 +131,12 @@ struct ArchitectureTests {
             }
             return seen
         }
-        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene"] {
+        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene", "StrataLottie"] {
             let reached = reach(name).intersection(["StrataRender", "CCairo", "CPango"])
             #expect(reached.isEmpty, "\(name) reaches \(reached.sorted()): parsing a scene or describing an effect must not link the renderer")
         }
         // And in the sources: no file of those targets imports the renderer or its C libraries.
-        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene"] {
+        for name in ["StrataPixels", "StrataModel", "StrataAnimation", "StrataRaster", "StrataFilters", "StrataEffects", "StrataScene", "StrataLottie"] {
             guard let folder = targets[name]?.folder else { continue }
             for file in Self.files(in: folder, extensions: ["swift"]) {
                 let text = try String(contentsOf: file, encoding: .utf8)
