@@ -126,7 +126,7 @@ let package = Package(
         // What the libFuzzer targets do with an input (Fuzz/ holds their entry point; the tests run
         // every seed and regression input through the same functions).
         .target(name: "StrataFuzzTargets", dependencies: [
-            "StrataKit", "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene", "StrataStudio",
+            "StrataKit", "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene", "StrataStudio", "StrataLottie",
             .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
 

@@ -73,6 +73,9 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: "Exit 65 when an imported animation (Lottie) holds something Strata does not draw, instead of warning.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
+    var animation: String?
+
     func validate() throws {
         if let scale, ![1.0, 2.0, 3.0].contains(scale) {
             throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
@@ -82,7 +85,7 @@ struct SceneOptions: ParsableArguments {
     /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
     /// `--strict`).
     func load() throws(StrataError) -> Scene {
-        let loaded = try Pipeline.loadScene(at: scene, assets: assets)
+        let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation)
         if strict, !loaded.warnings.isEmpty {
             throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
         }

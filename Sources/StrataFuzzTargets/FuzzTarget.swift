@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Scene bytes → every frame (≤ 48×48 points, 30 ticks) drawn over the previous one where it
     /// changed and drawn in full: a differential target, the bytes must be equal.
     case damage
+    /// Lottie bytes (JSON or a dotLottie zip) → `LottieImporter` → first and last frame, small.
+    case lottie
 
     /// The target `STRATA_FUZZ_TARGET` names (the process exits 2 when it names none).
     public static let selected: FuzzTarget = {
@@ -44,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .text: SceneTargets.text(bytes)
         case .studio: StudioTarget.run(bytes)
         case .damage: SceneTargets.damage(bytes)
+        case .lottie: LottieTarget.run(bytes)
         }
     }
 }

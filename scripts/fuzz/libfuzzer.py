@@ -24,7 +24,7 @@ most edges and features a run reached, findings) as a Markdown table; a record m
 
 Usage: scripts/fuzz/campaign.py --libfuzzer TARGET|all [--seconds N] [--no-build] [--jobs N] [--sanitized-tests]
        scripts/fuzz/campaign.py --libfuzzer --summary
-Targets: scene png render encoders svgpath transform text studio damage
+Targets: scene png render encoders svgpath transform text studio damage lottie
 """
 import argparse
 import json
@@ -37,7 +37,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGETS = ["scene", "png", "render", "encoders", "svgpath", "transform", "text", "studio", "damage"]
+TARGETS = ["scene", "png", "render", "encoders", "svgpath", "transform", "text", "studio", "damage", "lottie"]
 SCRATCH = os.path.join(ROOT, ".build-fuzz")
 DICTIONARIES = {"scene": "Fuzz/scene.dict", "render": "Fuzz/scene.dict", "damage": "Fuzz/scene.dict", "text": "Fuzz/text.dict"}
 
