@@ -55,15 +55,25 @@ struct LottieTransformBuilder {
         // model transform (scale, then rotation).
         let scale = try node.vectorProperty("s", default: [100, 100])
         let rotation = try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
-        if scale.isAnimated || rotation.isAnimated {
+        // A 3-D layer's turns about x and y (degrees), drawn as Core Animation draws them
+        // without a camera: foreshortened, no perspective.
+        var turns: [(TransformComponent, LottieProperty<[Double]>, String)] = []
+        for (key, component) in [("rx", TransformComponent.rotationX), ("ry", .rotationY)] {
+            guard let turn = node[key] else { continue }
+            let property = try turn.vectorProperty(count: 1)
+            if property.keyframes.contains(where: { $0.value[0] != 0 }) { turns.append((component, property, turn.path)) }
+        }
+        if scale.isAnimated || rotation.isAnimated || !turns.isEmpty {
             for (dimension, component) in [(0, TransformComponent.scaleX), (1, .scaleY)] {
                 try context.add(scale.animation(.transformComponent(component), time: time, clock: clock, dimension: dimension) { .number($0[dimension] / 100) }
                                 ?? Self.constant(.transformComponent(component), .number(scale.first[dimension] / 100)),
                                 forKey: "transform.\(component.rawValue)", to: &layer, at: node.path + ".s")
             }
-            try context.add(rotation.animation(.transformComponent(.rotationZ), time: time, clock: clock) { .number($0[0] * .pi / 180) }
-                            ?? Self.constant(.transformComponent(.rotationZ), .number(rotation.first[0] * .pi / 180)),
-                            forKey: "transform.rotation.z", to: &layer, at: node.path + ".r")
+            for (component, property, path) in turns + [(.rotationZ, rotation, node.path + ".r")] {
+                try context.add(property.animation(.transformComponent(component), time: time, clock: clock) { .number($0[0] * .pi / 180) }
+                                ?? Self.constant(.transformComponent(component), .number(property.first[0] * .pi / 180)),
+                                forKey: "transform.\(component.rawValue)", to: &layer, at: path)
+            }
         } else {
             let matrix = Transform2D.scale(x: scale.first[0] / 100, y: scale.first[1] / 100)
                 .concatenating(.rotation(radians: rotation.first[0] * .pi / 180))
