@@ -56,3 +56,20 @@ struct GroupCompositeTests {
         #expect(image[20, 20].a == 255)
     }
 }
+
+@Suite("Placed images")
+struct PlacedImageTests {
+    /// A layer with an image turned about x or y through 90° (edge-on) covers no area: it draws
+    /// nothing, and rendering does not fail (Cairo could not invert the matrix and reported "out
+    /// of memory"; the Lottie corpus's pr_1930_rx met it at 25 %).
+    @Test func anImageSeenEdgeOnDrawsNothing() throws {
+        for axis in [(1.0, 0.0), (0.0, 1.0)] {
+            var layer = Layer(name: "card", frame: Rect(x: 10, y: 10, width: 40, height: 40))
+            layer.contents = try TestPixels.random(width: 187, height: 191, seed: 7)
+            layer.transform = Transform3D.rotation(radians: .pi / 2, x: axis.0, y: axis.1, z: 0)
+            let picture = try Renderer.render([layer], size: Size(width: 60, height: 60), scale: 2, background: nil)
+            #expect(picture.width == 120)
+            #expect(picture.pixels.allSatisfy { $0 == 0 }, "an edge-on image drew pixels")
+        }
+    }
+}
