@@ -36,8 +36,36 @@ func runLottieCorpus(_ arguments: [String]) throws {
             print("\(outcome.matches ? "match" : "MISS ") \(picture.sample) \(Int(saturating: picture.progress * 100, .toNearestOrAwayFromZero))% \(figure) of \(outcome.required)\(outcome.failure.map { " (\($0))" } ?? "")")
         }
     }
-    for rate in LottieCorpus.rates(outcomes) {
-        print("\(rate.group): \(rate.matched) of \(rate.total) (\(String(format: "%.1f", 100 * Double(rate.matched) / Double(max(1, rate.total)))) %)")
+    // Peers: NAME=DIR holding NAME-PPP.rgba (premultiplied RGBA at the picture's size), judged
+    // by the same rule (scripts/benchmarks/peers/lottie_peers.py renders them).
+    var columns: [(String, [LottieCorpus.Outcome])] = [("strata", outcomes)]
+    for (index, argument) in arguments.enumerated() where argument == "--peer" && index + 1 < arguments.count {
+        let parts = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { continue }
+        var peerOutcomes: [LottieCorpus.Outcome] = []
+        for picture in pictures {
+            let required = corpus.precision[picture.sample] ?? corpus.defaultPrecision
+            let name = picture.sample.replacingOccurrences(of: "/", with: "_") + "-\(Int(saturating: picture.progress * 100, .toNearestOrAwayFromZero))"
+            let expected = try PNGCodec.decode(contentsOf: picture.snapshot)
+            guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: parts[1]).appendingPathComponent(name + ".rgba")),
+                  bytes.count == expected.width * expected.height * 4,
+                  let actual = try? PixelBuffer(width: expected.width, height: expected.height, premultipliedRGBA: [UInt8](bytes)) else {
+                peerOutcomes.append(LottieCorpus.Outcome(picture: picture, matching: nil, required: required, failure: "not drawn"))
+                continue
+            }
+            let matching = PerceptualDifference.matchingFraction(expected, actual, maximumDeltaE: (1 - corpus.perceptualPrecision) * 100)
+            peerOutcomes.append(LottieCorpus.Outcome(picture: picture, matching: matching, required: required))
+        }
+        columns.append((parts[0], peerOutcomes))
+    }
+    print(pad("group", 14) + columns.map { pad($0.0, 22) }.joined())
+    let tables = columns.map { LottieCorpus.rates($0.1) }
+    for (row, rate) in tables[0].enumerated() {
+        let cells = tables.map { table in
+            let r = table[row]
+            return pad("\(r.matched) of \(r.total) (\(String(format: "%.1f", 100 * Double(r.matched) / Double(max(1, r.total)))) %)", 22)
+        }
+        print(pad(rate.group, 14) + cells.joined())
     }
 }
 

@@ -30,6 +30,14 @@ public struct LottieCorpus: Sendable {
         public var required: Double
         public var failure: String?
         public var matches: Bool { (matching ?? 0) >= required }
+
+        /// An outcome measured elsewhere (a peer's picture judged by the same rule).
+        public init(picture: Picture, matching: Double?, required: Double, failure: String? = nil) {
+            self.picture = picture
+            self.matching = matching
+            self.required = required
+            self.failure = failure
+        }
     }
 
     public let folder: URL
