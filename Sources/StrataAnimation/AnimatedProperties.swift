@@ -41,6 +41,8 @@ public struct AnimatedProperties: Hashable, Sendable {
     /// The replicator's settings (nil for a layer that is not one: its key paths read as the
     /// defaults and write nothing).
     public var replicator: ReplicatorContent?
+    /// The gradient, whose points and stops animations may change (nil for a layer without one).
+    public var gradient: Gradient?
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -59,6 +61,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         backgroundFilters = layer.backgroundFilters
         shape = layer.shape
         replicator = layer.replicator
+        gradient = layer.gradient
     }
 
     /// The value of a key path.
@@ -97,6 +100,10 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .instanceGreenOffset: .number(replicator?.instanceGreenOffset ?? 0)
             case .instanceBlueOffset: .number(replicator?.instanceBlueOffset ?? 0)
             case .instanceAlphaOffset: .number(replicator?.instanceAlphaOffset ?? 0)
+            case .startPoint: .point(gradient?.startPoint ?? Point(x: 0.5, y: 0))
+            case .endPoint: .point(gradient?.endPoint ?? Point(x: 0.5, y: 1))
+            case .gradientColor(let index): .color(gradient.flatMap { index < $0.colors.count ? $0.colors[index] : nil } ?? .clear)
+            case .gradientLocation(let index): .number(gradient.flatMap { index < $0.colors.count ? $0.resolvedLocations[index] : nil } ?? 0)
             }
         }
         set {
@@ -139,6 +146,18 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.instanceGreenOffset, .number(let v)): replicator?.instanceGreenOffset = v.isFinite ? v : 0
             case (.instanceBlueOffset, .number(let v)): replicator?.instanceBlueOffset = v.isFinite ? v : 0
             case (.instanceAlphaOffset, .number(let v)): replicator?.instanceAlphaOffset = v.isFinite ? v : 0
+            case (.startPoint, .point(let p)): if p.x.isFinite && p.y.isFinite { gradient?.startPoint = p }
+            case (.endPoint, .point(let p)): if p.x.isFinite && p.y.isFinite { gradient?.endPoint = p }
+            case (.gradientColor(let index), .color(let c)):
+                if let count = gradient?.colors.count, index < count { gradient?.colors[index] = c }
+            case (.gradientLocation(let index), .number(let v)):
+                // A stop moves within 0…1; the locations are kept ascending as drawn.
+                if var g = gradient, index < g.colors.count, v.isFinite {
+                    var locations = g.resolvedLocations
+                    locations[index] = min(1, max(0, v))
+                    g.locations = locations
+                    gradient = g
+                }
             default: break  // a value of the wrong kind is rejected when the scene is read
             }
         }
@@ -159,6 +178,7 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.backgroundFilters = backgroundFilters
         layer.shape = shape
         layer.replicator = replicator
+        layer.gradient = gradient
         if model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }

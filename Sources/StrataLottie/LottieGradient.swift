@@ -16,7 +16,6 @@ extension LottieShapeBuilder {
         }
         let start = try node.vectorProperty("s", default: [0, 0]), end = try node.vectorProperty("e", default: [0, 0])
         let s = Point(x: start.first[0], y: start.first[1]), e = Point(x: end.first[0], y: end.first[1])
-        if start.isAnimated || end.isAnimated { context.warn(node.path, "the gradient's moving start and end are drawn where they begin") }
         let reach = style.isStroke ? max(1, try node.vectorProperty("w", default: [1]).first[0]) : 1
         box = box.union(Rect(origin: s, size: .zero)).outsetBy(dx: reach, dy: reach)
         guard box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else { return nil }
@@ -24,19 +23,22 @@ extension LottieShapeBuilder {
         let colors = try node.required("g", "the gradient's colours")
         let count = try colors.integer("p", default: 2, in: 1...256)
         let stops = try colors.required("k", "the colour stops").vectorPropertyLong()
-        if stops.isAnimated { context.warn(colors.path, "the gradient's changing colours are drawn as they begin") }
         guard let gradientStops = Self.stops(stops.first, count: count) else {
             throw colors.error(at: "k", "\(count) colour stops (4 numbers each), then optional opacity stops (2 each)")
         }
         let radial = try node.integer("t", default: 1, in: 1...2) == 2
         func unit(_ p: Point) -> Point { Point(x: (p.x - box.minX) / box.width, y: (p.y - box.minY) / box.height) }
-        var gradient = Gradient(kind: radial ? .radial : .linear, colors: gradientStops.map(\.1), locations: gradientStops.map(\.0),
-                                startPoint: unit(s), endPoint: unit(e))
-        if radial {
+        /// Start and end in unit coordinates; a radial gradient's end gives its radius per axis.
+        func points(_ s: Point, _ e: Point) -> (Point, Point) {
+            guard radial else { return (unit(s), unit(e)) }
             let radius = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot()
-            gradient.endPoint = Point(x: gradient.startPoint.x + radius / box.width, y: gradient.startPoint.y + radius / box.height)
-            if try node.vectorProperty("h", default: [0]).first[0] != 0 { context.warn(node.path + ".h", "the radial gradient's highlight is not applied") }
+            let start = unit(s)
+            return (start, Point(x: start.x + radius / box.width, y: start.y + radius / box.height))
         }
+        let (unitStart, unitEnd) = points(s, e)
+        let gradient = Gradient(kind: radial ? .radial : .linear, colors: gradientStops.map(\.1), locations: gradientStops.map(\.0),
+                                startPoint: unitStart, endPoint: unitEnd)
+        if radial, try node.vectorProperty("h", default: [0]).first[0] != 0 { context.warn(node.path + ".h", "the radial gradient's highlight is not applied") }
         try context.count(2, at: node.path)
         var layer = Layer(name: try node.string("nm"), frame: box)
         layer.gradient = gradient
@@ -44,6 +46,27 @@ extension LottieShapeBuilder {
         layer.opacity = min(1, max(0, opacity.first[0] / 100))
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")
+        // Moving points and changing stops: sampled at every frame of the composition, as
+        // startPoint, endPoint, colors[N] and locations[N] animations.
+        let frames = context.rootFrames
+        if (start.isAnimated || end.isAnimated) && frames.count > 1 {
+            let sampled = frames.map { frame -> (Point, Point) in
+                let local = time.local(frame)
+                let a = start.value(atFrame: local), b = end.value(atFrame: local)
+                return points(Point(x: a[0], y: a[1]), Point(x: b[0], y: b[1]))
+            }
+            try context.add(sampledAnimation(.startPoint, sampled.map { .point($0.0) }, frames: frames), forKey: "startPoint", to: &layer, at: node.path + ".s")
+            try context.add(sampledAnimation(.endPoint, sampled.map { .point($0.1) }, frames: frames), forKey: "endPoint", to: &layer, at: node.path + ".e")
+        }
+        if stops.isAnimated && frames.count > 1 {
+            let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count) ?? gradientStops }
+            for index in gradientStops.indices {
+                let colors = sampled.map { AnimationValue.color(index < $0.count ? $0[index].1 : gradientStops[index].1) }
+                let locations = sampled.map { AnimationValue.number(index < $0.count ? $0[index].0 : gradientStops[index].0) }
+                try context.add(sampledAnimation(.gradientColor(index), colors, frames: frames), forKey: "colors[\(index)]", to: &layer, at: colors.isEmpty ? node.path : node.path + ".g")
+                try context.add(sampledAnimation(.gradientLocation(index), locations, frames: frames), forKey: "locations[\(index)]", to: &layer, at: node.path + ".g")
+            }
+        }
         // The mask: the paths, in the gradient layer's coordinates.
         var maskStyle = style
         maskStyle.gradient = false
@@ -54,6 +77,13 @@ extension LottieShapeBuilder {
         mask.sublayers = masks
         layer.mask = mask
         return layer
+    }
+
+    /// An animation through `values`, one per root frame of `frames`, linear between them.
+    func sampledAnimation(_ keyPath: AnimationKeyPath, _ values: [AnimationValue], frames: [Double]) -> Animation {
+        let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
+        return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
+                         timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
     }
 
     /// Colour stops (position, colour) from Lottie's flat list: `count` × (position, r, g, b),

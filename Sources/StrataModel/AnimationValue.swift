@@ -174,6 +174,15 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// colour offsets.
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    /// A gradient layer's start and end points (unit coordinates of its bounds), as
+    /// `CAGradientLayer.startPoint` and `endPoint`.
+    case startPoint, endPoint
+    /// One stop of a gradient layer: `colors[N]` (a colour) and `locations[N]` (0…1), N from 0 —
+    /// `CAGradientLayer`'s `colors` and `locations` animated one stop at a time.
+    case gradientColor(Int), gradientLocation(Int)
+
+    /// The most gradient stops an animation may address (`colors[N]`, `locations[N]`).
+    public static let maximumGradientStops = 256
 
     /// The fixed key paths (filter key paths are built from the layer's filter names).
     public static let properties: [AnimationKeyPath] = [
@@ -181,7 +190,7 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         .transform, .sublayerTransform, .zPosition, .anchorPointZ,
         .strokeStart, .strokeEnd, .lineDashPhase, .lineWidth, .fillColor, .strokeColor, .path,
         .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
-        .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+        .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .startPoint, .endPoint,
     ] + TransformComponent.allCases.filter { $0 != .scale }.map { .transformComponent($0) }
         + TransformComponent.allCases.map { .sublayerTransformComponent($0) }
 
@@ -193,6 +202,11 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         }
         if text == "sublayerTransform.rotation" {
             self = .sublayerTransformComponent(.rotationZ)
+            return
+        }
+        for (prefix, make) in [("colors[", AnimationKeyPath.gradientColor), ("locations[", AnimationKeyPath.gradientLocation)] where text.hasPrefix(prefix) && text.hasSuffix("]") {
+            guard let index = Int(text.dropFirst(prefix.count).dropLast()), (0..<Self.maximumGradientStops).contains(index) else { return nil }
+            self = make(index)
             return
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -235,15 +249,19 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .instanceGreenOffset: "instanceGreenOffset"
         case .instanceBlueOffset: "instanceBlueOffset"
         case .instanceAlphaOffset: "instanceAlphaOffset"
+        case .startPoint: "startPoint"
+        case .endPoint: "endPoint"
+        case .gradientColor(let index): "colors[\(index)]"
+        case .gradientLocation(let index): "locations[\(index)]"
         }
     }
 
     /// The kind of value the key path takes.
     public var valueKind: AnimationValue.Kind {
         switch self {
-        case .position: .point
+        case .position, .startPoint, .endPoint: .point
         case .boundsSize: .size
-        case .backgroundColor, .fillColor, .strokeColor, .instanceColor: .color
+        case .backgroundColor, .fillColor, .strokeColor, .instanceColor, .gradientColor: .color
         case .transform, .sublayerTransform, .instanceTransform: .transform
         case .path: .path
         default: .number

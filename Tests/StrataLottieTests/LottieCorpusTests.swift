@@ -8,7 +8,7 @@ import Testing
 /// were set: the import may only get better. docs/lottie.md lists every miss and its reason.
 @Suite("Lottie import: measured against Core Animation") struct LottieCorpusTests {
     static let floors: [String: Int] = [
-        "all": 378, "top level": 43, "DotLottie": 18, "Issues": 174, "LottieFiles": 32, "Nonanimating": 15, "TypeFace": 91,
+        "all": 386, "top level": 43, "DotLottie": 18, "Issues": 181, "LottieFiles": 38, "Nonanimating": 15, "TypeFace": 91,
     ]
 
     @Test func everyPictureIsJudgedAndNoGroupFallsBelowItsFloor() async throws {
