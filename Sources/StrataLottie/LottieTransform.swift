@@ -79,8 +79,11 @@ struct LottieTransformBuilder {
                 .concatenating(.rotation(radians: rotation.first[0] * .pi / 180))
             layer.transform = Transform3D(matrix)
         }
-        if let skew = node["sk"], try skew.vectorProperty(count: 1).keyframes.contains(where: { $0.value[0] != 0 }) {
-            context.warn(node.path + ".sk", "skew is not applied")
+        if let skewNode = node["sk"] {
+            let skew = try skewNode.vectorProperty(count: 1)
+            if skew.keyframes.contains(where: { $0.value[0] != 0 }) {
+                try applySkew(skew, axis: try node.vectorProperty("sa", default: [0]), to: &layer, at: skewNode.path)
+            }
         }
 
         if opacity, let node = node["o"] {
@@ -118,6 +121,57 @@ struct LottieTransformBuilder {
         }
         try context.add(position.animation(.position, time: time, clock: clock, path: keyframePath, make: { .point(Point(x: $0[0], y: $0[1])) }),
                         forKey: "position", to: &layer, at: path)
+    }
+
+    /// After Effects' skew (`sk` degrees along the axis `sa` degrees) applied after the scale and
+    /// before the rotation: the layer's sublayers move into a layer of their own holding the scale
+    /// (as components) and the skew (its transform, sampled at every frame when it changes), and
+    /// the layer keeps position and rotation.
+    private func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String) throws(SceneError) {
+        func matrix(_ sk: Double, _ sa: Double) -> Transform3D {
+            let angle = sa * .pi / 180, c = cos(angle), s = sin(angle)
+            let shear = tan(min(85, max(-85, -sk)) * .pi / 180)
+            return Transform3D(Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+                .concatenating(Transform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+                .concatenating(Transform2D(a: c, b: -s, c: s, d: c, tx: 0, ty: 0)))
+        }
+        var inner = Layer(name: layer.name.map { "\($0) skew" })
+        inner.anchorPoint = .zero
+        inner.bounds = layer.bounds
+        inner.sublayers = layer.sublayers
+        layer.bounds = .zero
+        layer.sublayers = []
+        // The scale moves inside, before the skew; the rotation stays outside, after it.
+        if layer.transform.isIdentity == false {
+            // A static scale and rotation: split the model matrix back into its parts.
+            let m = layer.transform.affine
+            let rotation = atan2(m.b, m.a)
+            let unrotated = m.concatenating(.rotation(radians: -rotation))
+            inner.transform = Transform3D(Transform2D(a: unrotated.a, b: 0, c: 0, d: unrotated.d, tx: 0, ty: 0)).concatenating(matrix(skew.first[0], axis.first[0]))
+            layer.transform = Transform3D(Transform2D.rotation(radians: rotation))
+        } else {
+            inner.transform = matrix(skew.first[0], axis.first[0])
+            for component in [TransformComponent.scaleX, .scaleY] {
+                if let animation = layer.animation(forKey: "transform.\(component.rawValue)") {
+                    layer.removeAnimation(forKey: "transform.\(component.rawValue)")
+                    try context.add(animation, forKey: "transform.\(component.rawValue)", to: &inner, at: path)
+                }
+            }
+        }
+        if skew.isAnimated || axis.isAnimated {
+            let frames = context.rootFrames
+            let values = frames.map { frame -> AnimationValue in
+                let local = time.local(frame)
+                return .transform(matrix(skew.value(atFrame: local)[0], axis.value(atFrame: local)[0]))
+            }
+            let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
+            if frames.count > 1 {
+                try context.add(Animation(keyPath: .transform, kind: .keyframe(Keyframes(values: values)),
+                                          timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false)),
+                                forKey: "skew", to: &inner, at: path)
+            }
+        }
+        layer.sublayers = [inner]
     }
 
     /// An animation that holds `value` at every time (a component beside an animated one, so that
