@@ -71,6 +71,9 @@ struct LottieShapeBuilder {
             throw items.first?.error("shape groups nested at most \(Lottie.maximumNesting) deep")
                 ?? SceneError(file: context.file, keyPath: "", expected: "shallower groups", found: "deeper")
         }
+        if let index = Self.repeaterIndex(items) {
+            return try repeated(items, at: index, inherited: inherited, trims: inheritedTrims, depth: depth)
+        }
         enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), other }
         var entries: [Entry] = []
         for item in items {
@@ -106,7 +109,7 @@ struct LottieShapeBuilder {
                     context.warn(item.path, "trim paths: the offset and individual trimming are not applied")
                 }
                 entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item)))
-            case "tr": entries.append(.other)
+            case "tr", "rp": entries.append(.other)
             default:
                 context.warn(item.path, "shape item \"\(type)\" is not drawn")
                 entries.append(.other)
