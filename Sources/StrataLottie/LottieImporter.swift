@@ -224,8 +224,9 @@ struct LottieLayerBuilder {
                 throw node.error(at: "parent", "a parent chain without a cycle")
             }
             chain.append(index)
-            let parentTime = compositionTime.inner(start: try parentNode.number("st", default: 0),
-                                                   stretch: try parentNode.number("sr", default: 1, in: 0.001...1000))
+            // A parent's transform runs in the composition's frames, as the layer's own does (a
+            // start time moves only a precomposition's content).
+            let parentTime = compositionTime
             try context.count(2, at: parentNode.path)
             layer = try LottieTransformBuilder(context: context, time: parentTime)
                 .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm"))
