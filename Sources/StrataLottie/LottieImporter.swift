@@ -163,7 +163,15 @@ struct LottieLayerBuilder {
         let name = try node.string("nm")
         let start = try node.number("st", default: 0)
         let stretch = try node.number("sr", default: 1, in: 0.001...1000)
-        let time = type == 0 ? compositionTime.inner(start: start, stretch: stretch) : compositionTime
+        var time = type == 0 ? compositionTime.inner(start: start, stretch: stretch) : compositionTime
+        if type == 0, let remap = node["tm"] {
+            // Time remapping: the precomposition shows, at each frame, its frame tm(t) × fr (tm in
+            // seconds, evaluated in the composition's frames), sampled at every root frame.
+            let seconds = try remap.vectorProperty(count: 1)
+            let frames = context.rootFrames
+            time = LottieTime(table: frames.map { seconds.value(atFrame: compositionTime.local($0))[0] * context.clock.framesPerSecond },
+                              tableStart: frames[0])
+        }
         var content = Layer(name: name.map { "\($0) content" })
         content.anchorPoint = .zero
         switch type {
@@ -173,7 +181,6 @@ struct LottieLayerBuilder {
             guard !compositions.contains(id) else {
                 throw node.error(at: "refId", "a precomposition that does not contain itself (\(compositions.joined(separator: " → ")) → \(id))")
             }
-            if node["tm"] != nil { context.warn(node.path + ".tm", "time remapping is not applied") }
             // A clip, not a surface: any size up to Lottie's largest number.
             let width = try node.number("w", default: 0, in: 0...Lottie.maximumMagnitude)
             let height = try node.number("h", default: 0, in: 0...Lottie.maximumMagnitude)
@@ -240,8 +247,26 @@ struct LottieLayerBuilder {
         }
 
         // Shown from its in point to its out point (the composition's frames).
-        let inPoint = compositionTime.root(try node.number("ip", default: -Lottie.maximumMagnitude))
-        let outPoint = compositionTime.root(try node.number("op", default: Lottie.maximumMagnitude))
+        let localIn = try node.number("ip", default: -Lottie.maximumMagnitude), localOut = try node.number("op", default: Lottie.maximumMagnitude)
+        if let table = compositionTime.table, table.count > 1 {
+            // In a remapped composition: shown at each root frame whose local frame is in range.
+            let shownAt = table.map { $0 >= localIn && $0 < localOut }
+            guard shownAt.contains(true) else { return nil }
+            if shownAt.contains(false) {
+                var shown = Layer(name: name.map { "\($0) in–out" })
+                shown.anchorPoint = .zero
+                shown.sublayers = [layer]
+                let begin = context.clock.seconds(ofRootFrame: compositionTime.tableStart)
+                let visibility = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: shownAt.map { .number($0 ? 1 : 0) }, calculationMode: .discrete)),
+                                           timing: MediaTiming(beginTime: begin, duration: Double(table.count) / context.clock.framesPerSecond,
+                                                               fillMode: .both, isRemovedOnCompletion: false))
+                try context.add(visibility, forKey: "in–out", to: &shown, at: node.path)
+                layer = shown
+            }
+            return layer
+        }
+        let inPoint = compositionTime.root(localIn)
+        let outPoint = compositionTime.root(localOut)
         if inPoint > context.firstFrame || outPoint < context.endFrame {
             guard outPoint > inPoint else { return nil }
             // Shown for in ≤ t < out: the out point is exclusive, so it ends a hair (0.1 µs) early,

@@ -150,18 +150,37 @@ extension LottieNode {
 }
 
 /// How a layer's own frames map onto the root composition's: root = local × stretch + offset
-/// (a precomposition's start time and time stretch, composed down the tree).
+/// (a precomposition's start time and time stretch, composed down the tree), or — inside a
+/// time-remapped precomposition — a table of the local frame at every root frame.
 struct LottieTime: Hashable {
     var offset = 0.0
     var stretch = 1.0
+    /// The local frame at root frames `tableStart`, `tableStart + 1`, …; nil when affine.
+    var table: [Double]? = nil
+    var tableStart = 0.0
 
+    var isRemapped: Bool { table != nil }
+
+    /// The root frame of local frame `local` (affine times only).
     func root(_ local: Double) -> Double { local * stretch + offset }
-    func local(_ root: Double) -> Double { (root - offset) / stretch }
+
+    /// The local frame at root frame `root` (between table entries, linearly).
+    func local(_ root: Double) -> Double {
+        guard let table, !table.isEmpty else { return (root - offset) / stretch }
+        let position = min(Double(table.count - 1), max(0, root - tableStart))
+        let index = min(table.count - 2, Int(saturating: position, .down))
+        guard index >= 0 else { return table[0] }
+        let fraction = position - Double(index)
+        return table[index] + (table[index + 1] - table[index]) * fraction
+    }
 
     /// The time of a layer inside a composition with this time, started at `start` and stretched
     /// by `stretch`.
     func inner(start: Double, stretch inner: Double) -> LottieTime {
-        LottieTime(offset: offset + stretch * start, stretch: stretch * inner)
+        if let table {
+            return LottieTime(table: table.map { ($0 - start) / inner }, tableStart: tableStart)
+        }
+        return LottieTime(offset: offset + stretch * start, stretch: stretch * inner)
     }
 }
 
@@ -173,6 +192,13 @@ extension LottieProperty {
     func animation(_ keyPath: AnimationKeyPath, time: LottieTime, clock: LottieClock, dimension: Int = 0,
                    path: KeyframePath? = nil, make: (Value) -> AnimationValue) -> Animation? {
         guard isAnimated else { return nil }
+        if let table = time.table, table.count > 1 {
+            // A remapped time: the value at every root frame, linear between them.
+            let values = table.indices.map { make(value(atFrame: table[$0])) }
+            let begin = clock.seconds(ofRootFrame: time.tableStart), end = clock.seconds(ofRootFrame: time.tableStart + Double(table.count - 1))
+            return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
+                             timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
+        }
         let seconds = keyframes.map { clock.seconds(ofRootFrame: time.root($0.frame)) }
         let begin = seconds[0], duration = seconds[seconds.count - 1] - begin
         guard duration > 0 else { return nil }
