@@ -15,6 +15,10 @@ final class LottieContext {
     var images: [String: LottieNode] = [:]
     /// Where image files beside the JSON are looked up.
     let baseURL: URL?
+    /// Fonts by name (`fonts.list[].fName`): family and style.
+    var fonts: [String: (family: String, style: String, ascent: Double)] = [:]
+    /// Glyph outlines from `chars`, by family, style and character.
+    var glyphs: [String: LottieGlyph] = [:]
     /// The dotLottie archive the animation came from, whose entries hold its images.
     var archive: LottieArchive?
     /// What was skipped, in document order, each once.

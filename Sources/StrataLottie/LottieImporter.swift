@@ -85,13 +85,13 @@ public enum LottieImporter {
                 if asset["layers"] != nil { context.precomps[id] = asset } else { context.images[id] = asset }
             }
         }
+        try context.readFonts(root)
         let layers = try root.required("layers", "the layers").array()
         let builder = LottieLayerBuilder(context: context)
         var composition = Layer(name: "composition", bounds: Rect(x: 0, y: 0, width: width, height: height))
         composition.anchorPoint = .zero
         composition.masksToBounds = true
         composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [])
-        if root["chars"] != nil || root["fonts"] != nil { context.warn("fonts", "text is not drawn") }
         if root["markers"] != nil {}  // markers name frames; nothing is drawn from them
         let frames = Int(saturating: end - first, .up)
         var scene = Scene(name: (try? root.string("nm")).flatMap { $0 } ?? name,
@@ -205,9 +205,9 @@ struct LottieLayerBuilder {
         case 2:  // image
             guard let image = try imageLayer(node, name: name) else { return nil }
             content.sublayers = [image]
-        case 5:
-            context.warn(node.path, "text layers are not drawn")
-            return nil
+        case 5:  // text, from the glyphs in the file
+            guard let text = try textLayer(node, name: name) else { return nil }
+            content.sublayers = [text]
         default:
             return nil  // audio, camera, data: nothing to draw
         }
