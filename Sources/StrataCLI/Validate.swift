@@ -13,12 +13,15 @@ struct Validate: ParsableCommand {
     @Flag(help: "Exit 65 when an imported animation (Lottie) holds something Strata does not draw, instead of warning.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
+    var animation: String?
+
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene, assets: assets)
+            let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation)
             for warning in loaded.warnings {
                 FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
             }

@@ -213,6 +213,8 @@ struct LottieLayerBuilder {
         }
         content.mask = try masks(node, time: time)
         if node["ef"] != nil { context.warn(node.path + ".ef", "effects are not applied") }
+        if node["sy"] != nil { context.warn(node.path + ".sy", "layer styles (drop shadow, stroke, glow) are not applied") }
+        if try node.number("mb", default: 0, in: 0...1) == 1 { context.warn(node.path + ".mb", "per-layer motion blur is not applied") }
         if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
         if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
         try context.count(3, at: node.path)
