@@ -43,7 +43,8 @@ extension CairoCanvas {
         let image = Transform2D(a: scaleX, b: 0, c: 0, d: scaleY, tx: destination.minX, ty: destination.minY).concatenating(device)
         // An image seen edge-on (a layer turned 90° about x or y) covers no area: nothing is drawn,
         // and Cairo is never handed a matrix it cannot invert (it fails with "out of memory").
-        guard abs(image.a * image.d - image.b * image.c) >= 1e-9 else { return .placed(x0: 0, y0: 0, x1: 0, y1: 0) }
+        let determinant = image.a * image.d - image.b * image.c
+        if determinant.isFinite && abs(determinant) < 1e-9 { return .placed(x0: 0, y0: 0, x1: 0, y1: 0) }
         if image.a == 1, image.d == 1, image.b == 0, image.c == 0, image.tx == image.tx.rounded(), image.ty == image.ty.rounded(),
            abs(image.tx) <= 1e9, abs(image.ty) <= 1e9 {
             return .exact
