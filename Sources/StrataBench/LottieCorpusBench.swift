@@ -28,8 +28,8 @@ func runLottieCorpus(_ arguments: [String]) throws {
         }
     }
     var outcomes: [LottieCorpus.Outcome] = []
-    for picture in pictures {
-        let outcome = corpus.measure(picture)
+    for outcome in corpus.measure(pictures) {
+        let picture = outcome.picture
         outcomes.append(outcome)
         if list {
             let figure = outcome.matching.map { String(format: "%.4f", $0) } ?? "—"

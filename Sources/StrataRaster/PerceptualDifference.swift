@@ -12,7 +12,7 @@ public enum PerceptualDifference {
         guard a.width == b.width, a.height == b.height else { return nil }
         let count = a.width * a.height
         guard count > 0 else { return 1 }
-        let table = LabTable.shared
+        var table = LabTable()
         var matching = 0
         a.pixels.withUnsafeBufferPointer { p in
             b.pixels.withUnsafeBufferPointer { q in
@@ -52,18 +52,14 @@ public enum PerceptualDifference {
 }
 
 /// Premultiplied RGBA over white → L*a*b*: each channel over white is `c + (255 − a)` (a byte),
-/// so the conversion is cached by the 24-bit colour over white.
-private final class LabTable: @unchecked Sendable {
-    static let shared = LabTable()
-    private let lock = NSLock()
+/// so the conversion is cached by the 24-bit colour over white (one table per comparison).
+private struct LabTable {
     private var cache: [UInt32: (Double, Double, Double)] = [:]
 
-    func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> (Double, Double, Double) {
+    mutating func lab(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> (Double, Double, Double) {
         let white = 255 - Int(a)
         let R = min(255, Int(r) + white), G = min(255, Int(g) + white), B = min(255, Int(b) + white)
         let key = UInt32(R << 16 | G << 8 | B)
-        lock.lock()
-        defer { lock.unlock() }
         if let value = cache[key] { return value }
         let value = PerceptualDifference.lab(red: Double(R) / 255, green: Double(G) / 255, blue: Double(B) / 255)
         if cache.count < 1 << 20 { cache[key] = value }

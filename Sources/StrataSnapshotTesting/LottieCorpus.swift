@@ -77,10 +77,30 @@ public struct LottieCorpus: Sendable {
 
     /// Renders `picture`'s sample at its progress and size and applies the rule.
     public func measure(_ picture: Picture) -> Outcome {
+        measure([picture])[0]
+    }
+
+    /// Measures `pictures`, reading each sample once for all its pictures.
+    public func measure(_ pictures: [Picture]) -> [Outcome] {
+        var scenes: [String: Result<Scene, Error>] = [:]
+        return pictures.map { picture in
+            if scenes[picture.sample] == nil {
+                scenes[picture.sample] = Result { try load(picture.sample) }
+            }
+            return measure(picture, scene: scenes[picture.sample]!)
+        }
+    }
+
+    /// The sample's scene.
+    public func load(_ sample: String) throws -> Scene {
+        try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path)
+    }
+
+    private func measure(_ picture: Picture, scene: Result<Scene, Error>) -> Outcome {
         let required = precision[picture.sample] ?? defaultPrecision
         do {
             let expected = try PNGCodec.decode(contentsOf: picture.snapshot)
-            let actual = try render(picture, width: expected.width, height: expected.height)
+            let actual = try render(picture, scene: try scene.get(), width: expected.width, height: expected.height)
             let matching = PerceptualDifference.matchingFraction(expected, actual, maximumDeltaE: (1 - perceptualPrecision) * 100)
             return Outcome(picture: picture, matching: matching, required: required, failure: matching == nil ? "size differs" : nil)
         } catch {
@@ -90,7 +110,11 @@ public struct LottieCorpus: Sendable {
 
     /// The sample drawn as the snapshot was: at its progress, fitted within width × height.
     public func render(_ picture: Picture, width: Int, height: Int) throws -> PixelBuffer {
-        let scene = try Pipeline.loadScene(at: sampleFile(picture.sample).path, assets: folder.appendingPathComponent("samples/Images").path)
+        try render(picture, scene: try load(picture.sample), width: width, height: height)
+    }
+
+    /// `scene` (the picture's sample, read) drawn as the snapshot was.
+    public func render(_ picture: Picture, scene: Scene, width: Int, height: Int) throws -> PixelBuffer {
         let fitted = scene.fitted(into: Size(width: Double(width), height: Double(height)))
         return try FrameRenderer(scene: fitted, scale: 1).render(atSeconds: scene.seconds(atProgress: picture.progress)).image
     }

@@ -15,7 +15,7 @@ import Testing
         let corpus = try LottieCorpus(folder: TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios"))
         let pictures = try corpus.pictures()
         #expect(pictures.count == 527)
-        let outcomes = pictures.map(corpus.measure)
+        let outcomes = corpus.measure(pictures)
         var report = ""
         for rate in LottieCorpus.rates(outcomes) {
             report += "\(rate.group): \(rate.matched) of \(rate.total)\n"
