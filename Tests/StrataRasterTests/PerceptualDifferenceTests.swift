@@ -1,4 +1,3 @@
-import StrataPixels
 import StrataRaster
 import StrataTestSupport
 import Testing
