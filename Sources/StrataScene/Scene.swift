@@ -131,7 +131,8 @@ public enum SceneLoader {
         case "yaml", "yml": format = .yaml
         case "json": format = .json
         default:
-            throw SceneError(file: file, keyPath: "", expected: "a .yaml, .yml or .json file", found: "the extension \".\(url.pathExtension)\"")
+            throw SceneError(file: file, keyPath: "", expected: "a .yaml, .yml or .json file, or a Lottie animation",
+                             found: url.pathExtension.isEmpty ? "a file with no extension" : "the extension \".\(url.pathExtension)\"")
         }
         if let assets {
             var isDirectory: ObjCBool = false

@@ -14,7 +14,7 @@ public struct StudioOptions: ParsableArguments {
             says otherwise. The scene file is never written.
             """
 
-    @Argument(help: "The scene file (.yaml, .yml or .json).")
+    @Argument(help: "The scene file (.yaml, .yml or .json), Lottie animation (.json) or dotLottie file, told apart by content.")
     public var scene: String
 
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in (default: the scene's folder).", valueName: "dir"))
