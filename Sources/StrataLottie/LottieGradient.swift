@@ -55,16 +55,16 @@ extension LottieShapeBuilder {
                 let a = start.value(atFrame: local), b = end.value(atFrame: local)
                 return points(Point(x: a[0], y: a[1]), Point(x: b[0], y: b[1]))
             }
-            try context.add(sampledAnimation(.startPoint, sampled.map { .point($0.0) }, frames: frames), forKey: "startPoint", to: &layer, at: node.path + ".s")
-            try context.add(sampledAnimation(.endPoint, sampled.map { .point($0.1) }, frames: frames), forKey: "endPoint", to: &layer, at: node.path + ".e")
+            try context.add(context.clock.sampled(.startPoint, sampled.map { .point($0.0) }, fromRootFrame: frames[0]), forKey: "startPoint", to: &layer, at: node.path + ".s")
+            try context.add(context.clock.sampled(.endPoint, sampled.map { .point($0.1) }, fromRootFrame: frames[0]), forKey: "endPoint", to: &layer, at: node.path + ".e")
         }
         if stops.isAnimated && frames.count > 1 {
             let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count) ?? gradientStops }
             for index in gradientStops.indices {
                 let colors = sampled.map { AnimationValue.color(index < $0.count ? $0[index].1 : gradientStops[index].1) }
                 let locations = sampled.map { AnimationValue.number(index < $0.count ? $0[index].0 : gradientStops[index].0) }
-                try context.add(sampledAnimation(.gradientColor(index), colors, frames: frames), forKey: "colors[\(index)]", to: &layer, at: colors.isEmpty ? node.path : node.path + ".g")
-                try context.add(sampledAnimation(.gradientLocation(index), locations, frames: frames), forKey: "locations[\(index)]", to: &layer, at: node.path + ".g")
+                try context.add(context.clock.sampled(.gradientColor(index), colors, fromRootFrame: frames[0]), forKey: "colors[\(index)]", to: &layer, at: node.path + ".g")
+                try context.add(context.clock.sampled(.gradientLocation(index), locations, fromRootFrame: frames[0]), forKey: "locations[\(index)]", to: &layer, at: node.path + ".g")
             }
         }
         // The mask: the paths, in the gradient layer's coordinates.
@@ -77,13 +77,6 @@ extension LottieShapeBuilder {
         mask.sublayers = masks
         layer.mask = mask
         return layer
-    }
-
-    /// An animation through `values`, one per root frame of `frames`, linear between them.
-    func sampledAnimation(_ keyPath: AnimationKeyPath, _ values: [AnimationValue], frames: [Double]) -> Animation {
-        let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
-        return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
-                         timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
     }
 
     /// Colour stops (position, colour) from Lottie's flat list: `count` × (position, r, g, b),

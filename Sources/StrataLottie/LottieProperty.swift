@@ -194,10 +194,7 @@ extension LottieProperty {
         guard isAnimated else { return nil }
         if let table = time.table, table.count > 1 {
             // A remapped time: the value at every root frame, linear between them.
-            let values = table.indices.map { make(value(atFrame: table[$0])) }
-            let begin = clock.seconds(ofRootFrame: time.tableStart), end = clock.seconds(ofRootFrame: time.tableStart + Double(table.count - 1))
-            return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
-                             timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
+            return clock.sampled(keyPath, table.map { make(value(atFrame: $0)) }, fromRootFrame: time.tableStart)
         }
         let seconds = keyframes.map { clock.seconds(ofRootFrame: time.root($0.frame)) }
         let begin = seconds[0], duration = seconds[seconds.count - 1] - begin
@@ -218,4 +215,13 @@ struct LottieClock: Hashable {
     var framesPerSecond: Double
     var firstFrame: Double
     func seconds(ofRootFrame frame: Double) -> Double { (frame - firstFrame) / framesPerSecond }
+
+    /// An animation through `values`, one per root frame from `first` on, linear between them and
+    /// held before and after: what a value sampled at every frame becomes. Nil for fewer than two.
+    func sampled(_ keyPath: AnimationKeyPath, _ values: [AnimationValue], fromRootFrame first: Double) -> Animation? {
+        guard values.count > 1 else { return nil }
+        let begin = seconds(ofRootFrame: first), end = seconds(ofRootFrame: first + Double(values.count - 1))
+        return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
+                         timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
+    }
 }

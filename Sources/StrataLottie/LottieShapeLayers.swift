@@ -229,12 +229,8 @@ struct LottieShapeBuilder {
             return
         }
         let frames = context.rootFrames
-        guard frames.count > 1 else { return }
         let values = frames.map { AnimationValue.path(combined(sources, atFrame: time.local($0))) }
-        let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
-        let animation = Animation(keyPath: .path, kind: .keyframe(Keyframes(values: values)),
-                                  timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
-        try context.add(animation, forKey: "path", to: &layer, at: path)
+        try context.add(context.clock.sampled(.path, values, fromRootFrame: frames[0]), forKey: "path", to: &layer, at: path)
     }
 
     private func applyDashes(_ node: LottieNode, to shape: inout ShapeContent) throws(SceneError) {

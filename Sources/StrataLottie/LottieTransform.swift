@@ -164,12 +164,7 @@ struct LottieTransformBuilder {
                 let local = time.local(frame)
                 return .transform(matrix(skew.value(atFrame: local)[0], axis.value(atFrame: local)[0]))
             }
-            let begin = context.clock.seconds(ofRootFrame: frames[0]), end = context.clock.seconds(ofRootFrame: frames[frames.count - 1])
-            if frames.count > 1 {
-                try context.add(Animation(keyPath: .transform, kind: .keyframe(Keyframes(values: values)),
-                                          timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false)),
-                                forKey: "skew", to: &inner, at: path)
-            }
+            try context.add(context.clock.sampled(.transform, values, fromRootFrame: frames[0]), forKey: "skew", to: &inner, at: path)
         }
         layer.sublayers = [inner]
     }
