@@ -183,4 +183,11 @@ if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {
     package.targets.append(.executableTarget(name: "strata-fuzz", dependencies: ["StrataFuzzTargets"], path: "Fuzz/StrataFuzz",
                                              linkerSettings: [.unsafeFlags(runtime + ["-lstdc++"])]))
     package.products.append(.executable(name: "strata-fuzz", targets: ["strata-fuzz"]))
+    // The sanitized test pass (scripts/fuzz/libfuzzer.py --sanitized-tests) runs suites of these three test
+    // targets only; the others, the README's plugin and the SnapshotTesting adapter are left out of
+    // this build, so it compiles what it runs (docs/robustness.md, "The deep pass").
+    let sanitizedTestTargets: Set = ["StrataRasterTests", "StrataRenderTests", "StrataKitTests"]
+    let unused: Set = ["ReadmeExtractor", "ReadmeExamples", "StrataSnapshotStrategy", "strata-bench"]
+    package.targets.removeAll { ($0.type == .test && !sanitizedTestTargets.contains($0.name)) || unused.contains($0.name) }
+    package.products.removeAll { unused.contains($0.name) }
 }
