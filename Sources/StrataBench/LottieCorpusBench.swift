@@ -1,6 +1,8 @@
 import Foundation
 import StrataKit
+import StrataModel
 import StrataRaster
+import StrataRender
 import StrataSnapshotTesting
 
 /// `strata-bench lottie CORPUS [--list] [--only NAME]`: renders every picture of lottie-ios's
@@ -83,4 +85,46 @@ func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer) throws -> PixelBuffer {
         }
     }
     return try PixelBuffer(width: 2 * w + 4, height: h, premultipliedRGBA: out)
+}
+
+/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING]`: every frame of every sample (ip …
+/// op − 1) at its snapshot's pixel size, each encoded as PNG (Strata's default encoder) and written
+/// to OUT, on one thread: what the peers do in scripts/benchmarks/peers/lottie_speed.py. Prints the
+/// frames, the seconds and frames per second.
+func runLottieSpeed(_ arguments: [String]) throws {
+    guard arguments.count >= 2 else {
+        print("usage: strata-bench lottie-speed CORPUS-FOLDER OUT-FOLDER [--only SUBSTRING]")
+        exit(64)
+    }
+    let corpus = try LottieCorpus(folder: URL(fileURLWithPath: arguments[0], isDirectory: true))
+    let out = URL(fileURLWithPath: arguments[1], isDirectory: true)
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    var sizes: [(String, URL)] = []
+    for picture in try corpus.pictures() where !sizes.contains(where: { $0.0 == picture.sample }) {
+        if let only, !picture.sample.contains(only) { continue }
+        sizes.append((picture.sample, picture.snapshot))
+    }
+    let start = ContinuousClock.now
+    var frames = 0
+    // OUT/plan.tsv: sample, frames, width, height — what the peers render after this run, the
+    // same frames (a sample Strata refuses is left out of every tool's count).
+    var plan = ""
+    let encoder = PNGEncoder(), resources = RenderResources()
+    for (sample, snapshot) in sizes {
+        let size = try PNGCodec.decode(contentsOf: snapshot)
+        guard let scene = try? corpus.load(sample) else { continue }
+        let fitted = scene.fitted(into: Size(width: Double(size.width), height: Double(size.height)))
+        let renderer = try FrameRenderer(scene: fitted, scale: 1)
+        let name = sample.replacingOccurrences(of: "/", with: "_")
+        plan += "\(sample)\t\(renderer.frames.count)\t\(size.width)\t\(size.height)\n"
+        for index in 0..<renderer.frames.count {
+            let image = try renderer.render(displayedIndex: index, resources: resources).image
+            try Data(try Pipeline.encode(image, encoder: encoder)).write(to: out.appendingPathComponent("\(name)-\(index).png"))
+            frames += 1
+        }
+    }
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    try Data(plan.utf8).write(to: out.appendingPathComponent("plan.tsv"))
+    print("strata: \(sizes.count) samples, \(frames) frames in \(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(frames) / seconds)) frames per second, PNG written)")
 }

@@ -9,6 +9,10 @@ import StrataAnimation
 import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "lottie-speed" {
+    try runLottieSpeed(Array(arguments.dropFirst()))
+    exit(0)
+}
 if arguments.first == "lottie" {
     try runLottieCorpus(Array(arguments.dropFirst()))
     exit(0)

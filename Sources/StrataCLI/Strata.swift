@@ -76,6 +76,14 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
     var animation: String?
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("A value provider for a Lottie file, as lottie-ios's: the properties KEYPATH names (**.Fill 1.Color) take VALUE (a number, x,y, #rrggbb or FRAME:VALUE;… keyframes); repeatable.",
+                                                         valueName: "keypath=value"))
+    var values: [String] = []
+
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A seed effect added to the scene, written as an entry of a scene file's effects: list (motionBlurOverlay: {layer: Ball, curve: \"log2:5\"}); names a layer of any input, a Lottie file's by its name; repeatable.",
+                                                            valueName: "yaml"))
+    var effects: [String] = []
+
     func validate() throws {
         if let scale, ![1.0, 2.0, 3.0].contains(scale) {
             throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
@@ -85,7 +93,7 @@ struct SceneOptions: ParsableArguments {
     /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
     /// `--strict`).
     func load() throws(StrataError) -> Scene {
-        let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation)
+        let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects)
         if strict, !loaded.warnings.isEmpty {
             throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
         }

@@ -16,12 +16,20 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
     var animation: String?
 
+    @Option(name: .customLong("set"), help: ArgumentHelp("A value provider for a Lottie file, as lottie-ios's: the properties KEYPATH names (**.Fill 1.Color) take VALUE (a number, x,y, #rrggbb or FRAME:VALUE;… keyframes); repeatable.",
+                                                         valueName: "keypath=value"))
+    var values: [String] = []
+
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A seed effect added to the scene, written as an entry of a scene file's effects: list (motionBlurOverlay: {layer: Ball, curve: \"log2:5\"}); names a layer of any input, a Lottie file's by its name; repeatable.",
+                                                            valueName: "yaml"))
+    var effects: [String] = []
+
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation)
+            let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects)
             for warning in loaded.warnings {
                 FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
             }

@@ -47,24 +47,31 @@ public enum LottieImporter {
     public static func isArchive(_ data: Data) -> Bool { LottieArchive.isArchive(data) }
 
     /// Decodes a dotLottie archive: the animation `animation` names (its manifest's first when
-    /// nil), with the images inside the archive.
-    public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String) throws(SceneError) -> Scene {
+    /// nil), with the images inside the archive, and `values` in place of the file's where their
+    /// keypaths name properties.
+    public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String,
+                                     values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
         let archive = try LottieArchive(data, file: file)
         let (json, entry) = try archive.animation(animation)
-        var scene = try decode(json, file: "\(file)#\(entry)", baseURL: nil, name: name, archive: archive)
+        var scene = try decode(json, file: "\(file)#\(entry)", baseURL: nil, name: name, archive: archive, values: values)
         scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
         scene.source?.file = file
         return scene
     }
 
     /// Decodes a Lottie document. `file` names it in errors and warnings; `baseURL` is where image
-    /// files it names are looked up; `name` is the scene's name.
-    public static func decode(_ data: Data, file: String, baseURL: URL?, name: String) throws(SceneError) -> Scene {
-        try decode(data, file: file, baseURL: baseURL, name: name, archive: nil)
+    /// files it names are looked up; `name` is the scene's name; `values` replace the file's values
+    /// of the properties their keypaths name (lottie-ios's value providers).
+    public static func decode(_ data: Data, file: String, baseURL: URL?, name: String,
+                              values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
+        try decode(data, file: file, baseURL: baseURL, name: name, archive: nil, values: values)
     }
 
-    static func decode(_ data: Data, file: String, baseURL: URL?, name: String, archive: LottieArchive?) throws(SceneError) -> Scene {
-        let value = try SceneValue.parseJSON(data, file: file)
+    static func decode(_ data: Data, file: String, baseURL: URL?, name: String, archive: LottieArchive?,
+                       values: [LottieValueProvider]) throws(SceneError) -> Scene {
+        var value = try SceneValue.parseJSON(data, file: file)
+        var rewriter = LottieValueRewriter(providers: values, file: file)
+        if !values.isEmpty { value = try rewriter.rewrite(value) }
         let root = LottieNode(value: value, path: "", file: file)
         guard root.isObject else { throw root.error("a Lottie animation (a JSON object)") }
         let rate = try root.required("fr", "the frame rate").number(in: 0.001...1000)
@@ -91,7 +98,7 @@ public enum LottieImporter {
         var composition = Layer(name: "composition", bounds: Rect(x: 0, y: 0, width: width, height: height))
         composition.anchorPoint = .zero
         composition.masksToBounds = true
-        composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [])
+        composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [], size: Size(width: width, height: height))
         if root["markers"] != nil {}  // markers name frames; nothing is drawn from them
         let frames = Int(saturating: end - first, .up)
         var scene = Scene(name: (try? root.string("nm")).flatMap { $0 } ?? name,
@@ -102,6 +109,9 @@ public enum LottieImporter {
         scene.source?.file = file
         scene.progressDuration = (end - first) / rate
         scene.warnings = context.warnings
+        for (index, provider) in values.enumerated() where !rewriter.used.contains(index) {
+            scene.warnings.append("\(file): the value provider \(provider) names no property of the file")
+        }
         return scene
     }
 }
@@ -110,8 +120,9 @@ public enum LottieImporter {
 struct LottieLayerBuilder {
     let context: LottieContext
 
-    /// The layers of a composition, bottom first (Lottie lists the top one first).
-    func layers(_ nodes: [LottieNode], time: LottieTime, depth: Int, compositions: [String]) throws(SceneError) -> [Layer] {
+    /// The layers of a composition of `size` (points), bottom first (Lottie lists the top one
+    /// first); each layer's bounds are the composition's, as lottie-ios sizes its layers.
+    func layers(_ nodes: [LottieNode], time: LottieTime, depth: Int, compositions: [String], size: Size) throws(SceneError) -> [Layer] {
         guard depth <= Lottie.maximumNesting else {
             throw nodes.first?.error("precompositions nested at most \(Lottie.maximumNesting) deep")
                 ?? SceneError(file: context.file, keyPath: "", expected: "shallower precompositions", found: "deeper")
@@ -125,7 +136,7 @@ struct LottieLayerBuilder {
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
-            guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions) else { continue }
+            guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) else { continue }
             let matteType = try node.integer("tt", default: 0, in: 0...4)
             if matteType != 0 {
                 // The matte is the layer `tp` names, else the one above (listed before) this one.
@@ -136,7 +147,7 @@ struct LottieLayerBuilder {
                 var holder = Layer(name: "matte")
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]
-                var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions) ?? Layer()
+                var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) ?? Layer()
                 if matteType % 2 == 0 {
                     // Inverted: the matte XOR an opaque plane leaves 1 − its alpha.
                     matte.compositingFilter = .xor
@@ -158,7 +169,7 @@ struct LottieLayerBuilder {
     }
 
     private func layer(_ node: LottieNode, byIndex: [Int: LottieNode], time compositionTime: LottieTime, depth: Int,
-                       compositions: [String]) throws(SceneError) -> Layer? {
+                       compositions: [String], size: Size) throws(SceneError) -> Layer? {
         let type = try node.integer("ty", default: 3, in: 0...100)
         let name = try node.string("nm")
         let start = try node.number("st", default: 0)
@@ -187,7 +198,7 @@ struct LottieLayerBuilder {
             content.bounds = Rect(x: 0, y: 0, width: width, height: height)
             content.masksToBounds = width > 0 && height > 0
             content.sublayers = try layers(try asset.required("layers", "the precomposition's layers").array(), time: time,
-                                           depth: depth + 1, compositions: compositions + [id])
+                                           depth: depth + 1, compositions: compositions + [id], size: Size(width: max(1, width), height: max(1, height)))
         case 1:  // solid
             let width = try node.number("sw", default: 0, in: 0...Lottie.maximumMagnitude)
             let height = try node.number("sh", default: 0, in: 0...Lottie.maximumMagnitude)
@@ -220,7 +231,7 @@ struct LottieLayerBuilder {
         try context.count(3, at: node.path)
 
         // Its own transform with its opacity, then its parents' transforms without theirs.
-        var layer = try LottieTransformBuilder(context: context, time: time).wrap(content, in: node["ks"], opacity: true, name: name)
+        var layer = try LottieTransformBuilder(context: context, time: time).wrap(content, in: node["ks"], opacity: true, name: name, size: size)
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []
         while let index = parent {
@@ -238,7 +249,7 @@ struct LottieLayerBuilder {
             let parentTime = compositionTime
             try context.count(2, at: parentNode.path)
             layer = try LottieTransformBuilder(context: context, time: parentTime)
-                .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm"))
+                .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm").map { "\($0) (parent)" }, size: size)
             parent = try parentNode["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         }
         if let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 {

@@ -13,10 +13,13 @@ struct LottieTransformBuilder {
     var time: LottieTime
 
     /// `content` placed by the transform at `node` (nil: the identity); `opacity` says whether the
-    /// transform's opacity applies (a layer's own, not its parent's).
-    func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?) throws(SceneError) -> Layer {
+    /// transform's opacity applies (a layer's own, not its parent's). A layer's transform gives
+    /// it the bounds of its composition's `size` (its content's extent, which effects such as a
+    /// motion-blur overlay snapshot), a group's none: either way the content lands where it did.
+    func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?, size: Size? = nil) throws(SceneError) -> Layer {
         var layer = Layer(name: name)
         layer.anchorPoint = .zero
+        if let size { layer.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height) }
         guard let node else {
             layer.sublayers = [content]
             return layer
@@ -34,6 +37,14 @@ struct LottieTransformBuilder {
                             forKey: "anchor", to: &shift, at: node.path + ".a")
             shift.sublayers = [content]
             layer.sublayers = [shift]
+            if let size {
+                // The first anchor at the position; the shift moves the content by −anchor.
+                layer.bounds = Rect(x: -anchor.first[0], y: -anchor.first[1], width: size.width, height: size.height)
+                layer.anchorPoint = Point(x: anchor.first[0] / size.width, y: anchor.first[1] / size.height)
+            }
+        } else if let size {
+            layer.anchorPoint = Point(x: anchor.first[0] / size.width, y: anchor.first[1] / size.height)
+            layer.sublayers = [content]
         } else {
             layer.bounds = Rect(x: anchor.first[0], y: anchor.first[1], width: 0, height: 0)
             layer.sublayers = [content]
@@ -137,9 +148,19 @@ struct LottieTransformBuilder {
         }
         var inner = Layer(name: layer.name.map { "\($0) skew" })
         inner.anchorPoint = .zero
-        inner.bounds = layer.bounds
+        // The inner layer starts at the local point the layer holds at its position (the anchor);
+        // the layer keeps its extent about that point.
+        let size = layer.bounds.size
+        let origin = Point(x: layer.bounds.origin.x + layer.anchorPoint.x * size.width, y: layer.bounds.origin.y + layer.anchorPoint.y * size.height)
+        inner.bounds = Rect(x: origin.x, y: origin.y, width: 0, height: 0)
         inner.sublayers = layer.sublayers
-        layer.bounds = .zero
+        if size.width > 0 && size.height > 0 {
+            layer.bounds = Rect(x: -origin.x, y: -origin.y, width: size.width, height: size.height)
+            layer.anchorPoint = Point(x: origin.x / size.width, y: origin.y / size.height)
+        } else {
+            layer.bounds = .zero
+            layer.anchorPoint = .zero
+        }
         layer.sublayers = []
         // The scale moves inside, before the skew; the rotation stays outside, after it.
         if layer.transform.isIdentity == false {

@@ -144,6 +144,29 @@ public enum SceneLoader {
                           defaultName: url.deletingPathExtension().lastPathComponent)
     }
 
+    /// `scene` with more effects, each given as one entry of a scene file's `effects:` list in
+    /// YAML (`motionBlurOverlay: {layer: Ball, curve: "log2:5"}`; `strata … --effect`): so any
+    /// scene, an imported Lottie animation included, takes the seed effects on its layers by name.
+    /// Errors name `source` and the entry (`--effect[0].motionBlurOverlay.layer`).
+    public static func addingEffects(_ texts: [String], to scene: Scene, source: String = "--effect") throws(SceneError) -> Scene {
+        guard !texts.isEmpty else { return scene }
+        var entries: [SceneValue] = []
+        for text in texts {
+            entries.append(try SceneValue.parseYAML(text, file: source))
+        }
+        let decoder = SceneDecoder(reader: SceneReader(file: source), baseURL: URL(fileURLWithPath: "/"))
+        let added = try decoder.effects(SceneValue(content: .array(entries), line: nil), viewer: nil, layers: scene.layers)
+        var result = scene
+        let taken = Set(scene.effects.motionBlurOverlays.map(\.id))
+        for overlay in added.motionBlurOverlays where taken.contains(overlay.id) {
+            throw SceneError(file: source, keyPath: "effects", expected: "an overlay id the scene does not use", found: "\"\(overlay.id)\"")
+        }
+        result.effects.motionBlurOverlays += added.motionBlurOverlays
+        result.effects.blurOverlays += added.blurOverlays
+        result.effects.motionEffects += added.motionEffects
+        return result
+    }
+
     /// The two syntaxes of the scene format.
     public enum Format: Sendable { case yaml, json }
 

@@ -19,6 +19,12 @@ package struct SceneValue: Sendable {
     /// 1-based line in the source, when known (YAML only).
     package let line: Int?
 
+    /// A value made rather than read (an importer's rewrite), at `line` when it stands for one.
+    package init(content: Content, line: Int?) {
+        self.content = content
+        self.line = line
+    }
+
     /// A short description of the value for "found …" in errors.
     package var summary: String {
         switch content {

@@ -44,8 +44,11 @@ public struct LottieCorpus: Sendable {
     public let perceptualPrecision: Double
     public let defaultPrecision: Double
     public let precision: [String: Double]
+    /// The value providers lottie-ios's test sets on a sample before drawing it
+    /// (`value-providers.json`: sample → `KEYPATH=VALUE` texts, as `strata --set` reads them).
+    public let valueProviders: [String: [String]]
 
-    /// Reads `criteria.json` in `folder`.
+    /// Reads `criteria.json` (and `value-providers.json` when there is one) in `folder`.
     public init(folder: URL) throws {
         self.folder = folder
         let data = try Data(contentsOf: folder.appendingPathComponent("criteria.json"))
@@ -53,6 +56,8 @@ public struct LottieCorpus: Sendable {
         perceptualPrecision = criteria["perceptualPrecision"] as? Double ?? 0.97
         defaultPrecision = criteria["defaultPrecision"] as? Double ?? 0.985
         precision = criteria["precision"] as? [String: Double] ?? [:]
+        let providers = try? Data(contentsOf: folder.appendingPathComponent("value-providers.json"))
+        valueProviders = providers.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [String]] } ?? [:]
     }
 
     /// Every picture, sorted by sample and progress.
@@ -91,9 +96,10 @@ public struct LottieCorpus: Sendable {
         }
     }
 
-    /// The sample's scene.
+    /// The sample's scene, with the value providers lottie-ios's test sets on it.
     public func load(_ sample: String) throws -> Scene {
-        try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path)
+        try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path,
+                               values: try Pipeline.valueProviders(parsing: valueProviders[sample] ?? []))
     }
 
     private func measure(_ picture: Picture, scene: Result<Scene, Error>) -> Outcome {

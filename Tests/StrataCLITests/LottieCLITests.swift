@@ -42,6 +42,47 @@ struct LottieCLITests {
         #expect(try cli.strata("validate", "\(samples)/Issues/issue_1169_shadow_style.json", "--strict").status == 65)
     }
 
+    @Test func valueProvidersRecolourAsLottieIOSDoes() throws {
+        // lottie-ios's snapshot test draws keypathTest with these two providers: Core Animation's picture.
+        let file = cli.temporaryDirectory().appendingPathComponent("keypath.png")
+        let snapshot = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/snapshots/Nonanimating/keypathTest/progress-000.png")
+        let expected = try PNGCodec.decode(contentsOf: snapshot)
+        let run = try cli.strata("frame", "\(samples)/Nonanimating/keypathTest.json", "--fit", "\(expected.width)x\(expected.height)", "--out", file.path,
+                                 "--set", "**.Stroke 1.Color=#000000", "--set", "**.Fill 1.Color=#ff0000")
+        #expect(run.status == 0, "\(run.stderr)")
+        let matching = PerceptualDifference.matchingFraction(expected, try PNGCodec.decode(contentsOf: file), maximumDeltaE: 3) ?? 0
+        #expect(matching >= 0.985, "\(matching)")
+        let bad = try cli.strata("frame", "\(samples)/Nonanimating/keypathTest.json", "--out", file.path, "--overwrite", "--set", "**.Color=#ff")
+        #expect(bad.status == 64 && bad.stderr.contains("--set **.Color=#ff: expected a colour #rrggbb"), "\(bad.stderr)")
+        let unused = try cli.strata("validate", "\(samples)/Nonanimating/keypathTest.json", "--set", "Nothing.Color=1,0,0,1", "--strict")
+        #expect(unused.status == 65 && unused.stderr.contains("names no property"), "\(unused.stderr)")
+    }
+
+    @Test func aSeedEffectOnALottieLayerByName() throws {
+        // A ball that moves 40 points a frame from frame 2 to 4, named as After Effects names it, drawn
+        // in its layer's space about the anchor (the composition's centre), as After Effects writes it.
+        let folder = cli.temporaryDirectory()
+        let file = folder.appendingPathComponent("ball.json")
+        let ball = #"{"ty":4,"nm":"Ball","ind":1,"ip":0,"op":8,"st":0,"ks":{"a":{"k":[70,50]},"p":{"a":1,"k":[{"t":2,"s":[20,50],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[100,50]}]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"shapes":[{"ty":"el","p":{"k":[70,50]},"s":{"k":[20,20]}},{"ty":"fl","c":{"k":[0.2,0.4,1,1]},"o":{"k":100}}]}"#
+        try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":8,"w":140,"h":100,"layers":[\#(ball)]}"#.utf8).write(to: file)
+        let plain = try cli.strata("render", file.path, "--out", folder.appendingPathComponent("plain").path, "--quiet")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let blurred = try cli.strata("render", file.path, "--out", folder.appendingPathComponent("blurred").path, "--quiet",
+                                     "--effect", #"motionBlurOverlay: {layer: Ball, radius: 12, curve: "linear:0.05", angleFromMotion: true}"#)
+        #expect(blurred.status == 0, "\(blurred.stderr)")
+        let csv = try String(contentsOf: folder.appendingPathComponent("blurred/curve.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("frame,time,Ball.delta,Ball.opacity"), "\(csv)")
+        // Frame 3 moves 40 points: opacity 0.05 × 40 = 1, the frame differs; frame 0 is still.
+        #expect(csv.split(separator: "\n").dropFirst(4).first?.hasSuffix(",40,1") == true, "\(csv)")
+        func frame(_ run: String, _ index: Int) throws -> Data {
+            try Data(contentsOf: folder.appendingPathComponent("\(run)/frame-0000\(index).png"))
+        }
+        #expect(try frame("plain", 0) == frame("blurred", 0))
+        #expect(try frame("plain", 3) != frame("blurred", 3))
+        let wrong = try cli.strata("frame", file.path, "--out", folder.appendingPathComponent("x.png").path, "--effect", "motionBlurOverlay: {layer: Bal}")
+        #expect(wrong.status == 65 && wrong.stderr.contains("--effect") && wrong.stderr.contains("did you mean \"Ball\""), "\(wrong.stderr)")
+    }
+
     @Test func aBadFileNamesItsJSONPath() throws {
         let folder = cli.temporaryDirectory()
         let file = folder.appendingPathComponent("bad.json")

@@ -15,24 +15,54 @@ public enum Pipeline {
     /// - Parameter assets: the folder the scene's image paths resolve in (and may not leave);
     ///   nil for the scene file's own folder.
     /// - Parameter animation: which animation of a dotLottie archive (its manifest's first when nil).
-    public static func loadScene(at path: String, assets: String? = nil, animation: String? = nil) throws(StrataError) -> Scene {
+    /// - Parameter values: value providers for a Lottie file (`LottieValueProvider`); a scene file
+    ///   refuses them.
+    /// - Parameter effects: seed effects to add, each an entry of a scene file's `effects:` list in
+    ///   YAML (`SceneLoader.addingEffects`), naming layers of the loaded scene.
+    public static func loadScene(at path: String, assets: String? = nil, animation: String? = nil,
+                                 values: [LottieValueProvider] = [], effects: [String] = []) throws(StrataError) -> Scene {
+        let scene = try importScene(at: path, assets: assets, animation: animation, values: values)
+        do {
+            return try SceneLoader.addingEffects(effects, to: scene)
+        } catch {
+            throw StrataError(error)
+        }
+    }
+
+    private static func importScene(at path: String, assets: String?, animation: String?,
+                                  values: [LottieValueProvider]) throws(StrataError) -> Scene {
         let url = URL(fileURLWithPath: path)
         let data = try? Data(contentsOf: url, options: .mappedIfSafe)
         if let data, LottieImporter.isArchive(data), data.count > 256 << 20 {
             throw StrataError(.dataError, "\(path): a dotLottie file of \(data.count) bytes; at most \(256 << 20) are read")
         }
-        do {
+        do throws(SceneError) {
             if let data, LottieImporter.isArchive(data) {
-                return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent)
+                return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent,
+                                                        values: values)
             }
             if let data, LottieImporter.isLottie(data) {
                 return try LottieImporter.decode(data, file: path, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
-                                                 name: url.deletingPathExtension().lastPathComponent)
+                                                 name: url.deletingPathExtension().lastPathComponent, values: values)
             }
+            if !values.isEmpty { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for the value providers (--set)", found: "a scene file") }
             return try SceneLoader.load(contentsOf: url, assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw StrataError(error)
         }
+    }
+
+    /// Reads value providers given as `KEYPATH=VALUE` (`strata … --set`; `LottieValueProvider`).
+    public static func valueProviders(parsing texts: [String]) throws(StrataError) -> [LottieValueProvider] {
+        var providers: [LottieValueProvider] = []
+        for text in texts {
+            do {
+                providers.append(try LottieValueProvider(parsing: text))
+            } catch {
+                throw StrataError(.usage, "--set \(text.prefix(80)): \(error)")
+            }
+        }
+        return providers
     }
 
     /// Renders `scene` as presented at `seconds` (0 by default), at `scale` if given (see

@@ -1,0 +1,152 @@
+import StrataModel
+import StrataScene
+
+/// Applies value providers to a Lottie document before it is read: the properties their keypaths
+/// name get the provided values, as if the file held them. A stage in front of the importer, so
+/// every property is read, checked and mapped one way whoever set it.
+///
+/// A precomposition's layers are named below the layer that places it; when a provider changes
+/// something inside, that placement gets its own copy of the asset (another placement of the same
+/// asset keeps the file's values). Expansion is bounded as the import's is (`Limits.maximumLayers`).
+struct LottieValueRewriter {
+    let providers: [LottieValueProvider]
+    let file: String
+    /// Precomposition assets by id, as the file holds them.
+    private var assets: [String: SceneValue] = [:]
+    /// Copies of assets made for one placement.
+    private var copies: [SceneValue] = []
+    /// Which providers named at least one property.
+    private(set) var used = Set<Int>()
+    /// Properties replaced so far.
+    private var replaced = 0
+    private var visited = 0
+
+    init(providers: [LottieValueProvider], file: String) {
+        self.providers = providers
+        self.file = file
+    }
+
+    /// The document with the providers' values in place.
+    mutating func rewrite(_ root: SceneValue) throws(SceneError) -> SceneValue {
+        for asset in root["assets"]?.elements ?? [] {
+            if case .string(let id)? = asset["id"]?.content, asset["layers"] != nil { assets[id] = asset }
+        }
+        guard let layers = root["layers"] else { return root }
+        var result = root.replacing("layers", with: try self.layers(layers, path: [], stack: []))
+        if !copies.isEmpty {
+            result = result.replacing("assets", with: SceneValue(content: .array((root["assets"]?.elements ?? []) + copies), line: nil))
+        }
+        return result
+    }
+
+    /// The names no provider could match below: nothing to rewrite there.
+    private func anyMayMatch(below path: [String]) -> Bool { providers.contains { $0.mayMatch(below: path) } }
+
+    private mutating func layers(_ list: SceneValue, path: [String], stack: [String]) throws(SceneError) -> SceneValue {
+        guard case .array(let layers) = list.content else { return list }
+        var result: [SceneValue] = []
+        for layer in layers {
+            visited += 1
+            guard visited <= Limits.maximumLayers else {
+                throw SceneError(file: file, keyPath: "layers", expected: "at most \(Limits.maximumLayers) layers under the value providers' keypaths",
+                                 found: "more")
+            }
+            result.append(try self.layer(layer, path: path, stack: stack))
+        }
+        return SceneValue(content: .array(result), line: list.line)
+    }
+
+    private mutating func layer(_ layer: SceneValue, path: [String], stack: [String]) throws(SceneError) -> SceneValue {
+        guard case .string(let name)? = layer["nm"]?.content else { return layer }
+        let here = path + [name]
+        guard anyMayMatch(below: here) else { return layer }
+        var result = layer
+        if let transform = layer["ks"] {
+            result = result.replacing("ks", with: self.transform(transform, path: here + ["Transform"]))
+        }
+        if let shapes = layer["shapes"] {
+            result = result.replacing("shapes", with: self.shapes(shapes, path: here))
+        }
+        if case .string(let id)? = layer["refId"]?.content, let asset = assets[id], let inner = asset["layers"], !stack.contains(id),
+           stack.count < Limits.maximumDepth {
+            let before = replaced
+            let rewritten = try layers(inner, path: here, stack: stack + [id])
+            if replaced > before {
+                let copy = "\(id) (values \(copies.count + 1))"
+                copies.append(asset.replacing("layers", with: rewritten).replacing("id", with: SceneValue(content: .string(copy), line: nil)))
+                result = result.replacing("refId", with: SceneValue(content: .string(copy), line: nil))
+            }
+        }
+        return result
+    }
+
+    private mutating func transform(_ transform: SceneValue, path: [String]) -> SceneValue {
+        var result = transform
+        for (key, name) in [("a", "Anchor Point"), ("p", "Position"), ("s", "Scale"), ("r", "Rotation"), ("o", "Opacity")] {
+            if let value = provided(path + [name]) {
+                result = result.replacing(key, with: value)
+            }
+        }
+        return result
+    }
+
+    private mutating func shapes(_ list: SceneValue, path: [String]) -> SceneValue {
+        guard case .array(let items) = list.content else { return list }
+        return SceneValue(content: .array(items.map { item in shape(item, path: path) }), line: list.line)
+    }
+
+    private mutating func shape(_ item: SceneValue, path: [String]) -> SceneValue {
+        guard case .string(let type)? = item["ty"]?.content else { return item }
+        if type == "tr" { return transform(item, path: path + ["Transform"]) }
+        guard case .string(let name)? = item["nm"]?.content else { return item }
+        let here = path + [name]
+        guard anyMayMatch(below: here) else { return item }
+        var result = item
+        if type == "gr", let inner = item["it"] { result = result.replacing("it", with: shapes(inner, path: here)) }
+        let properties: [(String, String)] = switch type {
+        case "fl": [("c", "Color"), ("o", "Opacity")]
+        case "st": [("c", "Color"), ("o", "Opacity"), ("w", "Stroke Width")]
+        case "gf": [("o", "Opacity")]
+        case "gs": [("o", "Opacity"), ("w", "Stroke Width")]
+        case "tm": [("s", "Start"), ("e", "End"), ("o", "Offset")]
+        case "rc": [("s", "Size"), ("p", "Position"), ("r", "Roundness")]
+        case "el": [("s", "Size"), ("p", "Position")]
+        default: []
+        }
+        for (key, property) in properties {
+            if let value = provided(here + [property]) { result = result.replacing(key, with: value) }
+        }
+        return result
+    }
+
+    /// The last provider naming `path`'s value (a later provider wins, as a later
+    /// `setValueProvider` replaces an earlier one), nil when none does.
+    private mutating func provided(_ path: [String]) -> SceneValue? {
+        guard let index = providers.lastIndex(where: { $0.matches(path) }) else { return nil }
+        used.insert(index)
+        replaced += 1
+        return providers[index].property
+    }
+}
+
+extension SceneValue {
+    subscript(key: String) -> SceneValue? {
+        guard case .object(let entries) = content else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    var elements: [SceneValue]? {
+        if case .array(let values) = content { values } else { nil }
+    }
+
+    /// This object with member `key` set to `value` (added at the end when missing).
+    func replacing(_ key: String, with value: SceneValue) -> SceneValue {
+        guard case .object(var entries) = content else { return self }
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].value = value
+        } else {
+            entries.append((key: key, value: value))
+        }
+        return SceneValue(content: .object(entries), line: line)
+    }
+}

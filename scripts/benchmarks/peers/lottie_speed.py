@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The peers' side of the Lottie speed benchmark: ThorVG (thorvg-python) or rlottie
+(rlottie-python) render every frame of every sample that `strata-bench lottie-speed CORPUS OUT`
+rendered (OUT/plan.tsv: sample, frames, width, height), at the same pixel size, and write each as
+PNG with Pillow (what a Python user of either writes PNG with; its defaults), on one thread.
+
+    python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT
+
+Prints frames, seconds and frames per second, as strata-bench does; scripts/bench runs the three
+in turn and prints the ratios.
+"""
+import os
+import sys
+import tempfile
+import time
+
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lottie_peers import inlined, sample_json  # noqa: E402
+
+
+def thorvg_frames(text, folder, count, width, height, first):
+    import thorvg_python as tvg
+    engine = tvg.Engine(threads=0)  # one thread
+    canvas = tvg.SwCanvas(engine)
+    result = canvas.set_target(width, height, cs=tvg.Colorspace.ABGR8888)
+    buffer = result[1] if isinstance(result, tuple) else canvas.buffer_arr
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    picture.load_data(inlined(text, folder).encode("utf-8"), "lottie", None, True)
+    picture.set_size(width, height)
+    canvas.add(picture)
+    for index in range(count):
+        animation.set_frame(float(index))
+        canvas.update()
+        canvas.draw(True)
+        canvas.sync()
+        # ABGR8888 little-endian: R, G, B, A in memory, premultiplied.
+        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "RGBa", 0, 1)
+    canvas.destroy()
+    engine.term()
+
+
+def rlottie_frames(text, folder, count, width, height, first):
+    from rlottie_python import LottieAnimation
+    animation = LottieAnimation.from_data(text, resource_path=folder)
+    for index in range(count):
+        buffer = animation.lottie_animation_render(frame_num=index, width=width, height=height)
+        # BGRA in memory, premultiplied.
+        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "BGRa", 0, 1)
+
+
+PEERS = {"thorvg": thorvg_frames, "rlottie": rlottie_frames}
+
+
+def main():
+    if len(sys.argv) != 5 or sys.argv[1] not in PEERS:
+        print(__doc__)
+        sys.exit(64)
+    peer, corpus, plan, out = sys.argv[1:]
+    os.makedirs(out, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix="lottie-speed-")
+    rows = [line.split("\t") for line in open(plan, encoding="utf-8").read().splitlines() if line]
+    start = time.perf_counter()
+    frames = 0
+    for sample, count, width, height in rows:
+        text, folder = sample_json(corpus, sample, scratch)
+        name = sample.replace("/", "_")
+        try:
+            for index, image in enumerate(PEERS[peer](text, folder, int(count), int(width), int(height), 0)):
+                image.save(os.path.join(out, f"{name}-{index}.png"))
+                frames += 1
+        except Exception as error:  # a sample the peer cannot draw: its frames are not counted
+            print(f"{peer}: {sample}: {error}", file=sys.stderr)
+    seconds = time.perf_counter() - start
+    print(f"{peer}: {len(rows)} samples, {frames} frames in {seconds:.2f} s ({frames / seconds:.1f} frames per second, PNG written)")
+
+
+if __name__ == "__main__":
+    main()
