@@ -85,7 +85,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         // Lottie (Bodymovin JSON, dotLottie) in: an importer in front of the scene model.
-        .target(name: "StrataLottie", dependencies: ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "CDeflate"]),
+        .target(name: "StrataLottie", dependencies: ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataEffects", "CDeflate"]),
         .target(name: "StrataKit", dependencies: [
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene", "StrataLottie",
             "CStrataProcess",
@@ -155,7 +155,8 @@ let package = Package(
             "StrataKit", "StrataSnapshotTesting", "StrataFuzzTargets",
         ]),
         .testTarget(name: "StrataLottieTests", dependencies: [
-            "StrataTestSupport", "StrataModel", "StrataRaster", "StrataScene", "StrataLottie", "StrataKit", "StrataSnapshotTesting",
+            "StrataTestSupport", "StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataEffects", "StrataLottie", "StrataKit",
+            "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport"]),

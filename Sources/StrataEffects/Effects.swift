@@ -94,23 +94,65 @@ public struct BlurOverlay: Hashable, Sendable {
     }
 }
 
+/// After Effects' per-layer motion blur: true temporal supersampling of one layer. On each
+/// displayed frame at time t, the layer's subtree is drawn as presented at `samples` instants
+/// spread evenly (at the centres of equal slices) over the shutter, which opens `shutterPhase`
+/// degrees of a frame interval after t and stays open `shutterAngle` degrees (360 = one frame
+/// interval); the drawings, in the superlayer's bounds, are averaged (premultiplied, rounded
+/// once) and shown in place of the layer. A layer's motion relative to its superlayer is what
+/// blurs; the superlayer must have bounds.
+public struct LayerMotionBlur: Hashable, Sendable {
+    /// Names the effect.
+    public var id: String
+    /// The layer whose subtree is supersampled (it must have a superlayer).
+    public var layer: LayerPath
+    /// How long the shutter is open, degrees of a frame interval (After Effects' default 180).
+    public var shutterAngle: Double
+    /// When it opens after the frame's time, degrees of a frame interval (default −90: centred on it for 180).
+    public var shutterPhase: Double
+    /// Instants drawn per frame (After Effects' samples per frame, default 16).
+    public var samples: Int
+
+    /// Creates a per-layer motion blur.
+    public init(id: String, layer: LayerPath, shutterAngle: Double = 180, shutterPhase: Double = -90, samples: Int = 16) {
+        self.id = id
+        self.layer = layer
+        self.shutterAngle = shutterAngle
+        self.shutterPhase = shutterPhase
+        self.samples = samples
+    }
+
+    /// The instants drawn for a frame at `seconds` on a clock of `fps`.
+    public func instants(atSeconds seconds: Double, fps: Double) -> [Double] {
+        let count = max(1, samples)
+        let frameSeconds: Double = 1 / fps
+        return (0..<count).map { (slice: Int) -> Double in
+            let degrees: Double = shutterPhase + shutterAngle * (Double(slice) + 0.5) / Double(count)
+            return seconds + degrees / 360 * frameSeconds
+        }
+    }
+}
+
 /// The effects of a scene.
 public struct Effects: Hashable, Sendable {
     public var motionBlurOverlays: [MotionBlurOverlay]
     public var blurOverlays: [BlurOverlay]
     public var motionEffects: [MotionEffectBinding]
+    /// Per-layer motion blur (drawn by the kit's frame renderer, after the overlays).
+    public var layerMotionBlurs: [LayerMotionBlur]
     /// The viewer's offset over time, for motion effects.
     public var viewer: ViewerTrack?
 
     /// Creates a set of effects (none by default).
     public init(motionBlurOverlays: [MotionBlurOverlay] = [], blurOverlays: [BlurOverlay] = [],
-                motionEffects: [MotionEffectBinding] = [], viewer: ViewerTrack? = nil) {
+                motionEffects: [MotionEffectBinding] = [], layerMotionBlurs: [LayerMotionBlur] = [], viewer: ViewerTrack? = nil) {
         self.motionBlurOverlays = motionBlurOverlays
         self.blurOverlays = blurOverlays
         self.motionEffects = motionEffects
+        self.layerMotionBlurs = layerMotionBlurs
         self.viewer = viewer
     }
 
     /// True when there is nothing to do.
-    public var isEmpty: Bool { motionBlurOverlays.isEmpty && blurOverlays.isEmpty && motionEffects.isEmpty }
+    public var isEmpty: Bool { motionBlurOverlays.isEmpty && blurOverlays.isEmpty && motionEffects.isEmpty && layerMotionBlurs.isEmpty }
 }

@@ -24,6 +24,8 @@ final class LottieContext {
     /// What was skipped, in document order, each once.
     private(set) var warnings: [String] = []
     private var warned: Set<String> = []
+    /// The names of the wrappers of layers with After Effects' motion blur (`mb`).
+    var motionBlurNames: Set<String> = []
     /// Layers made so far (checked against `Limits.maximumLayers`).
     var layerCount = 0
 

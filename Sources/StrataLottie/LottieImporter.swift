@@ -1,5 +1,6 @@
 import Foundation
 import StrataAnimation
+import StrataEffects
 import StrataModel
 import StrataRaster
 import StrataScene
@@ -109,10 +110,34 @@ public enum LottieImporter {
         scene.source?.file = file
         scene.progressDuration = (end - first) / rate
         scene.warnings = context.warnings
+        scene.effects.layerMotionBlurs = try motionBlurs(root, composition: composition, names: context.motionBlurNames)
         for (index, provider) in values.enumerated() where !rewriter.used.contains(index) {
             scene.warnings.append("\(file): the value provider \(provider) names no property of the file")
         }
         return scene
+    }
+}
+
+extension LottieImporter {
+    /// After Effects' per-layer motion blur of the layers wrapped under `names`, with the
+    /// composition's shutter (`mb`: `sa` angle and `sp` phase in degrees, `spf` samples per frame;
+    /// After Effects' 180, −90 and 16 when absent).
+    static func motionBlurs(_ root: LottieNode, composition: Layer, names: Set<String>) throws(SceneError) -> [LayerMotionBlur] {
+        guard !names.isEmpty else { return [] }
+        let settings = root["mb"]
+        let angle = try settings?.number("sa", default: 180, in: 1...720) ?? 180
+        let phase = try settings?.number("sp", default: -90, in: -720...720) ?? -90
+        let samples = try settings?.number("spf", default: 16, in: 1...64) ?? 16
+        var blurs: [LayerMotionBlur] = []
+        func visit(_ layer: Layer, _ path: [Int]) {
+            if let name = layer.name, names.contains(name) {
+                blurs.append(LayerMotionBlur(id: "\(name) \(blurs.count + 1)", layer: LayerPath(path), shutterAngle: angle, shutterPhase: phase,
+                                             samples: Int(saturating: samples, .toNearestOrAwayFromZero)))
+            }
+            for (index, sublayer) in layer.sublayers.enumerated() { visit(sublayer, path + [index]) }
+        }
+        visit(composition, [0])
+        return blurs
     }
 }
 
@@ -137,6 +162,17 @@ struct LottieLayerBuilder {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) else { continue }
+            if try node.number("mb", default: 0, in: 0...1) == 1 {
+                // After Effects' motion blur: a wrapper the composition's size, supersampled
+                // (`LayerMotionBlur`, found by its name once the tree is built).
+                let name = "\(try node.string("nm") ?? "layer") (motion blur)"
+                var blurred = Layer(name: name, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                blurred.anchorPoint = .zero
+                blurred.sublayers = [layer]
+                context.motionBlurNames.insert(name)
+                try context.count(1, at: node.path)
+                layer = blurred
+            }
             let matteType = try node.integer("tt", default: 0, in: 0...4)
             if matteType != 0 {
                 // The matte is the layer `tp` names, else the one above (listed before) this one.
@@ -144,7 +180,7 @@ struct LottieLayerBuilder {
                 if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else { matteNode = position > 0 ? nodes[position - 1] : nil }
                 guard let matteNode else { throw node.error(at: "tt", "a track matte with a matte layer above it") }
                 if matteType >= 3 { context.warn(node.path + ".tt", "luma mattes are drawn as alpha mattes") }
-                var holder = Layer(name: "matte")
+                var holder = Layer(name: "matte", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]
                 var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) ?? Layer()
@@ -225,7 +261,6 @@ struct LottieLayerBuilder {
         content.mask = try masks(node, time: time)
         if node["ef"] != nil { context.warn(node.path + ".ef", "effects are not applied") }
         if node["sy"] != nil { context.warn(node.path + ".sy", "layer styles (drop shadow, stroke, glow) are not applied") }
-        if try node.number("mb", default: 0, in: 0...1) == 1 { context.warn(node.path + ".mb", "per-layer motion blur is not applied") }
         if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
         if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
         try context.count(3, at: node.path)

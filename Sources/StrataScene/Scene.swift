@@ -164,6 +164,7 @@ public enum SceneLoader {
         result.effects.motionBlurOverlays += added.motionBlurOverlays
         result.effects.blurOverlays += added.blurOverlays
         result.effects.motionEffects += added.motionEffects
+        result.effects.layerMotionBlurs += added.layerMotionBlurs
         return result
     }
 

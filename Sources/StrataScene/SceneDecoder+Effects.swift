@@ -51,9 +51,9 @@ extension SceneDecoder {
             var ids = Set<String>()
             for (index, element) in try reader.array(value, at: "effects").enumerated() {
                 let itemPath = "effects[\(index)]"
-                let e = try reader.object(element, at: itemPath, allowed: ["motionBlurOverlay", "blurOverlay", "motionEffects"])
+                let e = try reader.object(element, at: itemPath, allowed: ["motionBlurOverlay", "blurOverlay", "motionEffects", "layerMotionBlur"])
                 guard e.count == 1, let (kind, body) = e.first else {
-                    throw reader.error(itemPath, expected: "exactly one of motionBlurOverlay, blurOverlay, motionEffects", found: element)
+                    throw reader.error(itemPath, expected: "exactly one of motionBlurOverlay, blurOverlay, motionEffects, layerMotionBlur", found: element)
                 }
                 let bodyPath = SceneReader.join(itemPath, kind)
                 func key(_ name: String) -> String { SceneReader.join(bodyPath, name) }
@@ -77,6 +77,20 @@ extension SceneDecoder {
                     if let v = o["disabled"] { overlay.disabledAt = try reader.number(v, at: key("disabled")) }
                     guard ids.insert(id).inserted else { throw reader.error(key("id"), expected: "an id not used by another overlay", found: o["id"] ?? layerValue) }
                     effects.motionBlurOverlays.append(overlay)
+                case "layerMotionBlur":
+                    let o = try reader.object(body, at: bodyPath, allowed: ["id", "layer", "shutterAngle", "shutterPhase", "samples"])
+                    guard let layerValue = o["layer"] else { throw reader.error(bodyPath, expected: "the layer to blur (layer: NAME)", found: body) }
+                    let path = try layerPath(layerValue, at: key("layer"), names: names, layers: layers)
+                    guard path.indices.count >= 2, !path.indices.contains(LayerPath.maskIndex) else {
+                        throw reader.error(key("layer"), expected: "a sublayer (its superlayer's bounds are where it is drawn)", found: layerValue)
+                    }
+                    let id: String
+                    if let v = o["id"] { id = try reader.string(v, at: key("id")) } else { id = try reader.string(layerValue, at: key("layer")) }
+                    var blur = LayerMotionBlur(id: id, layer: path)
+                    if let v = o["shutterAngle"] { blur.shutterAngle = try reader.number(v, at: key("shutterAngle"), in: 1...720) }
+                    if let v = o["shutterPhase"] { blur.shutterPhase = try reader.number(v, at: key("shutterPhase"), in: -720...720) }
+                    if let v = o["samples"] { blur.samples = Int(saturating: try reader.number(v, at: key("samples"), in: 1...64), .toNearestOrAwayFromZero) }
+                    effects.layerMotionBlurs.append(blur)
                 case "blurOverlay":
                     let o = try reader.object(body, at: bodyPath, allowed: ["id", "layer", "radius", "blur", "unblur"])
                     guard let layerValue = o["layer"], let radiusValue = o["radius"] else {

@@ -113,7 +113,7 @@ struct ArchitectureTests {
         "StrataRender": ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
         "StrataEffects": ["StrataModel", "StrataAnimation", "StrataFilters"],
         "StrataScene": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataEffects", "Yams"],
-        "StrataLottie": ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "CDeflate"],
+        "StrataLottie": ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataEffects", "CDeflate"],
         "StrataKit": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
                       "StrataLottie", "CStrataProcess"],
     ]

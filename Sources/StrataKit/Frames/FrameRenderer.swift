@@ -154,7 +154,8 @@ public struct FrameRenderer: Sendable {
             throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
         }
         let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
-        return (presented, engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers)
+        let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
+        return (presented, try applyingLayerMotionBlur(layers, displayedIndex: index))
     }
 
     /// The render tree of `layers`, checked against the surface limits.

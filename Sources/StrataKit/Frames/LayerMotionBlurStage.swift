@@ -1,0 +1,87 @@
+import StrataAnimation
+import StrataEffects
+import StrataModel
+import StrataRaster
+
+/// Per-layer motion blur (`LayerMotionBlur`, After Effects' `mb`), drawn by temporal
+/// supersampling: for each blurred layer of a displayed frame, its subtree as presented at each
+/// instant the shutter is open is drawn in its superlayer's bounds, the drawings are averaged and
+/// the average takes the layer's place (a layer with those pixels as contents, in the same
+/// superlayer). What is drawn at each instant is `FrameRenderer.instant(atSeconds:)` — the scene
+/// without overlays — so only the layer's own motion and change blur, as in After Effects.
+extension FrameRenderer {
+    /// Most pixels of one supersampled drawing: the canvas limit (`Limits`).
+    static func layerMotionBlurScale(_ layers: [Layer], superlayer path: LayerPath, scale: Double) -> Double {
+        // The drawing is made at the pixels per point the superlayer is shown at, so that it lands
+        // one to one on the canvas: the scale × how much the ancestors magnify (their determinant).
+        var transform = Transform2D.identity
+        var list = layers
+        for index in path.indices {
+            guard list.indices.contains(index) else { break }
+            transform = list[index].affineTransformToSuperlayer.concatenating(transform)
+            list = list[index].sublayers
+        }
+        let magnification = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+        guard magnification.isFinite, magnification > 0 else { return scale }
+        return scale * min(4, max(0.25, magnification))
+    }
+
+    /// `layers` (displayed frame `index`, overlays added) with every per-layer motion blur drawn.
+    func applyingLayerMotionBlur(_ layers: [Layer], displayedIndex index: Int) throws(StrataError) -> [Layer] {
+        let blurs = scene.effects.layerMotionBlurs
+        guard !blurs.isEmpty else { return layers }
+        let seconds = frames.seconds(ofFrame: index)
+        var result = layers
+        for blur in blurs {
+            let superPath = LayerPath(Array(blur.layer.indices.dropLast()))
+            let shown = PresentationTree(layers: result, seconds: seconds)
+            guard let superlayer = shown.layer(at: superPath), let original = shown.layer(at: blur.layer), !original.isHidden,
+                  superlayer.bounds.width > 0, superlayer.bounds.height > 0 else { continue }
+            let pixelScale = Self.layerMotionBlurScale(result, superlayer: superPath, scale: scale)
+            let width = Int(saturating: superlayer.bounds.width * pixelScale, .up), height = Int(saturating: superlayer.bounds.height * pixelScale, .up)
+            do {
+                try Limits.checkSurface(width: width, height: height)
+            } catch {
+                throw StrataError(.dataError, "\(scene.origin): layer motion blur \(blur.id) needs \(width)×\(height) px drawings: \(error)")
+            }
+            var accumulator = FrameAccumulator()
+            let rasterizer = CairoSnapshotRasterizer()
+            for instant in blur.instants(atSeconds: seconds, fps: clock.framesPerSecond) {
+                guard var sample = PresentationTree(layers: self.instant(atSeconds: instant), seconds: instant).layer(at: blur.layer) else { continue }
+                sample.compositingFilter = nil  // the average blends as the layer would
+                var frame = Layer(name: nil, bounds: superlayer.bounds)
+                frame.anchorPoint = .zero
+                frame.position = .zero
+                frame.sublayers = [sample]
+                do {
+                    try accumulator.add(try rasterizer.render([frame], size: superlayer.bounds.size, scale: pixelScale))
+                } catch let error as RenderError {
+                    throw StrataError(error, prefix: "\(scene.origin): layer motion blur \(blur.id): ")
+                } catch {
+                    throw StrataError(.software, "\(scene.origin): layer motion blur \(blur.id): \(error)")
+                }
+            }
+            let average: PixelBuffer
+            do {
+                average = try accumulator.average(dividingBy: max(1, blur.instants(atSeconds: seconds, fps: clock.framesPerSecond).count))
+            } catch {
+                throw StrataError(.software, "\(scene.origin): layer motion blur \(blur.id): \(error)")
+            }
+            var replacement = Layer(name: original.name, frame: superlayer.bounds)
+            replacement.contents = average
+            replacement.contentsGravity = .resize
+            replacement.compositingFilter = original.compositingFilter
+            Self.replace(&result, at: blur.layer.indices[...], with: replacement)
+        }
+        return result
+    }
+
+    private static func replace(_ layers: inout [Layer], at indices: ArraySlice<Int>, with layer: Layer) {
+        guard let first = indices.first, layers.indices.contains(first) else { return }
+        if indices.count == 1 {
+            layers[first] = layer
+        } else {
+            replace(&layers[first].sublayers, at: indices.dropFirst(), with: layer)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import StrataAnimation
+import StrataEffects
+import StrataKit
+import StrataLottie
+import StrataModel
+import StrataRaster
+import StrataScene
+import StrataTestSupport
+import Testing
+
+/// A 20-point square `name` moving 40 points a frame to the right (frames 0…8 at 10 fps), its
+/// motion blur flag `mb`, in a 200 × 60 composition with shutter `shutter` (`mb` of the root).
+private func movingSquare(mb: Bool, shutter: String = "", background: Bool = false) -> Data {
+    let square = #"{"ty":4,"nm":"Square","ind":1,"ip":0,"op":8,"st":0,"mb":\#(mb ? 1 : 0),"ks":{"a":{"k":[0,0]},"p":{"a":1,"k":[{"t":0,"s":[20,30],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":4,"s":[180,30]}]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"shapes":[{"ty":"rc","p":{"k":[0,0]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}"#
+    let still = ##",{"ty":1,"nm":"Back","ind":2,"ip":0,"op":8,"st":0,"sw":200,"sh":60,"sc":"#2040ff","ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}}"##
+    return Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":8,"w":200,"h":60\#(shutter),"layers":[\#(square)\#(background ? still : "")]}"#.utf8)
+}
+
+@Suite("Lottie: After Effects' per-layer motion blur") struct LottieMotionBlurTests {
+    @Test func theFlagBecomesALayerMotionBlurWithTheCompositionsShutter() throws {
+        let plain = try importLottie(movingSquare(mb: false))
+        #expect(plain.effects.layerMotionBlurs.isEmpty)
+        let blurred = try importLottie(movingSquare(mb: true, shutter: #","mb":{"sa":90,"sp":0,"spf":4}"#))
+        #expect(blurred.warnings.isEmpty, "\(blurred.warnings)")
+        let blur = try #require(blurred.effects.layerMotionBlurs.first)
+        #expect(blurred.effects.layerMotionBlurs.count == 1)
+        #expect(blur.shutterAngle == 90 && blur.shutterPhase == 0 && blur.samples == 4)
+        // Instants over a quarter of a frame from the frame's time: centres of four slices.
+        #expect(blur.instants(atSeconds: 1, fps: 10).map { ($0 * 1e6).rounded() / 1e6 } == [1.003125, 1.009375, 1.015625, 1.021875])
+        let defaults = try #require(try importLottie(movingSquare(mb: true)).effects.layerMotionBlurs.first)
+        #expect(defaults.shutterAngle == 180 && defaults.shutterPhase == -90 && defaults.samples == 16)
+    }
+
+    @Test func aMovingLayerIsSmearedAsTemporalSupersamplingDrawsIt() throws {
+        // With the whole picture being the one moving layer, the layer's supersampling is the
+        // frame's: the same instants as ground truth with a 180° shutter centred on the frame.
+        let scene = try importLottie(movingSquare(mb: true))
+        let renderer = try FrameRenderer(scene: scene)
+        let frame = try renderer.render(displayedIndex: 2).image
+        let truth = try GroundTruth(shutterDegrees: 180, subframes: 16).render(try FrameRenderer(scene: try importLottie(movingSquare(mb: false))),
+                                                                              displayedIndex: 2)
+        var largest = 0
+        for (a, b) in zip(frame.pixels, truth.pixels) { largest = max(largest, abs(Int(a) - Int(b))) }
+        #expect(largest <= 1, "largest difference from ground truth \(largest)")
+        // Frame 2 is at x = 100 and the square moves 40 points a frame: 10 either side while the shutter is open.
+        func alpha(_ image: PixelBuffer, _ x: Int) -> Int { Int(image.pixels[(30 * image.width + x) * 4 + 3]) }
+        let sharp = try FrameRenderer(scene: try importLottie(movingSquare(mb: false))).render(displayedIndex: 2).image
+        #expect(alpha(sharp, 100) == 255 && alpha(sharp, 85) == 0)
+        // A 20-point square sweeping 20 points: a triangle of coverage from 80 to 120, peaking at 100.
+        #expect(alpha(frame, 100) > 240 && alpha(frame, 85) > 40 && alpha(frame, 85) < 200, "\((70...130).map { alpha(frame, $0) })")
+        #expect(alpha(frame, 75) == 0)
+    }
+
+    @Test func onlyTheFlaggedLayerBlursAndTheStillOneStaysSharp() throws {
+        let scene = try importLottie(movingSquare(mb: true, background: true))
+        let image = try FrameRenderer(scene: scene).render(displayedIndex: 2).image
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { let o = (y * image.width + x) * 4; return Array(image.pixels[o..<(o + 4)]) }
+        #expect(pixel(5, 5) == [0x20, 0x40, 0xff, 255])  // the background, sharp
+        let smear = pixel(85, 30)
+        #expect(smear[0] > 40 && smear[0] < 220 && smear[2] > 40 && smear[3] == 255, "\(smear)")  // red over blue, part of the time
+    }
+
+    @Test func aSceneFileNamesTheLayerToo() throws {
+        let yaml = """
+        version: 1
+        description: a square sliding right, supersampled over a 360° shutter
+        size: [200, 60]
+        clock: {fps: 10, duration: 0.8}
+        layers:
+          - name: stage
+            frame: [0, 0, 200, 60]
+            sublayers:
+              - name: square
+                frame: [10, 20, 20, 20]
+                backgroundColor: red
+                animations:
+                  - {keyPath: position.x, from: 20, to: 180, duration: 0.4, fillMode: both, removedOnCompletion: false}
+        effects:
+          - layerMotionBlur: {layer: square, shutterAngle: 360, shutterPhase: -180, samples: 8}
+        """
+        let scene = try SceneLoader.decode(Data(yaml.utf8), format: .yaml, file: "slide.yaml", baseURL: URL(fileURLWithPath: "/"), defaultName: "slide")
+        #expect(scene.effects.layerMotionBlurs == [LayerMotionBlur(id: "square", layer: LayerPath([0, 0]), shutterAngle: 360, shutterPhase: -180, samples: 8)])
+        let image = try FrameRenderer(scene: scene).render(displayedIndex: 2).image
+        #expect(image.pixels[(30 * image.width + 80) * 4 + 3] > 0 && image.pixels[(30 * image.width + 80) * 4 + 3] < 255)
+        let bad = "version: 1\ndescription: x\nsize: [10, 10]\nlayers: [{name: top, frame: [0, 0, 5, 5]}]\neffects: [{layerMotionBlur: {layer: top}}]\n"
+        #expect(throws: SceneError.self) {
+            try SceneLoader.decode(Data(bad.utf8), format: .yaml, file: "bad.yaml", baseURL: URL(fileURLWithPath: "/"), defaultName: "bad")
+        }
+    }
+}
