@@ -16,6 +16,31 @@ struct VideoFarmCLITests {
         return output.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0.split(separator: ",").last ?? "") }
     }
 
+    @Test func aLottieFileInShardsIsTheOneProcessVideoAndFrames() throws {
+        // PinJump: 93 frames at 30 fps, 150 × 150; three shards, lossless FFV1 segments.
+        let folder = video.cli.temporaryDirectory()
+        let sample = "Tests/Fixtures/lottie-ios/samples/PinJump.json"
+        let farm = folder.appendingPathComponent("farm"), single = folder.appendingPathComponent("single")
+        for shard in 0..<3 {
+            let run = try strata("render", sample, "--out", farm.path, "--shard", "\(shard)/3", "--video", "pin.mkv", "-q")
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(try strata("check", farm.path).status == 0)
+        let joined = folder.appendingPathComponent("joined.mkv")
+        #expect(try strata("encode", farm.path, "--video", joined.path).status == 0)
+        let whole = folder.appendingPathComponent("whole.mkv")
+        #expect(try strata("render", sample, "--out", single.path, "--video", whole.path, "-q").status == 0)
+        let probe = try video.probe(joined)
+        #expect(probe.frames == 93 && probe.rate == "30/1" && probe.width == 150, "\(probe)")
+        let digests = try frameDigests(joined)
+        let wholeDigests = try frameDigests(whole)
+        #expect(digests.count == 93 && digests == wholeDigests)
+        for index in [0, 31, 62, 92] {
+            let name = String(format: "frame-%05d.png", index)
+            #expect(try Data(contentsOf: farm.appendingPathComponent(name)) == Data(contentsOf: single.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
     @Test func shardSegmentsJoinIntoTheOneProcessVideo() throws {
         let folder = video.cli.temporaryDirectory()
         let farm = folder.appendingPathComponent("farm")

@@ -52,11 +52,16 @@ struct StudioTests {
 
     /// `strata studio` on a free loopback port, in a process of its own (as a user runs it: its
     /// threads are not the test runner's), serving a fresh copy of the slide scene.
-    static func start() async throws -> Running {
+    /// `copying` serves a copy of that file instead.
+    static func start(copying source: URL? = nil) async throws -> Running {
         let folder = TestPaths.temporaryDirectory(prefix: "strata-studio")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let scene = folder.appendingPathComponent("slide.yaml")
-        try sceneText().write(to: scene, atomically: true, encoding: .utf8)
+        let scene = folder.appendingPathComponent(source?.lastPathComponent ?? "slide.yaml")
+        if let source {
+            try FileManager.default.copyItem(at: source, to: scene)
+        } else {
+            try sceneText().write(to: scene, atomically: true, encoding: .utf8)
+        }
         let process = try TestProcess(try binary().path, ["studio", scene.path, "--port", "0"])
         // The first line names the URL: waited for as long as the server runs and has not said it.
         var line = Data()
@@ -133,6 +138,21 @@ struct StudioTests {
         let steep = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/curve?curve.box=log2:2").body) as! [String: Any]
         let a = ((gentle["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double]), b = ((steep["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double])
         #expect(a.count == 31 && b.count == 31 && zip(a, b).allSatisfy { $0 <= $1 } && zip(a, b).contains { $0 < $1 })
+        await Self.stop(running)
+    }
+
+    @Test func aLottieFileIsServedWithTheCommandLinesBytes() async throws {
+        let source = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/samples/PinJump.json")
+        let running = try await Self.start(copying: source)
+        let summary = try JSONSerialization.jsonObject(with: try await Self.get(running.base + "/api/scene").body) as! [String: Any]
+        #expect(summary["frameCount"] as? Int == 93, "\(summary)")
+        let scene = try Pipeline.loadScene(at: source.path)
+        let renderer = try FrameRenderer(scene: scene)
+        for frame in [0, 40, 92] {
+            let served = try await Self.get(running.base + "/api/frame?frame=\(frame)")
+            let expected = try Pipeline.encode(Pipeline.renderFrame(scene, atSeconds: renderer.frames.seconds(ofFrame: frame)))
+            #expect(served.status == 200 && [UInt8](served.body) == expected, "frame \(frame)")
+        }
         await Self.stop(running)
     }
 
