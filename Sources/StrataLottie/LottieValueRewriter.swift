@@ -1,3 +1,4 @@
+import Foundation
 import StrataModel
 import StrataScene
 
@@ -64,6 +65,9 @@ struct LottieValueRewriter {
         if let transform = layer["ks"] {
             result = result.replacing("ks", with: self.transform(transform, path: here + ["Transform"]))
         }
+        if case .number(1)? = layer["ty"]?.content, let value = providedSolidColor(here + ["Color"]) {
+            result = result.replacing("sc", with: value)
+        }
         if let shapes = layer["shapes"] {
             result = result.replacing("shapes", with: self.shapes(shapes, path: here))
         }
@@ -117,6 +121,20 @@ struct LottieValueRewriter {
             if let value = provided(here + [property]) { result = result.replacing(key, with: value) }
         }
         return result
+    }
+
+    /// A solid layer's colour (`sc`, `#rrggbb`, which does not animate): the last provider naming
+    /// it, its first keyframe's r, g, b (alpha is not a solid's).
+    private mutating func providedSolidColor(_ path: [String]) -> SceneValue? {
+        guard let index = providers.lastIndex(where: { $0.matches(path) }),
+              let components = providers[index].keyframes.first?.components, components.count >= 3 else { return nil }
+        used.insert(index)
+        replaced += 1
+        let hex = components.prefix(3).map { component -> String in
+            let byte = Int(saturating: min(1, max(0, component)) * 255, .toNearestOrAwayFromZero)
+            return String(format: "%02x", byte)
+        }.joined()
+        return SceneValue(content: .string("#" + hex), line: nil)
     }
 
     /// The last provider naming `path`'s value (a later provider wins, as a later

@@ -63,6 +63,14 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         #expect(none.warnings == ["test.json: the value provider Box.Group 2.Fill 1.Color=0,0,1,1 names no property of the file"])
     }
 
+    @Test func aSolidLayersColourIsNamedToo() throws {
+        let solid = ##"{"ty":1,"nm":"Back","ind":1,"ip":0,"op":20,"st":0,"sw":100,"sh":100,"sc":"#111111","ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}}"##
+        #expect(try pixel(importing(lottie(solid), []), atSeconds: 0, 50, 50) == [0x11, 0x11, 0x11, 255])
+        let scene = try importing(lottie(solid), ["**.Color=1,0,0,1"])
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+        #expect(scene.warnings.isEmpty)
+    }
+
     @Test func keyframedValuesAnimateLinearlyInTheCompositionsFrames() throws {
         let scene = try importing(lottie(namedLayer("Box")), ["**.Fill 1.Color=0:0,0,0,1;10:0,0,1,1"])
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [0, 0, 0, 255])
