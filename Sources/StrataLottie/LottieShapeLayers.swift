@@ -194,11 +194,30 @@ struct LottieShapeBuilder {
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")
         for trim in trims.prefix(1) {
-            shape.strokeStart = min(1, max(0, trim.start.first[0] / 100))
-            shape.strokeEnd = min(1, max(0, trim.end.first[0] / 100))
-            try context.add(trim.start.animation(.strokeStart, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+            func unit(_ percent: Double) -> Double { min(1, max(0, percent / 100)) }
+            // After Effects trims from the lesser of start and end to the greater; Core Animation
+            // draws nothing when strokeStart passes strokeEnd. Where they cross, both are sampled
+            // at every frame as the lesser and the greater.
+            let frames = context.rootFrames
+            let pairs = trim.start.isAnimated || trim.end.isAnimated
+                ? frames.map { (trim.start.value(atFrame: time.local($0))[0], trim.end.value(atFrame: time.local($0))[0]) }
+                : [(trim.start.first[0], trim.end.first[0])]
+            if pairs.contains(where: { $0.0 > $0.1 }) {
+                shape.strokeStart = unit(min(pairs[0].0, pairs[0].1))
+                shape.strokeEnd = unit(max(pairs[0].0, pairs[0].1))
+                if pairs.count > 1 {
+                    try context.add(context.clock.sampled(.strokeStart, pairs.map { .number(unit(min($0.0, $0.1))) }, fromRootFrame: frames[0]),
+                                    forKey: "strokeStart", to: &layer, at: trim.node.path + ".s")
+                    try context.add(context.clock.sampled(.strokeEnd, pairs.map { .number(unit(max($0.0, $0.1))) }, fromRootFrame: frames[0]),
+                                    forKey: "strokeEnd", to: &layer, at: trim.node.path + ".e")
+                }
+                continue
+            }
+            shape.strokeStart = unit(trim.start.first[0])
+            shape.strokeEnd = unit(trim.end.first[0])
+            try context.add(trim.start.animation(.strokeStart, time: time, clock: context.clock) { .number(unit($0[0])) },
                             forKey: "strokeStart", to: &layer, at: trim.node.path + ".s")
-            try context.add(trim.end.animation(.strokeEnd, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
+            try context.add(trim.end.animation(.strokeEnd, time: time, clock: context.clock) { .number(unit($0[0])) },
                             forKey: "strokeEnd", to: &layer, at: trim.node.path + ".e")
         }
         if trims.count > 1 { context.warn(trims[1].node.path, "a second trim of the same paths is not applied") }
