@@ -87,7 +87,7 @@ func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer) throws -> PixelBuffer {
     return try PixelBuffer(width: 2 * w + 4, height: h, premultipliedRGBA: out)
 }
 
-/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING]`: every frame of every sample (ip …
+/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING] [--no-png]`: every frame of every sample (ip …
 /// op − 1) at its snapshot's pixel size, each encoded as PNG (Strata's default encoder) and written
 /// to OUT, on one thread: what the peers do in scripts/benchmarks/peers/lottie_speed.py. Prints the
 /// frames, the seconds and frames per second.
@@ -100,6 +100,7 @@ func runLottieSpeed(_ arguments: [String]) throws {
     let out = URL(fileURLWithPath: arguments[1], isDirectory: true)
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    let write = !arguments.contains("--no-png")  // --no-png: render only, where the time goes
     var sizes: [(String, URL)] = []
     for picture in try corpus.pictures() where !sizes.contains(where: { $0.0 == picture.sample }) {
         if let only, !picture.sample.contains(only) { continue }
@@ -120,11 +121,11 @@ func runLottieSpeed(_ arguments: [String]) throws {
         plan += "\(sample)\t\(renderer.frames.count)\t\(size.width)\t\(size.height)\n"
         for index in 0..<renderer.frames.count {
             let image = try renderer.render(displayedIndex: index, resources: resources).image
-            try Data(try Pipeline.encode(image, encoder: encoder)).write(to: out.appendingPathComponent("\(name)-\(index).png"))
+            if write { try Data(try Pipeline.encode(image, encoder: encoder)).write(to: out.appendingPathComponent("\(name)-\(index).png")) }
             frames += 1
         }
     }
     let seconds = (ContinuousClock.now - start) / .seconds(1)
     try Data(plan.utf8).write(to: out.appendingPathComponent("plan.tsv"))
-    print("strata: \(sizes.count) samples, \(frames) frames in \(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(frames) / seconds)) frames per second, PNG written)")
+    print("strata: \(sizes.count) samples, \(frames) frames in \(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(frames) / seconds)) frames per second, \(write ? "PNG written" : "no PNG"))")
 }

@@ -10,8 +10,12 @@ struct CurveCommand: ParsableCommand {
         abstract: "Chart a motion-blur overlay's displacement per frame and its opacity under one or more curves.",
         discussion: "Writes DIR/curve.csv (frame, time, delta, one opacity column per curve), DIR/curve.png and DIR/curve-shape.png.")
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file or Lottie animation.")
     var scene: String
+
+    @Option(name: .customLong("add-effect"), help: ArgumentHelp("An overlay added to the scene first, as render's --effect (motionBlurOverlay: {layer: NAME, curve: \"log2:5\"}): so a Lottie layer's curve is charted by its name; repeatable.",
+                                                                valueName: "yaml"))
+    var addedEffects: [String] = []
 
     @Option(help: "The overlay's id (default: the first motionBlurOverlay).")
     var effect: String?
@@ -30,7 +34,7 @@ struct CurveCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene)
+            let loaded = try Pipeline.loadScene(at: scene, effects: addedEffects)
             let urls = try CurveReport.write(loaded, id: effect, curves: curves.compactMap(OpacityCurve.init(parsing:)),
                                              to: URL(fileURLWithPath: out))
             print("wrote " + urls.map(\.path).joined(separator: ", "))

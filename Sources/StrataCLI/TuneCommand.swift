@@ -15,8 +15,12 @@ struct TuneCommand: ParsableCommand {
             known curve as the truth instead (the fit should give it back).
             """)
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file or Lottie animation.")
     var scene: String
+
+    @Option(name: .customLong("add-effect"), help: ArgumentHelp("An overlay added to the scene first, as render's --effect (motionBlurOverlay: {layer: NAME, curve: \"log2:5\"}): so a Lottie layer's curve is charted by its name; repeatable.",
+                                                                valueName: "yaml"))
+    var addedEffects: [String] = []
 
     @Option(help: "The overlay's id (default: the first motionBlurOverlay).")
     var effect: String?
@@ -45,7 +49,7 @@ struct TuneCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene)
+            let loaded = try Pipeline.loadScene(at: scene, effects: addedEffects)
             let (index, _) = try CurveReport.overlay(loaded, id: effect)
             let truth = GroundTruth(shutterDegrees: shutter, subframes: subframes)
             let known = truthCurve.flatMap(OpacityCurve.init(parsing:))

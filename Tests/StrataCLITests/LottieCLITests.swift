@@ -79,6 +79,12 @@ struct LottieCLITests {
         }
         #expect(try frame("plain", 0) == frame("blurred", 0))
         #expect(try frame("plain", 3) != frame("blurred", 3))
+        // Its opacity under other curves, charted by the layer's name.
+        let chart = try cli.strata("curve", file.path, "--add-effect", "motionBlurOverlay: {layer: Ball}", "--curve", "log2:5", "--curve", "linear:0.02",
+                                   "--out", folder.appendingPathComponent("curve").path)
+        #expect(chart.status == 0, "\(chart.stderr)")
+        let table = try String(contentsOf: folder.appendingPathComponent("curve/curve.csv"), encoding: .utf8)
+        #expect(table.split(separator: "\n").count == 9 && table.contains("40"), "\(table)")
         let wrong = try cli.strata("frame", file.path, "--out", folder.appendingPathComponent("x.png").path, "--effect", "motionBlurOverlay: {layer: Bal}")
         #expect(wrong.status == 65 && wrong.stderr.contains("--effect") && wrong.stderr.contains("did you mean \"Ball\""), "\(wrong.stderr)")
     }

@@ -4,7 +4,9 @@
 rendered (OUT/plan.tsv: sample, frames, width, height), at the same pixel size, and write each as
 PNG with Pillow (what a Python user of either writes PNG with; its defaults), on one thread.
 
-    python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT
+    python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT [--no-png]
+
+--no-png renders and converts each frame but writes nothing: where the time goes.
 
 Prints frames, seconds and frames per second, as strata-bench does; scripts/bench runs the three
 in turn and prints the ratios.
@@ -55,10 +57,12 @@ PEERS = {"thorvg": thorvg_frames, "rlottie": rlottie_frames}
 
 
 def main():
-    if len(sys.argv) != 5 or sys.argv[1] not in PEERS:
+    arguments = [a for a in sys.argv[1:] if a != "--no-png"]
+    write = "--no-png" not in sys.argv
+    if len(arguments) != 4 or arguments[0] not in PEERS:
         print(__doc__)
         sys.exit(64)
-    peer, corpus, plan, out = sys.argv[1:]
+    peer, corpus, plan, out = arguments
     os.makedirs(out, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="lottie-speed-")
     rows = [line.split("\t") for line in open(plan, encoding="utf-8").read().splitlines() if line]
@@ -69,12 +73,14 @@ def main():
         name = sample.replace("/", "_")
         try:
             for index, image in enumerate(PEERS[peer](text, folder, int(count), int(width), int(height), 0)):
-                image.save(os.path.join(out, f"{name}-{index}.png"))
+                if write:
+                    image.save(os.path.join(out, f"{name}-{index}.png"))
                 frames += 1
         except Exception as error:  # a sample the peer cannot draw: its frames are not counted
             print(f"{peer}: {sample}: {error}", file=sys.stderr)
     seconds = time.perf_counter() - start
-    print(f"{peer}: {len(rows)} samples, {frames} frames in {seconds:.2f} s ({frames / seconds:.1f} frames per second, PNG written)")
+    what = "PNG written" if write else "no PNG"
+    print(f"{peer}: {len(rows)} samples, {frames} frames in {seconds:.2f} s ({frames / seconds:.1f} frames per second, {what})")
 
 
 if __name__ == "__main__":
