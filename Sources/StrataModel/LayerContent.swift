@@ -54,8 +54,8 @@ public struct Shadow: Hashable, Sendable {
     public var opacity: Double
     /// Offset of the shadow, in points (y down).
     public var offset: Size
-    /// Blur radius, in points. As in Core Animation, the Gaussian's standard deviation is
-    /// radius / 2 (the renderer converts it to pixels with the scene's scale).
+    /// Blur radius, in points: as Core Animation's `shadowRadius`, the Gaussian's standard
+    /// deviation (the renderer converts it to pixels at the layer's magnification).
     public var radius: Double
 
     /// Creates a shadow.

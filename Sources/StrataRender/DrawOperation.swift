@@ -80,13 +80,13 @@ public struct ShadowParameters: Hashable, Sendable {
     /// How far the blur spreads around the shape, in pixels: ⌈3σ⌉.
     public var spread: Double { (3 * sigma).rounded(.up) }
 
-    /// The layer's shadow at `scale` pixels per point: the opacity in the colour's alpha, σ half
-    /// the radius (Core Animation's shadowRadius), lengths in pixels.
+    /// The layer's shadow at `scale` pixels per point: the opacity in the colour's alpha, σ the
+    /// radius (Core Animation's shadowRadius is the Gaussian's σ), lengths in pixels.
     public init(_ shadow: Shadow, scale: Double) {
         color = shadow.color.withAlphaMultiplied(by: shadow.opacity)
         offsetX = shadow.offset.width * scale
         offsetY = shadow.offset.height * scale
-        sigma = max(0, shadow.radius / 2 * scale)
+        sigma = max(0, shadow.radius * scale)
     }
 
     /// Creates parameters from their values.

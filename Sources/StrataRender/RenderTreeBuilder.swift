@@ -5,7 +5,8 @@ import StrataModel
 /// culls what cannot be seen and decides isolation. No pixels are touched here.
 ///
 /// Unit conversion happens here, once: shadow offsets and radii are converted from points to
-/// canvas pixels with the scene's scale.
+/// canvas pixels with the pixels per point the layer is shown at (the scene's scale, times what its
+/// transforms magnify).
 public struct RenderTreeBuilder: Sendable {
     /// Canvas size, in points.
     public var size: Size
@@ -132,7 +133,14 @@ public struct RenderTreeBuilder: Sendable {
 
         var shadow: ShadowParameters? = nil
         if let model = layer.shadow, model.opacity > 0, model.color.alpha > 0 {
-            let parameters = ShadowParameters(model, scale: scale)
+            // In the layer's own space, as Core Animation draws it: a layer shown magnified (its
+            // transform and its ancestors') casts a shadow magnified as much — the pixels per point
+            // at the layer, √|det| of its device transform (the scene's scale when nothing scales),
+            // within 1/100…100 times the scale, the blur at most the largest a scene may ask for at
+            // scale 3 (a layer scaled 5,000 times would otherwise blur a surface past every limit).
+            let magnification = min(100, max(0.01, abs(determinant).squareRoot() / scale))
+            var parameters = ShadowParameters(model, scale: scale * magnification)
+            parameters.sigma = min(parameters.sigma, 3 * Limits.maximumBlurRadius)
             shadow = parameters
             let cast = extent.offsetBy(dx: parameters.offsetX, dy: parameters.offsetY)
                 .outsetBy(dx: parameters.spread, dy: parameters.spread)

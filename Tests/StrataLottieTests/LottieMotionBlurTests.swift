@@ -89,3 +89,34 @@ private func movingSquare(mb: Bool, shutter: String = "", background: Bool = fal
         }
     }
 }
+
+@Suite("Lottie: drop shadows (layer style and effect)") struct LottieDropShadowTests {
+    /// A red 20-point square at (50, 50) in a layer with `extra` (a style or an effect).
+    func square(_ extra: String) -> Data {
+        lottie(shapeLayer(redSquare(), extra: "," + extra))
+    }
+
+    @Test func aDropShadowStyleFallsAlongItsAngle() throws {
+        // Angle 90: straight down, 10 points; size 0: a hard edge; opacity 100 %, black.
+        let style = #""sy":[{"ty":1,"nm":"Drop Shadow","c":{"k":[0,0,0,1]},"o":{"k":100},"a":{"k":90},"s":{"k":0},"d":{"k":10}}]"#
+        let scene = try importLottie(square(style))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])  // the square over its shadow
+        #expect(try pixel(scene, atSeconds: 0, 50, 65) == [0, 0, 0, 255])    // below it: the shadow
+        #expect(try pixel(scene, atSeconds: 0, 50, 35)[3] == 0)               // above it: nothing
+        #expect(try pixel(scene, atSeconds: 0, 65, 50)[3] == 0)
+        // Angle 0: to the right.
+        let right = try importLottie(square(style.replacingOccurrences(of: #""a":{"k":90}"#, with: #""a":{"k":0}"#)))
+        #expect(try pixel(right, atSeconds: 0, 65, 50) == [0, 0, 0, 255] && pixel(right, atSeconds: 0, 50, 65)[3] == 0)
+    }
+
+    @Test func theDropShadowEffectAndWhatIsNotDrawn() throws {
+        // The effect: opacity 0…255, direction 90° further round (180 = down), softness / 5.
+        let effect = #""ef":[{"ty":25,"nm":"Drop Shadow","ef":[{"nm":"Shadow Color","v":{"k":[0,0,1,1]}},{"nm":"Opacity","v":{"k":255}},{"nm":"Direction","v":{"k":180}},{"nm":"Distance","v":{"k":10}},{"nm":"Softness","v":{"k":0}}]}]"#
+        let scene = try importLottie(square(effect))
+        #expect(try pixel(scene, atSeconds: 0, 50, 65) == [0, 0, 255, 255], "\(scene.warnings)")
+        // A stroke style and a blur effect are warned with their paths.
+        let other = try importLottie(square(#""sy":[{"ty":2,"nm":"Stroke"}],"ef":[{"ty":29,"nm":"Gaussian Blur","ef":[]}]"#))
+        #expect(other.warnings.contains { $0.contains("layers[0].sy[0]") } && other.warnings.contains { $0.contains("layers[0].ef[0]") }, "\(other.warnings)")
+    }
+}

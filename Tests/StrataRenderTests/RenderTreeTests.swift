@@ -104,8 +104,8 @@ struct RenderTreeTests {
         // The mask limits the masked layer's bounds to the mask's.
         #expect(tree.roots[0].bounds == Rect(x: 10, y: 10, width: 20, height: 20))
         #expect(tree.roots[1].isolation == [.shadow])
-        // Shadow: σ = radius / 2 = 2 px, spread ⌈3σ⌉ = 6 px, offset 2 px down.
-        #expect(tree.roots[1].bounds == Rect(x: 54, y: 6, width: 32, height: 32))
+        // Shadow: σ = radius = 4 px (Core Animation's shadowRadius), spread ⌈3σ⌉ = 12 px, offset 2 px down.
+        #expect(tree.roots[1].bounds == Rect(x: 48, y: 0, width: 44, height: 44))
         #expect(canvas.drawingCommands == [
             .beginGroup(bounds: Rect(x: 10, y: 10, width: 20, height: 20), reasons: [.mask]),
             .draw(kind: "fill", extent: Rect(x: 0, y: 0, width: 40, height: 40), alpha: 1),
@@ -113,7 +113,7 @@ struct RenderTreeTests {
             .draw(kind: "fill", extent: Rect(x: 0, y: 0, width: 20, height: 20), alpha: 1),
             .endMask,
             .endGroup(opacity: 1, hasShadow: false),
-            .beginGroup(bounds: Rect(x: 54, y: 6, width: 32, height: 32), reasons: [.shadow]),
+            .beginGroup(bounds: Rect(x: 48, y: 0, width: 44, height: 44), reasons: [.shadow]),
             .draw(kind: "fill", extent: Rect(x: 0, y: 0, width: 20, height: 20), alpha: 1),
             .endGroup(opacity: 1, hasShadow: true),
         ])

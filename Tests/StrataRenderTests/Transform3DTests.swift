@@ -297,7 +297,7 @@ struct Transform3DTests {
         let flat = try #require(tree.allNodes.first { $0.name == "card" && $0.projection == nil })
         #expect(flat.filters == [.gaussianBlur(radius: 3 * pixelScale)])
         let shadow = try #require(flat.shadow)
-        #expect(abs(shadow.offsetY - 4 * pixelScale) < 1e-9 && abs(shadow.sigma - 3 * pixelScale) < 1e-9)
+        #expect(abs(shadow.offsetY - 4 * pixelScale) < 1e-9 && abs(shadow.sigma - 6 * pixelScale) < 1e-9)  // σ = shadowRadius
     }
 
     @Test func transformLayersDrawBackToFrontByDepth() throws {

@@ -38,7 +38,9 @@ struct DocsTests {
             } else if example.hasPrefix("clock:") {
                 _ = try decode("version: 1\ndescription: d\nsize: [320, 200]\n" + example + "layers: []\n", .yaml)
             } else if example.hasPrefix("effects:") {
+                // The layers the example names; layerMotionBlur's ball is a sublayer, as it must be.
                 let layers = ["menu", "card", "control", "front"].map { "  - {name: \($0), frame: [0, 0, 20, 20], backgroundColor: red}" }
+                    + ["  - {name: stage, frame: [0, 0, 100, 100], sublayers: [{name: ball, frame: [0, 0, 10, 10], backgroundColor: blue}]}"]
                 let scene = try decode("version: 1\ndescription: d\nsize: [100, 100]\nclock: {duration: 1}\nlayers:\n"
                                        + layers.joined(separator: "\n") + "\n" + example, .yaml)
                 #expect(!scene.effects.isEmpty && scene.effects.viewer != nil)
