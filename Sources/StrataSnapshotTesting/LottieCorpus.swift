@@ -47,6 +47,9 @@ public struct LottieCorpus: Sendable {
     /// The value providers lottie-ios's test sets on a sample before drawing it
     /// (`value-providers.json`: sample → `KEYPATH=VALUE` texts, as `strata --set` reads them).
     public let valueProviders: [String: [String]]
+    /// The part of the animation lottie-ios's test shows of a sample (its `viewportFrame`;
+    /// `viewports.json`: sample → [x, y, width, height] in points).
+    public let viewports: [String: Rect]
 
     /// Reads `criteria.json` (and `value-providers.json` when there is one) in `folder`.
     public init(folder: URL) throws {
@@ -58,6 +61,9 @@ public struct LottieCorpus: Sendable {
         precision = criteria["precision"] as? [String: Double] ?? [:]
         let providers = try? Data(contentsOf: folder.appendingPathComponent("value-providers.json"))
         valueProviders = providers.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [String]] } ?? [:]
+        let frames = (try? Data(contentsOf: folder.appendingPathComponent("viewports.json")))
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [Double]] } ?? [:]
+        viewports = frames.compactMapValues { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
     }
 
     /// Every picture, sorted by sample and progress.
@@ -121,7 +127,8 @@ public struct LottieCorpus: Sendable {
 
     /// `scene` (the picture's sample, read) drawn as the snapshot was.
     public func render(_ picture: Picture, scene: Scene, width: Int, height: Int) throws -> PixelBuffer {
-        let fitted = scene.fitted(into: Size(width: Double(width), height: Double(height)))
+        let shown = viewports[picture.sample].map { scene.cropped(to: $0) } ?? scene
+        let fitted = shown.fitted(into: Size(width: Double(width), height: Double(height)))
         return try FrameRenderer(scene: fitted, scale: 1).render(atSeconds: scene.seconds(atProgress: picture.progress)).image
     }
 

@@ -61,6 +61,21 @@ private func movingSquare(mb: Bool, shutter: String = "", background: Bool = fal
         #expect(smear[0] > 40 && smear[0] < 220 && smear[2] > 40 && smear[3] == 255, "\(smear)")  // red over blue, part of the time
     }
 
+    @Test func fittedAndCroppedScenesKeepTheirEffectsOnTheirLayers() throws {
+        // Fitted into twice the size: the layer moved one level down, its motion blur with it.
+        let scene = try importLottie(movingSquare(mb: true))
+        let fitted = scene.fitted(into: Size(width: 400, height: 120))
+        #expect(fitted.effects.layerMotionBlurs.first?.layer == LayerPath([0] + (scene.effects.layerMotionBlurs.first?.layer.indices ?? [])))
+        let image = try FrameRenderer(scene: fitted).render(displayedIndex: 2).image
+        let smear = Int(image.pixels[(60 * image.width + 170) * 4 + 3])
+        #expect(smear > 40 && smear < 200, "\(smear)")
+        // lottie-ios's viewport: only x 80…120 of the sharp square (90…110 at frame 2) is the canvas.
+        let cropped = try importLottie(movingSquare(mb: false)).cropped(to: Rect(x: 80, y: 0, width: 40, height: 60))
+        #expect(cropped.size == Size(width: 40, height: 60))
+        let part = try FrameRenderer(scene: cropped).render(displayedIndex: 2).image
+        #expect(part.pixels[(30 * 40 + 15) * 4 + 3] == 255 && part.pixels[(30 * 40 + 5) * 4 + 3] == 0)
+    }
+
     @Test func aSceneFileNamesTheLayerToo() throws {
         let yaml = """
         version: 1
