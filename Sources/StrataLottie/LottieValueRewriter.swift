@@ -120,7 +120,27 @@ struct LottieValueRewriter {
         for (key, property) in properties {
             if let value = provided(here + [property]) { result = result.replacing(key, with: value) }
         }
+        if type == "gf" || type == "gs", let gradient = providedGradient(here + ["Colors"]) {
+            result = result.replacing("g", with: gradient)
+        }
         return result
+    }
+
+    /// A gradient's stops (`g`: the count, then location, r, g, b of each colour stop and location,
+    /// alpha of each opacity stop): the last provider naming it, its entries read as
+    /// `LOCATION:r,g,b,a` stops (lottie-ios's GradientValueProvider: colours and locations).
+    private mutating func providedGradient(_ path: [String]) -> SceneValue? {
+        guard let index = providers.lastIndex(where: { $0.matches(path) }),
+              providers[index].keyframes.allSatisfy({ $0.components.count >= 3 }) else { return nil }
+        used.insert(index)
+        replaced += 1
+        let stops = providers[index].keyframes
+        let colours = stops.flatMap { [min(1, max(0, $0.frame))] + $0.components.prefix(3) }
+        let alphas = stops.flatMap { [min(1, max(0, $0.frame)), $0.components.count > 3 ? $0.components[3] : 1] }
+        func number(_ value: Double) -> SceneValue { SceneValue(content: .number(value), line: nil) }
+        let values = SceneValue(content: .array((colours + alphas).map(number)), line: nil)
+        let property = SceneValue(content: .object([(key: "a", value: number(0)), (key: "k", value: values)]), line: nil)
+        return SceneValue(content: .object([(key: "p", value: number(Double(stops.count))), (key: "k", value: property)]), line: nil)
     }
 
     /// A solid layer's colour (`sc`, `#rrggbb`, which does not animate): the last provider naming

@@ -71,6 +71,16 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         #expect(scene.warnings.isEmpty)
     }
 
+    @Test func aGradientsColoursAreStops() throws {
+        // A red-to-blue linear gradient fill over a square; the provider makes both stops green.
+        let fill = #"{"ty":"gr","nm":"Group 1","it":[{"ty":"rc","nm":"Rectangle 1","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"gf","nm":"Gradient Fill 1","o":{"k":100},"r":1,"t":1,"s":{"k":[30,50]},"e":{"k":[70,50]},"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1]}}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let data = lottie(shapeLayer(fill, extra: #","nm":"Box""#))
+        #expect(try pixel(importing(data, []), atSeconds: 0, 32, 50)[0] > 200)
+        let green = try importing(data, ["**.Colors=0:0,1,0,1;1:0,1,0,1"])
+        #expect(try pixel(green, atSeconds: 0, 32, 50) == [0, 255, 0, 255] && pixel(green, atSeconds: 0, 68, 50) == [0, 255, 0, 255])
+        #expect(green.warnings.isEmpty, "\(green.warnings)")
+    }
+
     @Test func keyframedValuesAnimateLinearlyInTheCompositionsFrames() throws {
         let scene = try importing(lottie(namedLayer("Box")), ["**.Fill 1.Color=0:0,0,0,1;10:0,0,1,1"])
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [0, 0, 0, 255])
