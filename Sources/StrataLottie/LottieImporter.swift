@@ -162,7 +162,9 @@ struct LottieLayerBuilder {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) else { continue }
-            if try node.number("mb", default: 0, in: 0...1) == 1 {
+            if try node.number("mb", default: 0, in: 0...1) == 1, context.motionBlurNames.count >= 16 {
+                context.warn(node.path + ".mb", "motion blur is drawn on the first 16 layers that ask for it")
+            } else if try node.number("mb", default: 0, in: 0...1) == 1 {
                 // After Effects' motion blur: a wrapper the composition's size, supersampled
                 // (`LayerMotionBlur`, found by its name once the tree is built).
                 let name = "\(try node.string("nm") ?? "layer") (motion blur)"

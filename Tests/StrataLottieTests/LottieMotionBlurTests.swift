@@ -76,6 +76,27 @@ private func movingSquare(mb: Bool, shutter: String = "", background: Bool = fal
         #expect(part.pixels[(30 * 40 + 15) * 4 + 3] == 255 && part.pixels[(30 * 40 + 5) * 4 + 3] == 0)
     }
 
+    @Test func supersamplingHasABudgetCheckedBeforeAnythingIsDrawn() throws {
+        // 64 samples of a 5,000 × 5,000 point superlayer: 1.6 gigapixels a frame, over the budget.
+        let yaml = """
+        version: 1
+        description: too much supersampling
+        size: [5000, 5000]
+        clock: {fps: 10, frames: 2}
+        layers:
+          - {name: stage, frame: [0, 0, 5000, 5000], sublayers: [{name: dot, frame: [0, 0, 10, 10], backgroundColor: red}]}
+        effects:
+          - layerMotionBlur: {layer: dot, samples: 64}
+        """
+        let scene = try SceneLoader.decode(Data(yaml.utf8), format: .yaml, file: "big.yaml", baseURL: URL(fileURLWithPath: "/"), defaultName: "big")
+        do {
+            try FrameRenderer(scene: scene).checkRenderable(jobs: 1)
+            Issue.record("the budget was not checked")
+        } catch {
+            #expect("\(error)".contains("layer motion blurs draw more than 1073741824 pixels"), "\(error)")
+        }
+    }
+
     @Test func aSceneFileNamesTheLayerToo() throws {
         let yaml = """
         version: 1

@@ -129,7 +129,8 @@ public struct FrameRenderer: Sendable {
         let checked = engine == nil && scene.timeline.animatedPaths.isEmpty ? 1 : frames.count
         let problems = ParallelMap.map(checked, jobs: jobs) { index -> (finite: StrataError?, size: StrataError?) in
             do throws(StrataError) {
-                let (presented, layers) = try drawnLayers(displayedIndex: index)
+                // Per-layer motion blur's limits are checked, its samples not drawn.
+                let (presented, layers) = try drawnLayers(displayedIndex: index, drawingMotionBlur: false)
                 do throws(StrataError) {
                     try recorder.frame(index, presentation: presented).checkFinite(scene: scene.origin)
                 } catch {
@@ -149,13 +150,14 @@ public struct FrameRenderer: Sendable {
 
     /// Displayed frame `index` as presented, and the layers drawn for it (with the motion-blur
     /// overlays the effects add); a usage error for an index the clock does not display.
-    func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
+    func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:],
+                     drawingMotionBlur: Bool = true) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
         guard frames.indices.contains(index) else {
             throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
         }
         let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
         let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
-        return (presented, try applyingLayerMotionBlur(layers, displayedIndex: index))
+        return (presented, try applyingLayerMotionBlur(layers, displayedIndex: index, drawing: drawingMotionBlur))
     }
 
     /// The render tree of `layers`, checked against the surface limits.

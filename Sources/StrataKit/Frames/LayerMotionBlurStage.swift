@@ -10,7 +10,10 @@ import StrataRaster
 /// superlayer). What is drawn at each instant is `FrameRenderer.instant(atSeconds:)` — the scene
 /// without overlays — so only the layer's own motion and change blur, as in After Effects.
 extension FrameRenderer {
-    /// Most pixels of one supersampled drawing: the canvas limit (`Limits`).
+    /// Most pixels the per-layer motion blurs of one frame may draw, summed over their samples.
+    static let maximumLayerMotionBlurPixels = 1 << 30
+
+    /// The pixels per point a superlayer is shown at.
     static func layerMotionBlurScale(_ layers: [Layer], superlayer path: LayerPath, scale: Double) -> Double {
         // The drawing is made at the pixels per point the superlayer is shown at, so that it lands
         // one to one on the canvas: the scale × how much the ancestors magnify (their determinant).
@@ -26,12 +29,14 @@ extension FrameRenderer {
         return scale * min(4, max(0.25, magnification))
     }
 
-    /// `layers` (displayed frame `index`, overlays added) with every per-layer motion blur drawn.
-    func applyingLayerMotionBlur(_ layers: [Layer], displayedIndex index: Int) throws(StrataError) -> [Layer] {
+    /// `layers` (displayed frame `index`, overlays added) with every per-layer motion blur drawn;
+    /// with `drawing` false, only its limits are checked (`checkRenderable`) and `layers` returned.
+    func applyingLayerMotionBlur(_ layers: [Layer], displayedIndex index: Int, drawing: Bool = true) throws(StrataError) -> [Layer] {
         let blurs = scene.effects.layerMotionBlurs
         guard !blurs.isEmpty else { return layers }
         let seconds = frames.seconds(ofFrame: index)
         var result = layers
+        var drawn = 0.0  // pixels drawn for the supersampling of this frame so far
         for blur in blurs {
             let superPath = LayerPath(Array(blur.layer.indices.dropLast()))
             let shown = PresentationTree(layers: result, seconds: seconds)
@@ -44,6 +49,13 @@ extension FrameRenderer {
             } catch {
                 throw StrataError(.dataError, "\(scene.origin): layer motion blur \(blur.id) needs \(width)×\(height) px drawings: \(error)")
             }
+            // Supersampling multiplies the drawing: at most a gigapixel of it per frame, or a
+            // hostile file with many blurred layers would take minutes a frame.
+            drawn += Double(width) * Double(height) * Double(blur.samples)
+            guard drawn <= Double(Self.maximumLayerMotionBlurPixels) else {
+                throw StrataError(.dataError, "\(scene.origin): frame \(index): its layer motion blurs draw more than \(Self.maximumLayerMotionBlurPixels) pixels (samples × their superlayers' pixels)")
+            }
+            guard drawing else { continue }
             var accumulator = FrameAccumulator()
             let rasterizer = CairoSnapshotRasterizer()
             for instant in blur.instants(atSeconds: seconds, fps: clock.framesPerSecond) {
