@@ -5,7 +5,8 @@ import StrataRaster
 
 /// Per-layer motion blur (`LayerMotionBlur`, After Effects' `mb`), drawn by temporal
 /// supersampling: for each blurred layer of a displayed frame, its subtree as presented at each
-/// instant the shutter is open is drawn in its superlayer's bounds, the drawings are averaged and
+/// instant the shutter is open is drawn in its superlayer's bounds (the part the canvas shows), the
+/// drawings are averaged and
 /// the average takes the layer's place (a layer with those pixels as contents, in the same
 /// superlayer). What is drawn at each instant is `FrameRenderer.instant(atSeconds:)` — the scene
 /// without overlays — so only the layer's own motion and change blur, as in After Effects.
@@ -13,10 +14,8 @@ extension FrameRenderer {
     /// Most pixels the per-layer motion blurs of one frame may draw, summed over their samples.
     static let maximumLayerMotionBlurPixels = 1 << 30
 
-    /// The pixels per point a superlayer is shown at.
-    static func layerMotionBlurScale(_ layers: [Layer], superlayer path: LayerPath, scale: Double) -> Double {
-        // The drawing is made at the pixels per point the superlayer is shown at, so that it lands
-        // one to one on the canvas: the scale × how much the ancestors magnify (their determinant).
+    /// From the superlayer at `path` to the canvas, in points: its transform and its ancestors'.
+    static func superlayerToCanvas(_ layers: [Layer], superlayer path: LayerPath) -> Transform2D {
         var transform = Transform2D.identity
         var list = layers
         for index in path.indices {
@@ -24,6 +23,27 @@ extension FrameRenderer {
             transform = list[index].affineTransformToSuperlayer.concatenating(transform)
             list = list[index].sublayers
         }
+        return transform
+    }
+
+    /// The part of the superlayer's `bounds` the canvas of `size` shows through `transform`
+    /// (superlayer → canvas): only that is supersampled. Nil when none is shown.
+    static func shownRegion(of bounds: Rect, through transform: Transform2D, canvas size: Size) -> Rect? {
+        let t = transform, determinant = t.a * t.d - t.b * t.c
+        guard determinant.isFinite, abs(determinant) > 1e-12 else { return nil }
+        let inverse = Transform2D(a: t.d / determinant, b: -t.b / determinant, c: -t.c / determinant, d: t.a / determinant,
+                                  tx: (t.c * t.ty - t.d * t.tx) / determinant, ty: (t.b * t.tx - t.a * t.ty) / determinant)
+        let shown = inverse.apply(to: Rect(x: 0, y: 0, width: size.width, height: size.height)).intersection(bounds)
+        guard shown.width > 0, shown.height > 0 else { return nil }
+        // Whole points, so that the drawing lands on the canvas as the layer would.
+        let minX = shown.minX.rounded(.down), minY = shown.minY.rounded(.down)
+        return Rect(x: minX, y: minY, width: (shown.minX + shown.width).rounded(.up) - minX, height: (shown.minY + shown.height).rounded(.up) - minY)
+            .intersection(bounds)
+    }
+
+    /// The pixels per point a superlayer is shown at, through `transform` (superlayer → canvas
+    /// points) at `scale`: √|det|, within 1/4…4 times the scale.
+    static func layerMotionBlurScale(_ transform: Transform2D, scale: Double) -> Double {
         let magnification = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
         guard magnification.isFinite, magnification > 0 else { return scale }
         return scale * min(4, max(0.25, magnification))
@@ -42,8 +62,10 @@ extension FrameRenderer {
             let shown = PresentationTree(layers: result, seconds: seconds)
             guard let superlayer = shown.layer(at: superPath), let original = shown.layer(at: blur.layer), !original.isHidden,
                   superlayer.bounds.width > 0, superlayer.bounds.height > 0 else { continue }
-            let pixelScale = Self.layerMotionBlurScale(result, superlayer: superPath, scale: scale)
-            let width = Int(saturating: superlayer.bounds.width * pixelScale, .up), height = Int(saturating: superlayer.bounds.height * pixelScale, .up)
+            let toCanvas = Self.superlayerToCanvas(result, superlayer: superPath)
+            guard let region = Self.shownRegion(of: superlayer.bounds, through: toCanvas, canvas: scene.size) else { continue }
+            let pixelScale = Self.layerMotionBlurScale(toCanvas, scale: scale)
+            let width = Int(saturating: region.width * pixelScale, .up), height = Int(saturating: region.height * pixelScale, .up)
             do {
                 try Limits.checkSurface(width: width, height: height)
             } catch {
@@ -61,12 +83,12 @@ extension FrameRenderer {
             for instant in blur.instants(atSeconds: seconds, fps: clock.framesPerSecond) {
                 guard var sample = PresentationTree(layers: self.instant(atSeconds: instant), seconds: instant).layer(at: blur.layer) else { continue }
                 sample.compositingFilter = nil  // the average blends as the layer would
-                var frame = Layer(name: nil, bounds: superlayer.bounds)
+                var frame = Layer(name: nil, bounds: region)
                 frame.anchorPoint = .zero
                 frame.position = .zero
                 frame.sublayers = [sample]
                 do {
-                    try accumulator.add(try rasterizer.render([frame], size: superlayer.bounds.size, scale: pixelScale))
+                    try accumulator.add(try rasterizer.render([frame], size: region.size, scale: pixelScale))
                 } catch let error as RenderError {
                     throw StrataError(error, prefix: "\(scene.origin): layer motion blur \(blur.id): ")
                 } catch {
@@ -79,7 +101,7 @@ extension FrameRenderer {
             } catch {
                 throw StrataError(.software, "\(scene.origin): layer motion blur \(blur.id): \(error)")
             }
-            var replacement = Layer(name: original.name, frame: superlayer.bounds)
+            var replacement = Layer(name: original.name, frame: region)
             replacement.contents = average
             replacement.contentsGravity = .resize
             replacement.compositingFilter = original.compositingFilter
