@@ -5,10 +5,9 @@ import StrataRaster
 
 /// Per-layer motion blur (`LayerMotionBlur`, After Effects' `mb`), drawn by temporal
 /// supersampling: for each blurred layer of a displayed frame, its subtree as presented at each
-/// instant the shutter is open is drawn in its superlayer's bounds (the part the canvas shows), the
-/// drawings are averaged and
-/// the average takes the layer's place (a layer with those pixels as contents, in the same
-/// superlayer). What is drawn at each instant is `FrameRenderer.instant(atSeconds:)` — the scene
+/// instant the shutter is open is drawn in its superlayer's bounds (the part the canvas shows),
+/// the drawings are averaged and the average takes the layer's place (a layer with those pixels as
+/// contents, in the same superlayer). What is drawn at each instant is `FrameRenderer.instant(atSeconds:)` — the scene
 /// without overlays — so only the layer's own motion and change blur, as in After Effects.
 extension FrameRenderer {
     /// Most pixels the per-layer motion blurs of one frame may draw, summed over their samples.
