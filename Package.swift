@@ -192,3 +192,9 @@ if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {
     package.targets.removeAll { ($0.type == .test && !sanitizedTestTargets.contains($0.name)) || unused.contains($0.name) }
     package.products.removeAll { unused.contains($0.name) }
 }
+
+// `scripts/test` builds what the tests run: the benchmarks' executable (scripts/bench builds it
+// in release) is left out of its build (STRATA_TEST_BUILD=1).
+if ProcessInfo.processInfo.environment["STRATA_TEST_BUILD"] == "1" {
+    package.targets.removeAll { $0.name == "strata-bench" }
+}
