@@ -70,6 +70,31 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
+    @OptionGroup var imports: ImportOptions
+
+    func validate() throws {
+        if let scale, ![1.0, 2.0, 3.0].contains(scale) {
+            throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
+        }
+    }
+
+    /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
+    /// `--strict`).
+    func load() throws(StrataError) -> Scene {
+        let loaded = try imports.load(scene, assets: assets)
+        if imports.strict, !loaded.warnings.isEmpty {
+            throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
+        }
+        for warning in loaded.warnings {
+            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+        }
+        return loaded
+    }
+}
+
+/// How a scene is read: `--strict`, and what Lottie input and added effects take (`render`,
+/// `frame`, `verify`, `validate`…).
+struct ImportOptions: ParsableArguments {
     @Flag(help: "Exit 65 when an imported animation (Lottie) holds something Strata does not draw, instead of warning.")
     var strict = false
 
@@ -84,23 +109,9 @@ struct SceneOptions: ParsableArguments {
                                                             valueName: "yaml"))
     var effects: [String] = []
 
-    func validate() throws {
-        if let scale, ![1.0, 2.0, 3.0].contains(scale) {
-            throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
-        }
-    }
-
-    /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
-    /// `--strict`).
-    func load() throws(StrataError) -> Scene {
-        let loaded = try Pipeline.loadScene(at: scene, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects)
-        if strict, !loaded.warnings.isEmpty {
-            throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
-        }
-        for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
-        }
-        return loaded
+    /// The scene at `path`, with these options.
+    func load(_ path: String, assets: String?) throws(StrataError) -> Scene {
+        try Pipeline.loadScene(at: path, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects)
     }
 }
 
