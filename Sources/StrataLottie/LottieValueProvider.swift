@@ -117,14 +117,25 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
     /// Whether a path beginning with `prefix` may be named by the keypath.
     func mayMatch(below prefix: [String]) -> Bool { Self.prefixMatch(keypath[...], prefix[...]) }
 
+    /// Whether `pattern` names all of `path`, in pattern × path steps (a table, not a search: a
+    /// keypath of many `**` would otherwise try every way of splitting the path).
     private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
-            return (0...path.count).contains { match(rest, path.dropFirst($0)) }
+        let pattern = Array(pattern), path = Array(path)
+        // matches[j]: the pattern's first i names name the path's first j names.
+        var matches = [Bool](repeating: false, count: path.count + 1)
+        matches[0] = true
+        for head in pattern {
+            var next = [Bool](repeating: false, count: path.count + 1)
+            for j in 0...path.count {
+                if head == "**" {
+                    next[j] = matches[j] || (j > 0 && next[j - 1])
+                } else if j > 0 {
+                    next[j] = matches[j - 1] && (head == "*" || head == path[j - 1])
+                }
+            }
+            matches = next
         }
-        guard let name = path.first, head == "*" || head == name else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return matches[path.count]
     }
 
     private static func prefixMatch(_ pattern: ArraySlice<String>, _ prefix: ArraySlice<String>) -> Bool {

@@ -58,6 +58,11 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         let moved = try importing(data, ["Box.Transform.Position=0,20", "Box.Transform.Opacity=50", "Box.Transform.Opacity=100"])
         #expect(try pixel(moved, atSeconds: 0, 30, 50)[3] == 0)
         #expect(try pixel(moved, atSeconds: 0, 30, 70) == [255, 0, 0, 255])
+        // Sixty ** before a name that is nowhere: matched by a table in a moment (a search that
+        // tried every split of the path took minutes), and said to name nothing.
+        let stars = try importing(data, [Array(repeating: "**", count: 60).joined(separator: ".") + ".Nope=1"])
+        #expect(stars.warnings.count == 1 && stars.warnings[0].contains("names no property"))
+        #expect(try pixel(importing(data, ["**.**.**.Fill 1.**.Color=0,0,1,1"]), atSeconds: 0, 30, 50) == [0, 0, 255, 255])
         // A keypath that names nothing is said.
         let none = try importing(data, ["Box.Group 2.Fill 1.Color=0,0,1,1"])
         #expect(none.warnings == ["test.json: the value provider Box.Group 2.Fill 1.Color=0,0,1,1 names no property of the file"])
