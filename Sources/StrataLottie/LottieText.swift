@@ -4,9 +4,10 @@ import StrataScene
 
 /// Text layers (`ty` 5) drawn from the glyph outlines the file carries (`chars`: each character's
 /// shapes at size 100 and its advance), which After Effects exports from the font the designer
-/// used: filled (and stroked) shape layers, line by line, justified left, right or centred. The
-/// first text document is shown throughout, as lottie-ios's Core Animation engine does. Text with no glyphs
-/// in the file (it would need the font), text boxes and text animators are warned, not drawn.
+/// used: filled (and stroked) shape layers, line by line, placed as lottie-ios's Core Animation
+/// engine places them (`LottieTextLayout`). Text whose glyphs the file lacks is laid out by Pango in
+/// Helvetica's design, as CoreText draws a font iOS lacks. The first text document is shown
+/// throughout and text animators are warned, not applied, as lottie-ios's Core Animation engine does.
 extension LottieLayerBuilder {
     func textLayer(_ node: LottieNode, name: String?) throws(SceneError) -> Layer? {
         let text = try node.required("t", "the text")
@@ -15,39 +16,55 @@ extension LottieLayerBuilder {
         // lottie-ios's Core Animation engine shows a text layer's first document throughout.
         guard let first = documents.first else { return nil }
         if documents.count > 1 { context.warn(documents[1].path, "later text documents are not shown (lottie-ios's Core Animation engine shows the first)") }
-        guard let layer = try glyphs(try first.required("s", "the text document"), name: name) else { return nil }
-        let layers = [layer]
+        let layers = [try glyphs(try first.required("s", "the text document"), name: name)]
         var holder = Layer(name: name)
         holder.anchorPoint = .zero
         holder.sublayers = layers
         return holder
     }
 
-    /// One text document as shape layers of its glyphs; nil (warned) when the file lacks them.
-    private func glyphs(_ document: LottieNode, name: String?) throws(SceneError) -> Layer? {
+    /// One text document as shape layers of its glyphs, or — when the file carries no glyphs of
+    /// its font — as text laid out by Pango in Helvetica's design (TeX Gyre Heros), as lottie-ios's
+    /// Core Animation engine draws through CoreText a font that iOS lacks in Helvetica.
+    private func glyphs(_ document: LottieNode, name: String?) throws(SceneError) -> Layer {
         let string = try document.required("t", "the text").string(max: Limits.maximumTextLength)
         let fontName = try document.string("f") ?? ""
         let size = try document.number("s", default: 10, in: 0...10_000)
-        let tracking = try document.number("tr", default: 0)
-        let lineHeight = try document.number("lh", default: size * 1.2)
+        let tracking = try document.number("tr", default: 0, in: -100_000...100_000)
+        let lineHeight = try document.number("lh", default: size * 1.2, in: -100_000...100_000)
         let justification = try document.integer("j", default: 0, in: 0...6)
-        // A text box (`sz`, `ps`): lines start at its left edge (or are justified in its width),
-        // the first baseline one ascent below its top; no wrapping.
+        // A text box (`sz`, `ps`): lines start at its left edge (or are aligned in its width); no wrapping.
         let box = try document["sz"].map { n throws(SceneError) in try n.vector() }
         let boxOrigin = try document["ps"].map { n throws(SceneError) in try n.vector() } ?? [0, 0]
-        guard let font = context.fonts[fontName] else {
-            context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file, so the text is not drawn")
-            return nil
+        let lines = string.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        let font = context.fonts[fontName]
+        let hasGlyphs = font.map { font in lines.joined().contains { context.glyph(String($0), family: font.family, style: font.style) != nil } } ?? false
+        // lottie-ios maps justification 3…6 (justify, last line left, right, centred or full) to
+        // CoreText's justified alignment, whose last line — here every line — is left-aligned.
+        let alignment = justification == 1 ? 1 : justification == 2 ? 2 : 0
+        let layout = LottieTextLayout(size: size, lineHeight: lineHeight, alignment: alignment, justified: justification >= 3,
+                                      box: box.flatMap { $0.count >= 2 && boxOrigin.count >= 2 ? Rect(x: boxOrigin[0], y: boxOrigin[1], width: $0[0], height: $0[1]) : nil },
+                                      // The ascent that places a justified point text's top at its position: the file's
+                                      // font's (After Effects' ascent, in percent of the size), else Helvetica's.
+                                      ascent: hasGlyphs ? (font?.ascent ?? 75) / 100 : LottieTextLayout.helveticaAscent)
+        try context.count(2, at: document.path)
+        let fill = try document["fc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
+        let strokeColor = try document["sc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
+        let strokeWidth = try document.number("sw", default: 0, in: 0...Limits.maximumLineWidth)
+        var layer = Layer(name: name)
+        layer.anchorPoint = .zero
+        guard let font, hasGlyphs else {
+            context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks")
+            if tracking != 0 { context.warn(document.path + ".tr", "tracking is not applied to text drawn without the file's glyphs") }
+            if strokeColor != nil, strokeWidth > 0 { context.warn(document.path + ".sc", "a stroke is not drawn on text drawn without the file's glyphs") }
+            let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
+            layer.sublayers = lines.enumerated().compactMap { index, line in
+                line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fill ?? .black)
+            }
+            return layer
         }
         var path = Path()
-        var y = 0.0
-        var left = 0.0
-        if let box, box.count >= 2, boxOrigin.count >= 2 {
-            left = boxOrigin[0]
-            y = boxOrigin[1] + font.ascent * size / 100
-        }
-        let boxWidth = box.map { $0.count >= 2 ? $0[0] : 0 }
-        for line in string.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }) {
+        for (index, line) in lines.enumerated() {
             var glyphPaths: [(Path, Double)] = []
             var x = 0.0
             for character in line {
@@ -58,24 +75,12 @@ extension LottieLayerBuilder {
                 glyphPaths.append((glyph.path, x))
                 x += glyph.advance * size / 100 + tracking / 1000 * size
             }
-            let width = max(0, x - tracking / 1000 * size)
-            // 0 left, 1 right, 2 centre; 3–6 justify a paragraph, whose last (here: every) line
-            // is left, right, centred or left.
-            let alignment = [0: 0, 1: 1, 2: 2, 3: 0, 4: 1, 5: 2, 6: 0][justification] ?? 0
-            var shift = alignment == 1 ? -width : alignment == 2 ? -width / 2 : 0
-            if let boxWidth { shift = left + (alignment == 1 ? boxWidth - width : alignment == 2 ? (boxWidth - width) / 2 : 0) }
+            let origin = layout.lineOrigin(index: index, width: max(0, x - tracking / 1000 * size))
             for (glyphPath, offset) in glyphPaths {
-                let placed = glyphPath.applying(Transform2D.scale(x: size / 100, y: size / 100).concatenating(.translation(x: offset + shift, y: y)))
+                let placed = glyphPath.applying(Transform2D.scale(x: size / 100, y: size / 100).concatenating(.translation(x: offset + origin.x, y: origin.y)))
                 for element in placed.elements { path.append(element) }
             }
-            y += lineHeight
         }
-        try context.count(2, at: document.path)
-        var layer = Layer(name: name)
-        layer.anchorPoint = .zero
-        let fill = try document["fc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
-        let strokeColor = try document["sc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
-        let strokeWidth = try document.number("sw", default: 0, in: 0...Limits.maximumLineWidth)
         var fillLayer = Layer(name: "fill")
         fillLayer.anchorPoint = .zero
         fillLayer.shape = ShapeContent(path: path, fillColor: fill)
@@ -84,6 +89,63 @@ extension LottieLayerBuilder {
         strokeLayer.shape = ShapeContent(path: path, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, lineJoin: .miter)
         let strokeOverFill = try document.number("of", default: 1, in: 0...1) == 1
         layer.sublayers = strokeColor == nil || strokeWidth == 0 ? [fillLayer] : strokeOverFill ? [fillLayer, strokeLayer] : [strokeLayer, fillLayer]
+        return layer
+    }
+}
+
+/// Where lottie-ios's Core Animation engine puts a text document's lines (its CoreText layer):
+/// point text has its first baseline at the layer's origin and each line left-aligned from it,
+/// right-aligned to it or centred on it — or, justified, its top-left corner at the origin; a text
+/// box starts its lines at the box's left edge (aligned in its width) with the first baseline a
+/// fixed part of the size below the box's top. Lines are `lineHeight` apart.
+struct LottieTextLayout {
+    /// Helvetica's ascent in CoreText, in ems.
+    static let helveticaAscent = 0.77
+    /// TeX Gyre Heros's ascent as Pango places it (the top of a line to its baseline), in ems.
+    static let herosAscent = 1.148
+    /// The first baseline below a text box's top, in ems: measured on Core Animation's picture of
+    /// lottie-ios's issue_2545 (52.5 pt at 63 pt), where CoreText sets the line in a frame taller
+    /// than the box by the font's ascent less its cap height.
+    static let boxBaseline = 0.833
+
+    var size: Double
+    var lineHeight: Double
+    /// 0 left, 1 right, 2 centred.
+    var alignment: Int
+    var justified: Bool
+    var box: Rect?
+    /// The font's ascent, in ems.
+    var ascent: Double
+
+    /// The start of line `index`'s baseline, for a line `width` points wide.
+    func lineOrigin(index: Int, width: Double) -> Point {
+        let pitch = lineHeight > 0 ? lineHeight : size * 1.2
+        if let box {
+            let x = box.minX + (alignment == 1 ? box.width - width : alignment == 2 ? (box.width - width) / 2 : 0)
+            return Point(x: x, y: box.minY + Self.boxBaseline * size + Double(index) * pitch)
+        }
+        if justified { return Point(x: 0, y: ascent * size + Double(index) * pitch) }
+        return Point(x: alignment == 1 ? -width : alignment == 2 ? -width / 2 : 0, y: Double(index) * pitch)
+    }
+
+    /// One line as a Pango text layer in TeX Gyre Heros: its bounds are wide enough for any
+    /// glyph of the line and aligned as the line is, their top one ascent above the baseline.
+    func fontLine(_ line: String, index: Int, bold: Bool, color: Color) -> Layer {
+        let width = size * Double(line.count + 2)
+        let start = lineOrigin(index: index, width: width)
+        var layer = Layer(name: "line \(index + 1)")
+        layer.anchorPoint = .zero
+        // The bounds span `width` from the line's start: a centred or right-aligned line is set
+        // in them by Pango as CoreText sets it about the origin.
+        let textAlignment: TextAlignment = box == nil && justified ? .left : [0: .left, 1: .right, 2: .center][alignment] ?? .left
+        layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
+        // CoreText sets a line's baseline a whole number of points below its top, where the layer
+        // is placed by the font's exact ascent: the baseline sits lower by the rounding.
+        let ascent = Self.helveticaAscent * size, rounding = box == nil && !justified ? ascent.rounded(.up) - ascent : 0
+        layer.position = Point(x: start.x, y: start.y + rounding - Self.herosAscent * size)
+        // lottie-ios sets CoreText's kern and ligature attributes to 0: no pair kerning, no ligatures.
+        layer.text = TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, alignment: textAlignment,
+                                 kerning: false, ligatures: false)
         return layer
     }
 }

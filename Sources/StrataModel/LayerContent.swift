@@ -111,12 +111,19 @@ public struct TextContent: Hashable, Sendable {
     /// A font file (absolute path; a scene names one in its folder) added to the fonts, whose
     /// family `fontFamily` may then name.
     public var fontFile: String?
+    /// The font's pair kerning (default true). False sets every pair at its advances, as CoreText
+    /// does when the kern attribute is 0 (lottie-ios draws Lottie text so).
+    public var kerning: Bool
+    /// The font's standard ligatures, such as "fi" (default true). False draws each character's
+    /// own glyph, as CoreText does with the ligature attribute 0.
+    public var ligatures: Bool
 
     /// Creates text content.
     public init(string: String, fontFamily: String = "DejaVu Sans", fontSize: Double = 36,
                 isBold: Bool = false, isItalic: Bool = false, color: Color = .white,
                 alignment: TextAlignment = .natural, weight: Double? = nil, isWrapped: Bool = false,
-                truncation: TruncationMode = .none, lineSpacing: Double = 0, fontFile: String? = nil) {
+                truncation: TruncationMode = .none, lineSpacing: Double = 0, fontFile: String? = nil,
+                kerning: Bool = true, ligatures: Bool = true) {
         self.string = string
         self.fontFamily = fontFamily
         self.fontSize = fontSize
@@ -129,6 +136,8 @@ public struct TextContent: Hashable, Sendable {
         self.truncation = truncation
         self.lineSpacing = lineSpacing
         self.fontFile = fontFile
+        self.kerning = kerning
+        self.ligatures = ligatures
     }
 
     /// The weight drawn: `weight`, else 700 for bold and 400 for regular.

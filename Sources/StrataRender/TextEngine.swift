@@ -36,7 +36,7 @@ final class TextEngine {
     static let fontFiles: [String] = {
         guard let directory = fontsDirectory,
               let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".ttf") }.sorted().map { directory + "/" + $0 }
+        return names.filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted().map { directory + "/" + $0 }
     }()
 
     /// Layouts kept per thread before the cache starts again.
@@ -144,6 +144,15 @@ final class TextEngine {
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_text(layout, BidiNesting.capped(text.string), -1)
+        if !text.kerning || !text.ligatures {
+            // OpenType features over the whole text: no pair kerning, no standard ligatures.
+            let features = [text.kerning ? nil : "kern 0", text.ligatures ? nil : "liga 0, clig 0"].compactMap { $0 }.joined(separator: ", ")
+            if let attributes = pango_attr_list_new(), let feature = pango_attr_font_features_new(features) {
+                pango_attr_list_insert(attributes, feature)
+                pango_layout_set_attributes(layout, attributes)
+                pango_attr_list_unref(attributes)
+            }
+        }
         let width = bounds.width.isFinite && bounds.width > 0 ? units(bounds.width) : -1
         if text.isWrapped {
             pango_layout_set_width(layout, width)

@@ -228,7 +228,7 @@ struct SceneDecoder {
     func text(_ value: SceneValue, at path: String) throws(SceneError) -> TextContent {
         let e = try reader.object(value, at: path, allowed: [
             "string", "font", "size", "bold", "italic", "weight", "color", "alignment", "wrapped", "isWrapped", "truncation", "lineSpacing",
-            "fontFile",
+            "fontFile", "kerning", "ligatures",
         ])
         guard let stringValue = e["string"] else {
             throw SceneError(file: reader.file, keyPath: SceneReader.join(path, "string"), expected: "the text to draw", found: "nothing", line: value.line)
@@ -246,6 +246,8 @@ struct SceneDecoder {
         if let v = e["truncation"] { text.truncation = try reader.enumeration(v, at: SceneReader.join(path, "truncation"), as: TruncationMode.self) }
         if let v = e["lineSpacing"] { text.lineSpacing = try reader.number(v, at: SceneReader.join(path, "lineSpacing"), in: -1000...1000) }
         if let v = e["fontFile"] { text.fontFile = try fontFile(v, at: SceneReader.join(path, "fontFile")) }
+        if let v = e["kerning"] { text.kerning = try reader.bool(v, at: SceneReader.join(path, "kerning")) }
+        if let v = e["ligatures"] { text.ligatures = try reader.bool(v, at: SceneReader.join(path, "ligatures")) }
         guard text.string.utf8.count <= Limits.maximumTextLength else {
             throw reader.error(SceneReader.join(path, "string"), expected: "text of at most \(Limits.maximumTextLength) bytes", found: stringValue)
         }

@@ -115,6 +115,29 @@ struct TextReferenceTests {
         #expect(try render("sans-serif").pixels == render("DejaVu Sans").pixels)
     }
 
+    @Test func helveticaAndArialAreDrawnInTeXGyreHerosAndKerningAndLigaturesCanBeTurnedOff() throws {
+        func render(_ text: TextContent) throws -> PixelBuffer {
+            var layer = Layer(name: "t", frame: Rect(x: 0, y: 0, width: 240, height: 40))
+            layer.text = text
+            return try Renderer.render([layer], size: Size(width: 240, height: 40), scale: 1, background: .white)
+        }
+        /// The ink's columns: first and last with a dark pixel.
+        func inkColumns(_ image: PixelBuffer) -> ClosedRange<Int> {
+            let columns = (0..<image.width).filter { x in (0..<image.height).contains { image[x, $0].r < 128 } }
+            return (columns.first ?? 0)...(columns.last ?? 0)
+        }
+        let heros = try render(TextContent(string: "AVAVAV office", fontFamily: "TeX Gyre Heros", fontSize: 24, color: .black))
+        #expect(try render(TextContent(string: "AVAVAV office", fontFamily: "Helvetica", fontSize: 24, color: .black)).pixels == heros.pixels)
+        #expect(try render(TextContent(string: "AVAVAV office", fontFamily: "Arial", fontSize: 24, color: .black)).pixels == heros.pixels)
+        #expect(try render(TextContent(string: "AVAVAV office", fontSize: 24, color: .black)).pixels != heros.pixels, "not DejaVu Sans")
+        // "AV" pairs are kerned together: without kerning the line is wider, by about five
+        // points here (Helvetica's AV kern is −0.074 em; five pairs at 24 pt: 8.9 pt less the rest).
+        let unkerned = try render(TextContent(string: "AVAVAV office", fontFamily: "Helvetica", fontSize: 24, color: .black, kerning: false))
+        #expect(inkColumns(unkerned).count > inkColumns(heros).count + 3, "\(inkColumns(unkerned)) against \(inkColumns(heros))")
+        let noLigatures = try render(TextContent(string: "AVAVAV office", fontFamily: "Helvetica", fontSize: 24, color: .black, ligatures: false))
+        #expect(noLigatures.pixels != heros.pixels, "the ffi of office is drawn as three glyphs")
+    }
+
     @Test func aSceneMayAddAFontFileOfItsFolder() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-font-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,0 +1,74 @@
+import Foundation
+import StrataKit
+import StrataModel
+import StrataRaster
+import StrataScene
+import Testing
+
+/// A text layer showing `document` (a text document's `s`), with `fonts` and `chars`, 200 × 120.
+private func textFile(_ document: String, fonts: String = #"{"list":[{"fName":"Helvetica","fFamily":"Helvetica","fStyle":"Regular","ascent":75}]}"#,
+                      chars: String = "[]", position: String = "[100,60]") -> Data {
+    let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":\#(position)},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]},"a":[]}}"#
+    return Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":200,"h":120,"assets":[],"fonts":\#(fonts),"chars":\#(chars),"layers":[\#(layer)]}"#.utf8)
+}
+
+/// The ink's bounding box (pixels darker than mid-grey over white): min x, min y, max x, max y.
+private func ink(_ data: Data) throws -> (minX: Int, minY: Int, maxX: Int, maxY: Int, warnings: [String]) {
+    let scene = try importLottie(data)
+    let image = try FrameRenderer(scene: scene).render(atSeconds: 0).image
+    var box = (minX: Int.max, minY: Int.max, maxX: -1, maxY: -1)
+    for y in 0..<image.height {
+        for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] > 128 {
+            box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        }
+    }
+    return (box.minX, box.minY, box.maxX, box.maxY, scene.warnings)
+}
+
+/// Text as lottie-ios's Core Animation engine places it (its CoreText layer), and text whose
+/// glyphs the file lacks drawn in Helvetica's design, as Core Animation draws a font iOS lacks.
+@Suite("Lottie import: text") struct LottieTextTests {
+    @Test func textWithoutGlyphsIsDrawnInHelveticaCentredOnItsPositionWithItsBaselineThere() throws {
+        // "HH" at 40 pt, centred (j 2) on (100, 60): Helvetica's H is 0.722 em wide with its stems
+        // 0.08 em in from each side, and 0.718 em tall on the baseline.
+        let drawn = try ink(textFile(#"{"t":"HH","s":40,"f":"Helvetica","j":2,"tr":0,"lh":48,"fc":[0,0,0]}"#))
+        let width = 2 * 0.722 * 40 - 2 * 0.08 * 40
+        #expect(abs(Double(drawn.minX + drawn.maxX + 1) / 2 - 100) <= 1, "centred on x 100: \(drawn)")
+        #expect(abs(Double(drawn.maxX - drawn.minX + 1) - width) <= 2, "\(width) wide: \(drawn)")
+        // The baseline at y 60, lowered by CoreText's rounding of the ascent (0.77 × 40 = 30.8 → 31).
+        #expect(abs(Double(drawn.maxY + 1) - 60.2) <= 1, "baseline at 60: \(drawn)")
+        #expect(abs(Double(drawn.minY) - (60.2 - 0.718 * 40)) <= 1, "cap height above it: \(drawn)")
+        #expect(drawn.warnings.contains { $0.contains("layers[0].t.d.k[0].s.f") && $0.contains("Helvetica's design") })
+    }
+
+    @Test func leftAndRightAlignedLinesStartAndEndAtThePositionAndFollowTheLineHeight() throws {
+        let left = try ink(textFile(#"{"t":"H\rH","s":20,"f":"Helvetica","j":0,"tr":0,"lh":30,"fc":[0,0,0]}"#))
+        #expect(abs(Double(left.minX) - (100 + 0.08 * 20)) <= 1, "\(left)")
+        #expect(abs(Double(left.maxY + 1) - (60 + 30 + 0.6)) <= 1, "two lines 30 apart: \(left)")
+        let right = try ink(textFile(#"{"t":"H","s":20,"f":"Helvetica","j":1,"tr":0,"lh":24,"fc":[0,0,0]}"#))
+        #expect(abs(Double(right.maxX + 1) - (100 - 0.08 * 20)) <= 1, "\(right)")
+    }
+
+    @Test func justifiedTextInABoxStartsAtItsLeftEdgeWithTheBaselineBelowItsTop() throws {
+        // A glyph "I": a 10 × 70 bar on the baseline, advance 20 (at size 100). In a box at (−80,
+        // −40) of 160 × 80, justified with the last line right (j 4): lottie-ios's CoreText lays the
+        // only line out left-aligned, the first baseline 0.833 of the size below the box's top.
+        let bar = #"{"ty":"sh","ks":{"k":{"c":true,"v":[[0,0],[10,0],[10,-70],[0,-70]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let chars = #"[{"ch":"I","fFamily":"Bar","style":"Regular","w":20,"data":{"shapes":[{"ty":"gr","it":[\#(bar)]}]}}]"#
+        let fonts = #"{"list":[{"fName":"Bar-Regular","fFamily":"Bar","fStyle":"Regular","ascent":70}]}"#
+        let drawn = try ink(textFile(#"{"t":"II","s":30,"f":"Bar-Regular","j":4,"tr":0,"lh":36,"sz":[160,80],"ps":[-80,-40],"fc":[0,0,0]}"#,
+                                     fonts: fonts, chars: chars))
+        #expect(drawn.minX == 20, "the box's left edge, 100 − 80: \(drawn)")
+        #expect(drawn.maxX == 20 + 6 + 3 - 1, "two bars of 3 at 0 and 6: \(drawn)")
+        #expect(abs(Double(drawn.maxY + 1) - (20 + 0.833 * 30)) <= 1, "\(drawn)")
+        #expect(!drawn.warnings.contains { $0.contains("Helvetica") })
+    }
+
+    @Test func theLuminosityBlendModeIsDrawnNormalAsCoreAnimationDrawsIt() throws {
+        let scene = try importLottie(lottie(shapeLayer(redSquare(), extra: #","bm":15"#)))
+        func all(_ layers: [Layer]) -> [Layer] { layers + layers.flatMap { all($0.sublayers) } }
+        #expect(all(scene.layers).allSatisfy { $0.compositingFilter == nil })
+        #expect(scene.warnings.contains { $0.contains("layers[0].bm") && $0.contains("luminosity") })
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+    }
+}
