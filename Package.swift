@@ -131,7 +131,9 @@ let package = Package(
         ]),
 
         // What every test target shares: the package's paths, temporary folders, one process runner.
-        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRaster"], path: "Tests/StrataTestSupport"),
+        // Optimised in debug builds too: its reference blurs are the tests' heaviest loops.
+        .target(name: "StrataTestSupport", dependencies: ["StrataModel", "StrataRaster"], path: "Tests/StrataTestSupport",
+                swiftSettings: optimizedSwift),
         // The stages' tests, one target per stage under test (each declares what it imports).
         .testTarget(name: "StrataModelTests", dependencies: ["StrataTestSupport", "StrataModel", "StrataAnimation", "StrataScene", "StrataKit"]),
         .testTarget(name: "StrataRasterTests", dependencies: [

@@ -9,6 +9,7 @@ struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Render one still of a scene to a PNG file.")
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var imports: ImportOptions
     @OptionGroup var pngOptions: PNGOptions
 
     @Option(name: .long, help: "The PNG file to write.")
@@ -41,7 +42,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            var scene = try options.load()
+            var scene = try options.load(imports)
             let seconds = progress.map { scene.seconds(atProgress: $0) } ?? time
             if let fit, let size = Self.size(fit) { scene = scene.fitted(into: size) }
             try Pipeline.renderStill(scene, to: URL(fileURLWithPath: out), atSeconds: seconds, scale: options.scale,

@@ -71,6 +71,7 @@ struct Render: ParsableCommand {
             """)
 
     @OptionGroup var options: SceneOptions
+    @OptionGroup var imports: ImportOptions
     @OptionGroup var pngOptions: PNGOptions
 
     @Option(name: .long, help: "Folder for the frames (created if missing; default out, or none with --video).")
@@ -157,7 +158,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let overrides = try curveOverrides()
         try runReportingErrors { () throws(StrataError) in
-            let scene = try overrides.applied(to: try options.load())
+            let scene = try overrides.applied(to: try options.load(imports))
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,

@@ -70,17 +70,17 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
-    @OptionGroup var imports: ImportOptions
-
     func validate() throws {
         if let scale, ![1.0, 2.0, 3.0].contains(scale) {
             throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
         }
     }
 
-    /// Loads the scene, printing what an importer skipped as warnings on stderr (an error with
-    /// `--strict`).
-    func load() throws(StrataError) -> Scene {
+    /// Loads the scene as `imports` say, printing what an importer skipped as warnings on stderr
+    /// (an error with `--strict`). The import options are a group of the command beside this one,
+    /// not nested in it: a debug build's argument parser validates every nested group again for
+    /// each group around it, which made each parse of `render` about 60 ms slower.
+    func load(_ imports: ImportOptions) throws(StrataError) -> Scene {
         let loaded = try imports.load(scene, assets: assets)
         if imports.strict, !loaded.warnings.isEmpty {
             throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")

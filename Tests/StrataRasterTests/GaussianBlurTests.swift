@@ -3,51 +3,6 @@ import Foundation
 import Testing
 import StrataRaster
 
-/// A straightforward reference: the exact Gaussian truncated at ⌈3σ⌉, normalised, separable, in
-/// Double, on premultiplied values, decal edges, output outset by ⌈3σ⌉.
-enum ReferenceBlur {
-    static func gaussian(_ image: PixelBuffer, sigma: Double) -> (width: Int, height: Int, values: [Double]) {
-        let pad = Int((3 * sigma - 1e-9).rounded(.up))
-        let weights = (-pad...pad).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let total = weights.reduce(0, +)
-        let kernel = weights.map { $0 / total }
-        let width = image.width + 2 * pad, height = image.height + 2 * pad
-        var padded = [Double](repeating: 0, count: width * height * 4)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                for c in 0..<4 {
-                    padded[((y + pad) * width + x + pad) * 4 + c] = Double(image.pixels[(y * image.width + x) * 4 + c])
-                }
-            }
-        }
-        var horizontal = [Double](repeating: 0, count: padded.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum = 0.0
-                    for k in -pad...pad where x + k >= 0 && x + k < width {
-                        sum += padded[(y * width + x + k) * 4 + c] * kernel[k + pad]
-                    }
-                    horizontal[(y * width + x) * 4 + c] = sum
-                }
-            }
-        }
-        var result = [Double](repeating: 0, count: padded.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum = 0.0
-                    for k in -pad...pad where y + k >= 0 && y + k < height {
-                        sum += horizontal[((y + k) * width + x) * 4 + c] * kernel[k + pad]
-                    }
-                    result[(y * width + x) * 4 + c] = sum
-                }
-            }
-        }
-        return (width, height, result)
-    }
-}
-
 @Suite("Gaussian blur")
 struct GaussianBlurTests {
     func maxError(_ image: PixelBuffer, sigma: Double) throws -> Double {

@@ -7,37 +7,9 @@ import StrataRaster
 
 @Suite("Variable blur and masks")
 struct VariableBlurTests {
-    /// Per output pixel, the exact truncated Gaussian of that pixel's own σ.
+    /// Per output pixel, the exact truncated Gaussian of that pixel's own σ (StrataTestSupport).
     func reference(_ image: PixelBuffer, maxSigma: Double, mask: MaskPlane) -> (width: Int, height: Int, values: [Double]) {
-        let pad = Int((3 * maxSigma - 1e-9).rounded(.up))
-        let width = image.width + 2 * pad, height = image.height + 2 * pad
-        var values = [Double](repeating: 0, count: width * height * 4)
-        func pixel(_ x: Int, _ y: Int, _ c: Int) -> Double {
-            guard x >= 0, y >= 0, x < image.width, y < image.height else { return 0 }
-            return Double(image.pixels[(y * image.width + x) * 4 + c])
-        }
-        for y in 0..<height {
-            for x in 0..<width {
-                let sigma = Double(mask.value(x: x - pad, y: y - pad)) * maxSigma
-                if sigma <= 0 {
-                    for c in 0..<4 { values[(y * width + x) * 4 + c] = pixel(x - pad, y - pad, c) }
-                    continue
-                }
-                let radius = Int((3 * sigma - 1e-9).rounded(.up))
-                let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-                let total = weights.reduce(0, +)
-                for c in 0..<4 {
-                    var sum = 0.0
-                    for j in -radius...radius {
-                        for i in -radius...radius {
-                            sum += pixel(x - pad + i, y - pad + j, c) * weights[i + radius] * weights[j + radius]
-                        }
-                    }
-                    values[(y * width + x) * 4 + c] = sum / (total * total)
-                }
-            }
-        }
-        return (width, height, values)
+        ReferenceBlur.variable(image, maxSigma: maxSigma) { x, y in Double(mask.value(x: x, y: y)) }
     }
 
     @Test(arguments: [
