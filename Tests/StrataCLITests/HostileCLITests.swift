@@ -16,13 +16,17 @@ struct HostileCLITests {
         // speed); STRATA_FUZZ_STRATA names another binary to fuzz (a release build: 30 s a run).
         let release = ProcessInfo.processInfo.environment["STRATA_FUZZ_STRATA"]
         // Awaited (TestProcess.finished): the campaign's minute holds none of the tests' threads.
-        let fuzz = try await TestProcess.run("python3", ["scripts/fuzz/campaign.py", "--seed", "12", "--scenes", "120", "--pngs", "48",
+        let fuzz = try await TestProcess.run("python3", ["scripts/fuzz/campaign.py", "--seed", "12", "--scenes", "120", "--pngs", "48", "--every-video-kind",
                                                    "--strata", try release ?? CLITests.binary().path, "--time-limit", release == nil ? "120" : "30",
                                                    "--json", report.path], directory: CLITests.root)
         #expect(fuzz.status == 0, "\(fuzz.text)\(fuzz.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
-        #expect(results.count >= 168)  // every case ran at least once
+        #expect(results.count >= 168 + 14)  // every case ran at least once
+        let kinds = Set(results.compactMap { ($0["case"] as? String)?.split(separator: "(").last?.dropLast() }.map(String.init))
+        #expect(kinds.isSuperset(of: ["fifo-frame", "zero-frame", "folder-frame", "fifo-segment", "tiny-fps-manifest", "tiny-fps-option", "long-name",
+                                      "video-folder", "video-slash", "string-fps", "swapped-frames", "swapped-segments", "truncated-segment", "broken-font"]),
+                "one video case of each kind: \(kinds.sorted())")
         let outcomes = Set(results.compactMap { $0["outcome"] as? String })
         #expect(outcomes.isSubset(of: ["success", "clean error"]), "\(outcomes)")
         #expect(outcomes == ["success", "clean error"])  // the slice reaches both

@@ -363,11 +363,12 @@ def fixture_case(strata, path, scratch):
             for c, o, x, e in results]
 
 
-def video_case(strata, index, rng_seed, scratch):
+def video_case(strata, index, rng_seed, scratch, kind=None):
     """A rendered folder made hostile for `strata encode`, or hostile video options for `render`:
-    FIFOs, devices and folders where frames and segments belong, tiny rates, long names."""
+    FIFOs, devices and folders where frames and segments belong, tiny rates, long names. `kind`
+    picks the case's kind (`--every-video-kind`); otherwise the seed does."""
     rng = random.Random(rng_seed)
-    kind = rng.choice(VIDEO_KINDS)
+    kind = kind or rng.choice(VIDEO_KINDS)
     folder = os.path.join(scratch, f"v{index}")
     os.makedirs(folder)
     with open(os.path.join(folder, "scene.yaml"), "w") as f:
@@ -446,6 +447,8 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
+    parser.add_argument("--every-video-kind", action="store_true",
+                        help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
     parser.add_argument("--strata", default=os.path.join(ROOT, ".build", "release", "strata"))
     parser.add_argument("--json", help="write every result here")
@@ -479,10 +482,13 @@ def main():
         # PNG cases of a seed stay what they were.
         extra = random.Random(options.seed * 7919 + 1)
         if shutil.which("ffmpeg"):
+            if options.every_video_kind:
+                options.videos = len(VIDEO_KINDS)
             for i in range(options.videos):
                 case_seed = extra.getrandbits(64)
                 if only is None or f"video{i}" in only:
-                    jobs.append(pool.submit(video_case, options.strata, i, case_seed, scratch))
+                    kind = VIDEO_KINDS[i] if options.every_video_kind else None
+                    jobs.append(pool.submit(video_case, options.strata, i, case_seed, scratch, kind))
         for path in sorted(glob.glob(os.path.join(FIXTURES, "*"))):
             if only is None or f"fixture:{os.path.basename(path)}" in only:
                 jobs.append(pool.submit(fixture_case, options.strata, path, scratch))
