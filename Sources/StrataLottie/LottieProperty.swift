@@ -185,6 +185,32 @@ struct LottieTime: Hashable {
 }
 
 extension LottieProperty {
+    /// The property as lottie-ios's Core Animation engine plays its holds. It splits the keyframes
+    /// into runs of held and of interpolated segments, each a `CAKeyframeAnimation`; a discrete one
+    /// over a single segment that the animation's first frame or last does not stretch is left with one value, and Core Animation does not apply
+    /// it: over that segment the layer shows its un-animated value, `unanimated` (lottie-ios's
+    /// pr_1632 samples: a fill held at 0 % shows at 100 %). Remapped times are left as they are.
+    func coreAnimationHolds(showing unanimated: Value, time: LottieTime, context: LottieContext) -> LottieProperty {
+        guard keyframes.count > 1, !time.isRemapped else { return self }
+        let start = time.local(context.firstFrame), end = time.local(context.endFrame)
+        var result: [LottieKeyframe<Value>] = []
+        for (index, keyframe) in keyframes.enumerated() {
+            result.append(keyframe)
+            let next = index + 1
+            guard keyframe.hold, next < keyframes.count, index == 0 || !keyframes[index - 1].hold,
+                  !keyframes[next].hold || next == keyframes.count - 1 else { continue }
+            let stretchedAtStart = index == 0 && start < keyframe.frame
+            let stretchedAtEnd = next == keyframes.count - 1 && end > keyframes[next].frame
+            guard !stretchedAtStart, !stretchedAtEnd else { continue }
+            // The keyframe keeps its value for the segment arriving at it; from its frame on, the
+            // un-animated value holds.
+            var shown = keyframe
+            shown.value = unanimated
+            result.append(shown)
+        }
+        return LottieProperty(keyframes: result)
+    }
+
     /// A Core Animation keyframe animation of `keyPath` playing this property in the scene's time
     /// (seconds from the composition's first frame): keyframes at their times, one timing function
     /// per segment (a hold is a one-step staircase), held before the first keyframe and after the

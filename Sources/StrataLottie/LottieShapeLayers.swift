@@ -189,7 +189,8 @@ struct LottieShapeBuilder {
             shape.fillRule = try node.number("r", default: 1, in: 0...2) == 2 ? .evenOdd : .nonZero
             try context.add(color.animation(.fillColor, time: time, clock: context.clock, make: makeColor), forKey: "fillColor", to: &layer, at: node.path + ".c")
         }
-        let opacity = solid ? LottieProperty(constant: [100]) : try node.vectorProperty("o", default: [100])
+        let opacity = solid ? LottieProperty(constant: [100]) : try node.vectorProperty("o", default: [100]).coreAnimationHolds(
+            showing: [100], time: time, context: context)
         layer.opacity = min(1, max(0, opacity.first[0] / 100))
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")

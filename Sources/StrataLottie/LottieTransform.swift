@@ -98,7 +98,7 @@ struct LottieTransformBuilder {
         }
 
         if opacity, let node = node["o"] {
-            let value = try node.vectorProperty(count: 1)
+            let value = try node.vectorProperty(count: 1).coreAnimationHolds(showing: [100], time: time, context: context)
             layer.opacity = min(1, max(0, value.first[0] / 100))
             try context.add(value.animation(.opacity, time: time, clock: clock, make: { .number(min(1, max(0, $0[0] / 100))) }),
                             forKey: "opacity", to: &layer, at: node.path)

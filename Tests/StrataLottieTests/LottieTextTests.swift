@@ -71,4 +71,20 @@ private func ink(_ data: Data) throws -> (minX: Int, minY: Int, maxX: Int, maxY:
         #expect(scene.warnings.contains { $0.contains("layers[0].bm") && $0.contains("luminosity") })
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
     }
+
+    @Test func aHeldSegmentLeftWithOneValueShowsTheUnanimatedOpacityAsCoreAnimationDoes() throws {
+        // lottie-ios's pr_1632_2: the fill's opacity falls 100 → 0 over frames 0…3, holds 0 from 3
+        // to 6 — one held segment between interpolated ones, a discrete animation with one value,
+        // which Core Animation does not apply — then rises to 100 at 9 (10 fps, frames 0…20).
+        let fill = #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"a":1,"k":[{"t":0,"s":[100]},{"t":3,"s":[0],"h":1},{"t":6,"s":[0]},{"t":9,"s":[100]}]}}"#
+        let square = #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[20,20]},"r":{"k":0}},\#(fill),{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let scene = try importLottie(lottie(shapeLayer(square)))
+        #expect(abs(Int(try pixel(scene, atSeconds: 0.15, 50, 50)[3]) - 128) <= 1, "interpolated: half way down")
+        #expect(try pixel(scene, atSeconds: 0.45, 50, 50)[3] == 255, "the held segment shows 100 %")
+        #expect(abs(Int(try pixel(scene, atSeconds: 0.75, 50, 50)[3]) - 128) <= 1, "interpolated: half way up from 0")
+        // Held to the last keyframe, which the animation's end stretches: applied.
+        let held = #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"a":1,"k":[{"t":0,"s":[100]},{"t":3,"s":[0],"h":1},{"t":6,"s":[0],"h":1}]}}"#
+        let stretched = try importLottie(lottie(shapeLayer(square.replacingOccurrences(of: fill, with: held))))
+        #expect(try pixel(stretched, atSeconds: 0.45, 50, 50)[3] == 0)
+    }
 }
