@@ -34,14 +34,19 @@ struct LottieKeyframe<Value> {
     var value: Value
     /// The value is held until the next keyframe.
     var hold: Bool
-    /// The easing per dimension (one entry applies to every dimension).
+    /// The easing per dimension as the file gives it (one entry applies to every dimension).
     var ease: [LottieEase]
     /// Spatial tangents of a position segment (`to` leaving this keyframe, `ti` arriving at the
     /// next), relative to the points; nil when straight.
     var spatialOut: Point?
     var spatialIn: Point?
 
-    func ease(dimension: Int) -> LottieEase { ease.isEmpty ? .linear : ease[min(dimension, ease.count - 1)] }
+    /// The easing of `dimension`: the first dimension's, for every dimension. lottie-ios reads a
+    /// keyframe's `o` and `i` as one point each, taking the first entry of per-dimension lists, so
+    /// Core Animation eases every dimension alike (its pictures of fireworks: rays scaled 50 → 0
+    /// wide and 0 → 100 long with two easings match only so). After Effects and lottie-web ease
+    /// each dimension on its own.
+    func ease(dimension: Int) -> LottieEase { ease.first ?? .linear }
 }
 
 /// An animatable Lottie property (`{"a": 0|1, "k": …}`): one keyframe when it is constant.

@@ -87,4 +87,13 @@ private func ink(_ data: Data) throws -> (minX: Int, minY: Int, maxX: Int, maxY:
         let stretched = try importLottie(lottie(shapeLayer(square.replacingOccurrences(of: fill, with: held))))
         #expect(try pixel(stretched, atSeconds: 0.45, 50, 50)[3] == 0)
     }
+
+    @Test func perDimensionEasingUsesTheFirstDimensionsForAllAsLottieIOSReadsIt() throws {
+        // Scale x eases with (0.9, 0) → (1, 1) — almost nothing until the end — and y linearly;
+        // lottie-ios reads the first entry of each list, so both scale as x does: at half time the
+        // 40-point square is still about 34 tall, not 20.
+        let ks = #"{"a":{"k":[0,0]},"p":{"k":[50,50]},"r":{"k":0},"o":{"k":100},"s":{"a":1,"k":[{"t":0,"s":[100,100],"o":{"x":[0.9,0],"y":[0,0]},"i":{"x":[1,1],"y":[1,1]}},{"t":10,"s":[0,0]}]}}"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(cx: 0, cy: 0, size: 40), ks: ks)))
+        #expect(try pixel(scene, atSeconds: 0.5, 50, 35)[3] == 255, "y at about 85 %, as x: the top edge near y 33, not 40")
+    }
 }
