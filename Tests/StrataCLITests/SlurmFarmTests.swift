@@ -106,6 +106,40 @@ struct SlurmFarmTests {
         #expect(farmed.count == frames + 1 && farmed == whole, "\(frames) frames and the manifest, byte for byte")
     }
 
+    /// The process of array task `task` of `job` that runs `strata render` (found by its
+    /// environment and command line under /proc), or nil.
+    static func taskProcess(job: String, task: Int) -> Int32? {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        for entry in entries {
+            guard let pid = Int32(entry),
+                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let variables = Set(environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if variables.contains("SLURM_ARRAY_JOB_ID=\(job)"), variables.contains("SLURM_ARRAY_TASK_ID=\(task)"),
+               arguments.contains("render"), arguments.contains("--shard") {
+                return pid
+            }
+        }
+        return nil
+    }
+
+    /// Waits (at most 30 s) until stopped process `pid` has exited, was resumed, or has SIGTERM
+    /// pending (/proc/PID/status), and then sends it SIGCONT.
+    static func resumeOnceTerminated(_ pid: Int32) {
+        for _ in 0..<6000 {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
+            let fields = Dictionary(status.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            }, uniquingKeysWith: { a, _ in a })
+            let pending = [fields["SigPnd"], fields["ShdPnd"]].compactMap { $0.flatMap { UInt64($0, radix: 16) } }.reduce(0, |)
+            if !(fields["State"] ?? "").hasPrefix("T") || pending & (1 << (UInt64(SIGTERM) - 1)) != 0 { break }
+            usleep(5_000)
+        }
+        kill(pid, SIGCONT)
+    }
+
     static func scratch() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-farm-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -138,28 +172,37 @@ struct SlurmFarmTests {
         defer { cluster.stop() }
         let work = Self.scratch()
         let farm = work.appendingPathComponent("farm"), single = work.appendingPathComponent("single")
-        // The side menu at 20 fps — 21 frames of true motion blur (16 renders each, about 0.4 s a
-        // frame on one core): few frames, each long enough that a task is cancelled between two.
+        // The side menu at 20 fps — 21 frames of true motion blur (16 renders each): few frames.
         let settings = "--fps 20 --shutter 180 --subframes 16"
         let job = try await cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
         // Task 1 renders frames 5..9 on one thread: cancel it once its first frame is recorded.
-        // The record is read every 5 ms on a thread of the test's own (no program started per
-        // look; squeue only every half second), and scancel follows at once: four frames of
-        // rendering — seconds, and slower still when the machine is busy — stand between the
-        // first record and the cancel.
+        // A frame takes tens of milliseconds, less than scancel takes to reach the task on a busy
+        // machine, so the race is taken out of it: a thread of the test's own finds the task's
+        // strata (its environment names the array job and task 1), reads the record every 5 ms and
+        // stops the process (SIGSTOP) the moment a frame is recorded; scancel then sends it SIGCONT
+        // and SIGTERM, as Slurm cancels a job (the test resumes it only once SIGTERM is pending).
         let record = farm.appendingPathComponent("records/frames-00005-00009.sha256")
         let environment = cluster.environment
-        let (recorded, cancelled) = try await onThreadOfItsOwn { () throws -> (Int, Shell) in
+        let (recorded, cancelled, stopped) = try await onThreadOfItsOwn { () throws -> (Int, Shell, Bool) in
             var recorded = 0, looks = 0
+            var pid: Int32?
             while true {
+                if pid == nil { pid = Self.taskProcess(job: job, task: 1) }
                 recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
                 if recorded >= 1 { break }
                 looks += 1
                 if looks % 100 == 0, try Self.shell("squeue -h -j \(job)_1 | grep -q .", environment: environment).status != 0 { break }
                 usleep(5_000)
             }
-            return (recorded, try Self.shell("scancel \(job)_1", environment: environment))
+            if let pid { kill(pid, SIGSTOP) }
+            // What was recorded before the stop took hold.
+            recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
+            let cancelled = try Self.shell("scancel \(job)_1", environment: environment)
+            // Slurm resumes the process itself; else it goes on once SIGTERM is pending, never before.
+            if let pid { Self.resumeOnceTerminated(pid) }
+            return (recorded, cancelled, pid != nil)
         }
+        #expect(stopped, "task 1's strata was found by its environment")
         #expect(recorded >= 1 && recorded < 5, "task 1 was cancelled in flight, after \(recorded) of its 5 frames")
         #expect(cancelled.status == 0, "\(cancelled.output)")
         _ = try await cluster.finish(job)
