@@ -106,9 +106,9 @@ struct SlurmFarmTests {
         #expect(farmed.count == frames + 1 && farmed == whole, "\(frames) frames and the manifest, byte for byte")
     }
 
-    /// The process of array task `task` of `job` that runs `strata render` (found by its
-    /// environment and command line under /proc), or nil.
-    static func taskProcess(job: String, task: Int) -> Int32? {
+    /// The process of array task `task` of `job` that runs `strata render` into `out` (found by
+    /// its environment and command line under /proc), or nil.
+    static func taskProcess(job: String, task: Int, out: String) -> Int32? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for entry in entries {
             guard let pid = Int32(entry),
@@ -117,7 +117,7 @@ struct SlurmFarmTests {
             let variables = Set(environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
             let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             if variables.contains("SLURM_ARRAY_JOB_ID=\(job)"), variables.contains("SLURM_ARRAY_TASK_ID=\(task)"),
-               arguments.contains("render"), arguments.contains("--shard") {
+               arguments.contains("render"), arguments.contains("--shard"), arguments.contains(out) {
                 return pid
             }
         }
@@ -187,7 +187,7 @@ struct SlurmFarmTests {
             var recorded = 0, looks = 0
             var pid: Int32?
             while true {
-                if pid == nil { pid = Self.taskProcess(job: job, task: 1) }
+                if pid == nil { pid = Self.taskProcess(job: job, task: 1, out: farm.path) }
                 recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
                 if recorded >= 1 { break }
                 looks += 1
