@@ -93,18 +93,7 @@ struct LottieTransformBuilder {
         if let skewNode = node["sk"] {
             let skew = try skewNode.vectorProperty(count: 1)
             if skew.keyframes.contains(where: { $0.value[0] != 0 }) {
-                let axis = try node.vectorProperty("sa", default: [0])
-                if turns.isEmpty, let combined = Self.combined(scale: scale, rotation: rotation, skew: skew, axis: axis), !time.isRemapped {
-                    // lottie-ios combines a skewed transform's keyframes into one `transform`
-                    // animation when they share their timing, and Core Animation interpolates
-                    // the matrices between keyframes taken apart (its picture of zen_lottiev2).
-                    for component in [TransformComponent.scaleX, .scaleY, .rotationZ] { layer.removeAnimation(forKey: "transform.\(component.rawValue)") }
-                    layer.transform = Self.skewedTransform(combined.first)
-                    try context.add(combined.animation(.transform, time: time, clock: clock) { .transform(Self.skewedTransform($0)) },
-                                    forKey: "transform", to: &layer, at: skewNode.path)
-                } else {
-                    try applySkew(skew, axis: axis, to: &layer, at: skewNode.path)
-                }
+                try applySkew(skew, axis: try node.vectorProperty("sa", default: [0]), to: &layer, at: skewNode.path)
             }
         }
 
@@ -150,7 +139,13 @@ struct LottieTransformBuilder {
     /// (as components) and the skew (its transform, sampled at every frame when it changes), and
     /// the layer keeps position and rotation.
     private func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String) throws(SceneError) {
-        let matrix = Self.skewMatrix
+        func matrix(_ sk: Double, _ sa: Double) -> Transform3D {
+            let angle = sa * .pi / 180, c = cos(angle), s = sin(angle)
+            let shear = tan(min(85, max(-85, -sk)) * .pi / 180)
+            return Transform3D(Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+                .concatenating(Transform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+                .concatenating(Transform2D(a: c, b: -s, c: s, d: c, tx: 0, ty: 0)))
+        }
         var inner = Layer(name: layer.name.map { "\($0) skew" })
         inner.anchorPoint = .zero
         // The inner layer starts at the local point the layer holds at its position (the anchor);
@@ -193,49 +188,6 @@ struct LottieTransformBuilder {
             try context.add(context.clock.sampled(.transform, values, fromRootFrame: frames[0]), forKey: "skew", to: &inner, at: path)
         }
         layer.sublayers = [inner]
-    }
-
-    /// After Effects' skew: `sk` degrees along the axis `sa` degrees.
-    static func skewMatrix(_ sk: Double, _ sa: Double) -> Transform3D {
-        let angle = sa * .pi / 180, c = cos(angle), s = sin(angle)
-        let shear = tan(min(85, max(-85, -sk)) * .pi / 180)
-        return Transform3D(Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
-            .concatenating(Transform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
-            .concatenating(Transform2D(a: c, b: -s, c: s, d: c, tx: 0, ty: 0)))
-    }
-
-    /// Scale, then skew, then rotation, from [scale x %, scale y %, skew°, axis°, rotation°].
-    static func skewedTransform(_ parts: [Double]) -> Transform3D {
-        Transform3D(Transform2D.scale(x: parts[0] / 100, y: parts[1] / 100))
-            .concatenating(skewMatrix(parts[2], parts[3]))
-            .concatenating(Transform3D(Transform2D.rotation(radians: parts[4] * .pi / 180)))
-    }
-
-    /// The scale, skew and rotation as one property of [scale x, scale y, skew, axis, rotation]
-    /// when every animated one has the same keyframe frames, holds and easing (as lottie-ios's
-    /// `Keyframes.combined` requires); nil otherwise.
-    static func combined(scale: LottieProperty<[Double]>, rotation: LottieProperty<[Double]>, skew: LottieProperty<[Double]>,
-                         axis: LottieProperty<[Double]>) -> LottieProperty<[Double]>? {
-        let parts = [scale, skew, axis, rotation]
-        let animated = parts.filter(\.isAnimated)
-        guard let base = animated.first else { return nil }
-        for other in animated.dropFirst() {
-            guard other.keyframes.count == base.keyframes.count,
-                  zip(other.keyframes, base.keyframes).allSatisfy({ $0.frame == $1.frame && $0.hold == $1.hold && $0.ease(dimension: 0) == $1.ease(dimension: 0) })
-            else { return nil }
-        }
-        func value(_ property: LottieProperty<[Double]>, _ index: Int, _ component: Int) -> Double {
-            let keyframe = property.isAnimated ? property.keyframes[index] : property.keyframes[0]
-            return component < keyframe.value.count ? keyframe.value[component] : (keyframe.value.last ?? 0)
-        }
-        return LottieProperty(keyframes: base.keyframes.indices.map { index in
-            var keyframe = base.keyframes[index]
-            keyframe.value = [value(scale, index, 0), value(scale, index, 1), value(skew, index, 0), value(axis, index, 0), value(rotation, index, 0)]
-            keyframe.ease = [keyframe.ease(dimension: 0)]
-            keyframe.spatialIn = nil
-            keyframe.spatialOut = nil
-            return keyframe
-        })
     }
 
     /// An animation that holds `value` at every time (a component beside an animated one, so that
