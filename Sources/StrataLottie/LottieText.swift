@@ -137,7 +137,7 @@ struct LottieTextLayout {
         layer.anchorPoint = .zero
         // The bounds span `width` from the line's start: a centred or right-aligned line is set
         // in them by Pango as CoreText sets it about the origin.
-        let textAlignment: TextAlignment = box == nil && justified ? .left : [0: .left, 1: .right, 2: .center][alignment] ?? .left
+        let textAlignment: TextAlignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
         layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
         // CoreText sets a line's baseline a whole number of points below its top, where the layer
         // is placed by the font's exact ascent: the baseline sits lower by the rounding.

@@ -19,30 +19,25 @@ public enum ReferenceBlur {
                 }
             }
         }
-        var horizontal = [Double](repeating: 0, count: padded.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum = 0.0
-                    for k in -pad...pad where x + k >= 0 && x + k < width {
-                        sum += padded[(y * width + x + k) * 4 + c] * kernel[k + pad]
+        // One pass along x, then one along y, each zero outside the padded plane.
+        func pass(_ input: [Double], dx: Int, dy: Int) -> [Double] {
+            var output = [Double](repeating: 0, count: input.count)
+            for y in 0..<height {
+                for x in 0..<width {
+                    for c in 0..<4 {
+                        var sum = 0.0
+                        for k in -pad...pad {
+                            let sx = x + k * dx, sy = y + k * dy
+                            guard sx >= 0, sx < width, sy >= 0, sy < height else { continue }
+                            sum += input[(sy * width + sx) * 4 + c] * kernel[k + pad]
+                        }
+                        output[(y * width + x) * 4 + c] = sum
                     }
-                    horizontal[(y * width + x) * 4 + c] = sum
                 }
             }
+            return output
         }
-        var result = [Double](repeating: 0, count: padded.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                for c in 0..<4 {
-                    var sum = 0.0
-                    for k in -pad...pad where y + k >= 0 && y + k < height {
-                        sum += horizontal[((y + k) * width + x) * 4 + c] * kernel[k + pad]
-                    }
-                    result[(y * width + x) * 4 + c] = sum
-                }
-            }
-        }
+        let result = pass(pass(padded, dx: 1, dy: 0), dx: 0, dy: 1)
         return (width, height, result)
     }
 
