@@ -56,6 +56,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
+        // WebP images in Lottie files (lottie-ios draws them; apt: libwebp-dev). Decoding only.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -75,7 +81,7 @@ let package = Package(
         .target(name: "StrataPixels", swiftSettings: optimizedSwift),
         .target(name: "StrataModel", dependencies: ["StrataPixels"], swiftSettings: optimizedSwift),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"], swiftSettings: optimizedSwift),
-        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CStrataPNG", "CStrataKernels", "CStrataHash"], swiftSettings: optimizedSwift),
+        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CWebP", "CStrataPNG", "CStrataKernels", "CStrataHash"], swiftSettings: optimizedSwift),
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"], swiftSettings: optimizedSwift),
         .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
                 resources: [.copy("Fonts")], swiftSettings: optimizedSwift),

@@ -78,7 +78,7 @@ extension Lottie {
     static let maximumMask = 100_000.0
 }
 
-/// Image assets (`assets[].p`: a `data:` URI with base64 PNG, or a file beside the animation) as
+/// Image assets (`assets[].p`: a `data:` URI with base64 PNG or WebP, or a file beside the animation) as
 /// layer contents.
 extension LottieLayerBuilder {
     /// The largest embedded or linked image file read, in bytes.
@@ -95,8 +95,8 @@ extension LottieLayerBuilder {
             guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
                 throw asset.error(at: "p", "a data URI with base64 content")
             }
-            guard source[..<comma].hasPrefix("data:image/png") else {
-                context.warn(asset.path + ".p", "only PNG images are drawn (found \(source[..<comma].dropFirst(5).prefix(20)))")
+            guard source[..<comma].hasPrefix("data:image/png") || source[..<comma].hasPrefix("data:image/webp") else {
+                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(source[..<comma].dropFirst(5).prefix(20)))")
                 return nil
             }
             guard let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
@@ -108,8 +108,8 @@ extension LottieLayerBuilder {
                 context.warn(asset.path + ".p", "the image \(source) is not in the archive, so nothing is drawn for it")
                 return nil
             }
-            guard entry.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-                context.warn(asset.path + ".p", "only PNG images are drawn (\(source) is not one)")
+            guard entry.starts(with: [0x89, 0x50, 0x4E, 0x47]) || WebPCodec.isWebP(entry) else {
+                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (\(source) is neither)")
                 return nil
             }
             bytes = entry
@@ -125,21 +125,21 @@ extension LottieLayerBuilder {
                 context.warn(asset.path + ".p", "the image \(relative) is not there, so nothing is drawn for it")
                 return nil
             }
-            guard url.pathExtension.lowercased() == "png" else {
-                context.warn(asset.path + ".p", "only PNG images are drawn (found \(url.lastPathComponent))")
+            guard ["png", "webp"].contains(url.pathExtension.lowercased()) else {
+                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(url.lastPathComponent))")
                 return nil
             }
             guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= Self.maximumImageBytes,
                   let data = try? Data(contentsOf: url) else {
-                throw asset.error(at: "p", "a readable PNG file of at most \(Self.maximumImageBytes) bytes")
+                throw asset.error(at: "p", "a readable PNG or WebP file of at most \(Self.maximumImageBytes) bytes")
             }
             bytes = [UInt8](data)
         }
         let image: PixelBuffer
         do {
-            image = try PNGCodec.decode(bytes)
+            image = try WebPCodec.isWebP(bytes) ? WebPCodec.decode(bytes) : PNGCodec.decode(bytes)
         } catch {
-            throw asset.error(at: "p", "a PNG image (\(error))")
+            throw asset.error(at: "p", "a PNG or WebP image (\(error))")
         }
         bytes = []
         var layer = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height)))

@@ -55,6 +55,20 @@ struct LottieShapeBuilder {
         var isStroke: Bool
         /// A gradient fill or stroke (`gf`, `gs`).
         var gradient = false
+        /// The scales (`tr.s`, percent) of the groups this style was handed down into from the
+        /// group it is in. As lottie-ios does, a stroke's width is divided by each one's x, so
+        /// that a group's scale does not widen the stroke it inherits.
+        var inheritedScales: [LottieProperty<[Double]>] = []
+
+        /// The stroke width at `frame` (the layer's own frames), points.
+        func width(_ width: LottieProperty<[Double]>, atFrame frame: Double) -> Double {
+            var value = width.value(atFrame: frame)[0]
+            for scale in inheritedScales {
+                let x = scale.value(atFrame: frame)[0]
+                value = abs(x) < 1e-9 ? 0 : value * 100 / abs(x)
+            }
+            return max(0, min(Limits.maximumLineWidth, value.isFinite ? value : 0))
+        }
     }
 
     /// A trim-paths item.
@@ -146,6 +160,11 @@ struct LottieShapeBuilder {
     private func group(_ node: LottieNode, inherited: [Style], trims: [Trim], depth: Int) throws(SceneError) -> Layer? {
         let items = try node["it"]?.array() ?? []
         let transform = items.last { (try? $0.string("ty")) == "tr" }
+        var inherited = inherited
+        if let transform, transform["s"] != nil {
+            let scale = try transform.vectorProperty("s", default: [100, 100])
+            for index in inherited.indices where inherited[index].isStroke { inherited[index].inheritedScales.append(scale) }
+        }
         var content = Layer(name: try node.string("nm"))
         content.anchorPoint = .zero
         content.sublayers = try layers(items, inherited: inherited, trims: trims, depth: depth)
@@ -176,9 +195,20 @@ struct LottieShapeBuilder {
         if style.isStroke {
             shape.strokeColor = LottieColor.color(color.first)
             let width = try node.vectorProperty("w", default: [1])
-            shape.lineWidth = max(0, min(Limits.maximumLineWidth, width.first[0]))
-            try context.add(width.animation(.lineWidth, time: time, clock: context.clock) { .number(max(0, min(Limits.maximumLineWidth, $0[0]))) },
-                            forKey: "lineWidth", to: &layer, at: node.path + ".w")
+            if style.inheritedScales.isEmpty {
+                shape.lineWidth = max(0, min(Limits.maximumLineWidth, width.first[0]))
+                try context.add(width.animation(.lineWidth, time: time, clock: context.clock) { .number(max(0, min(Limits.maximumLineWidth, $0[0]))) },
+                                forKey: "lineWidth", to: &layer, at: node.path + ".w")
+            } else {
+                // Divided by the scales of the groups it was handed down into: sampled at every
+                // frame of the composition when either moves.
+                let frames = context.rootFrames
+                shape.lineWidth = style.width(width, atFrame: time.local(context.firstFrame))
+                if width.isAnimated || style.inheritedScales.contains(where: \.isAnimated) {
+                    let values = frames.map { AnimationValue.number(style.width(width, atFrame: time.local($0))) }
+                    try context.add(context.clock.sampled(.lineWidth, values, fromRootFrame: frames[0]), forKey: "lineWidth", to: &layer, at: node.path + ".w")
+                }
+            }
             shape.lineCap = [1: .butt, 2: .round, 3: .square][try node.integer("lc", default: 2, in: 1...3)] ?? .round
             shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][try node.integer("lj", default: 2, in: 1...3)] ?? .round
             shape.miterLimit = try node.number("ml", default: 4, in: 0...1000)
