@@ -260,14 +260,17 @@ struct LottieLayerBuilder {
         default:
             return nil  // audio, camera, data: nothing to draw
         }
-        content.mask = try masks(node, time: time)
+        // The layer's own masks and transform run in the composition's frames, as lottie-ios sets
+        // them up (before a precomposition's start time, stretch or remapping, which move only its
+        // content).
+        content.mask = try masks(node, time: compositionTime)
         let shadow = try LottieStyles(context: context).shadow(node)
         if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
         if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
         try context.count(3, at: node.path)
 
         // Its own transform with its opacity, then its parents' transforms without theirs.
-        var layer = try LottieTransformBuilder(context: context, time: time).wrap(content, in: node["ks"], opacity: true, name: name, size: size)
+        var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size)
         layer.shadow = shadow
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []

@@ -190,10 +190,10 @@ struct LottieShapeBuilder {
         layer.anchorPoint = .zero
         var shape = ShapeContent(path: Path(), fillColor: nil)
         let node = style.node
-        let color = solid ? LottieProperty(constant: [0, 0, 0, 1]) : try node.vectorProperty("c", default: [0, 0, 0, 1])
-        let makeColor: ([Double]) -> AnimationValue = { .color(LottieColor.color($0)) }
+        let color = LottieColor.unitKeyframes(solid ? LottieProperty(constant: [0, 0, 0, 1]) : try node.vectorProperty("c", default: [0, 0, 0, 1]))
+        let makeColor: ([Double]) -> AnimationValue = { .color(LottieColor.clamped($0)) }
         if style.isStroke {
-            shape.strokeColor = LottieColor.color(color.first)
+            shape.strokeColor = LottieColor.clamped(color.first)
             let width = try node.vectorProperty("w", default: [1])
             if style.inheritedScales.isEmpty {
                 shape.lineWidth = max(0, min(Limits.maximumLineWidth, width.first[0]))
@@ -215,7 +215,7 @@ struct LottieShapeBuilder {
             if let dashes = node["d"] { try applyDashes(dashes, to: &shape) }
             try context.add(color.animation(.strokeColor, time: time, clock: context.clock, make: makeColor), forKey: "strokeColor", to: &layer, at: node.path + ".c")
         } else {
-            shape.fillColor = LottieColor.color(color.first)
+            shape.fillColor = LottieColor.clamped(color.first)
             shape.fillRule = try node.number("r", default: 1, in: 0...2) == 2 ? .evenOdd : .nonZero
             try context.add(color.animation(.fillColor, time: time, clock: context.clock, make: makeColor), forKey: "fillColor", to: &layer, at: node.path + ".c")
         }
@@ -296,9 +296,32 @@ struct LottieShapeBuilder {
 
 /// Lottie colours: components 0…1 (older files 0…255), alpha optional.
 enum LottieColor {
+    /// A colour as a file writes it: red, green, blue (0…1, or 0…255 when one is over 1) and an
+    /// optional alpha (0…1).
     static func color(_ v: [Double]) -> Color {
-        let scale = v.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-        func c(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(1, max(0, v[i] / (i < 3 ? scale : 1))) : fallback }
+        clamped(unit(v))
+    }
+
+    /// A colour whose components are already 0…1, each clamped there (an easing may overshoot).
+    static func clamped(_ v: [Double]) -> Color {
+        func c(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(1, max(0, v[i])) : fallback }
         return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: c(3, 1))
+    }
+
+    /// The components in 0…1: red, green and blue divided by 255 when one of them is over 1.
+    static func unit(_ v: [Double]) -> [Double] {
+        guard v.prefix(3).contains(where: { $0 > 1 }) else { return v }
+        return v.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element }
+    }
+
+    /// A colour property with every keyframe in 0…1, as lottie-ios decodes them, so that values
+    /// between keyframes are read as 0…1 too: an easing that overshoots white (1.04) is white,
+    /// not 1.04 / 255.
+    static func unitKeyframes(_ property: LottieProperty<[Double]>) -> LottieProperty<[Double]> {
+        LottieProperty(keyframes: property.keyframes.map { keyframe in
+            var keyframe = keyframe
+            keyframe.value = unit(keyframe.value)
+            return keyframe
+        })
     }
 }
