@@ -64,6 +64,18 @@ import Testing
         #expect(found.expected.contains("PNG"))
     }
 
+    @Test func aTruncatedOrHugeWebPIsRefusedBeforeItIsDecoded() throws {
+        let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
+        // A 2 × 2 lossless WebP cut short, and a header that claims 16,384 × 16,384 pixels.
+        for (webp, what) in [("UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxH", "truncated or corrupt"),
+                             ("UklGRiUAAABXRUJQVlA4TBkAAAAv////DwAAAAAAAAAAAAAAAAAAAAAAAAAA", "over the limit")] {
+            let assets = #"[{"id":"img","w":10,"h":10,"e":1,"p":"data:image/webp;base64,\#(webp)"}]"#
+            let found = try #require(error(lottie(layer, assets: assets)))
+            #expect(found.keyPath == "assets[0].p")
+            #expect(found.expected.contains("WebP") && found.expected.contains(what), "\(found)")
+        }
+    }
+
     @Test func anImageFileOutsideTheFolderIsRefused() throws {
         let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"../","p":"secret.png"}]"#
         let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#

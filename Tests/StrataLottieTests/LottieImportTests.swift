@@ -111,6 +111,50 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(scene, atSeconds: 1.4, 90, 50)[3] == 0)    // x = 90 lies outside its 60 points
     }
 
+    @Test func aPrecompositionsOwnOpacityRunsInItsCompositionsFramesNotItsStartTime() throws {
+        // Opacity 0 until frame 5, 100 from frame 6 (the composition's frames); the start time of
+        // -10 moves only the content. Shifted by it, the layer would be opaque from frame 0.
+        let inner = shapeLayer(redSquare(cx: 50, cy: 50, size: 20))
+        let assets = #"[{"id":"inner","layers":[\#(inner)]}]"#
+        let opacity = #"{"a":1,"k":[{"t":5,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":6,"s":[100]}]}"#
+        let precomp = #"{"ty":0,"ind":1,"refId":"inner","w":100,"h":100,"ip":0,"op":20,"st":-10,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":\#(opacity)}}"#
+        let scene = try importLottie(lottie(precomp, assets: assets))
+        #expect(try pixel(scene, atSeconds: 0.4, 50, 50)[3] == 0)
+        #expect(try pixel(scene, atSeconds: 0.8, 50, 50) == [255, 0, 0, 255])
+    }
+
+    @Test func aColourEasedPastWhiteStaysWhite() throws {
+        // White → grey with an easing whose first handle dips below 0: between the keyframes the
+        // value overshoots 1 in every channel. Read as 0…255 it would be nearly black.
+        let fill = #"{"ty":"fl","o":{"k":100},"c":{"a":1,"k":[{"t":0,"s":[1,1,1,1],"o":{"x":[0.2],"y":[-2]},"i":{"x":[0.8],"y":[1]}},{"t":10,"s":[0.5,0.5,0.5,1]}]}}"#
+        let square = #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},\#(fill),{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let scene = try importLottie(lottie(shapeLayer(square)))
+        #expect(try pixel(scene, atSeconds: 0.2, 50, 50) == [255, 255, 255, 255])
+        #expect(try pixel(scene, atSeconds: 1, 50, 50)[0] == 128)
+    }
+
+    @Test func aStrokeHandedDownIntoAScaledGroupKeepsItsWidth() throws {
+        // A circle of radius 10 scaled 300 % by its group, stroked 4 wide by the style below the
+        // group: lottie-ios divides the width by the scale, so the ring is 4 wide, not 12.
+        let group = #"{"ty":"gr","it":[{"ty":"el","p":{"k":[0,0]},"s":{"k":[20,20]}},{"ty":"tr","p":{"k":[50,50]},"a":{"k":[0,0]},"s":{"k":[300,300]},"r":{"k":0},"o":{"k":100}}]}"#
+        let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":4},"lc":1,"lj":1}"#
+        let scene = try importLottie(lottie(shapeLayer(group + "," + stroke)))
+        #expect(try pixel(scene, atSeconds: 0, 80, 50) == [255, 0, 0, 255])   // on the ring (radius 30)
+        #expect(try pixel(scene, atSeconds: 0, 84, 50)[3] == 0)               // 4 px out: past 2 px
+        #expect(try pixel(scene, atSeconds: 0, 76, 50)[3] == 0)
+    }
+
+    @Test func aWebPImageIsDrawn() throws {
+        // A 2 × 2 lossless WebP: red, green / blue, white.
+        let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="
+        let assets = #"[{"id":"img","w":2,"h":2,"e":1,"p":"data:image/webp;base64,\#(webp)"}]"#
+        let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[5000,5000]},"r":{"k":0},"o":{"k":100}}}"#
+        let scene = try importLottie(lottie(layer, assets: assets))
+        #expect(scene.warnings.isEmpty)
+        #expect(try pixel(scene, atSeconds: 0, 20, 20) == [255, 0, 0, 255])
+        #expect(try pixel(scene, atSeconds: 0, 80, 80) == [255, 255, 255, 255])
+    }
+
     @Test func whatIsNotDrawnIsWarnedWithItsPath() throws {
         let scene = try importLottie(lottie(shapeLayer(redSquare() + #",{"ty":"zz","nm":"zig"}"#)))
         #expect(scene.warnings.contains { $0.contains("layers[0].shapes[1]") && $0.contains("\"zz\"") })
