@@ -128,7 +128,7 @@ public struct LottieCorpus: Sendable {
     /// `scene` (the picture's sample, read) drawn as the snapshot was.
     public func render(_ picture: Picture, scene: Scene, width: Int, height: Int) throws -> PixelBuffer {
         let shown = viewports[picture.sample].map { scene.cropped(to: $0) } ?? scene
-        let fitted = shown.fitted(into: Size(width: Double(width), height: Double(height)))
+        let fitted = shown.fitted(into: Size(width: Double(width), height: Double(height)), centred: false)
         return try FrameRenderer(scene: fitted, scale: 1).render(atSeconds: scene.seconds(atProgress: picture.progress)).image
     }
 

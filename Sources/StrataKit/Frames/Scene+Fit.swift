@@ -7,13 +7,17 @@ extension Scene {
     /// The scene drawn into a canvas of `size` points: scaled by the largest factor that fits it
     /// inside (keeping its aspect ratio) and centred, transparent where it draws nothing
     /// (`strata frame --fit`). Its layers move one level down, under a layer holding the scale;
-    /// its effects follow them.
-    public func fitted(into size: Size) -> Scene {
+    /// its effects follow them. `centred: false` puts it at the top left instead, as a view the
+    /// scene's own aspect ratio lays it out when its pixel size was rounded up (lottie-ios's
+    /// snapshots: a 562.5-pixel-wide animation in a 563-pixel picture starts at x = 0).
+    public func fitted(into size: Size, centred: Bool = true) -> Scene {
         let factor = Swift.min(size.width / self.size.width, size.height / self.size.height)
         var holder = Layer(name: "fit", bounds: Rect(origin: .zero, size: self.size))
         holder.anchorPoint = .zero
         holder.transform = Transform3D(Transform2D.scale(x: factor, y: factor))
-        holder.position = Point(x: (size.width - self.size.width * factor) / 2, y: (size.height - self.size.height * factor) / 2)
+        if centred {
+            holder.position = Point(x: (size.width - self.size.width * factor) / 2, y: (size.height - self.size.height * factor) / 2)
+        }
         holder.backgroundColor = background
         holder.sublayers = layers
         var scene = self

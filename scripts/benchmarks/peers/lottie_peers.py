@@ -106,7 +106,11 @@ def render_thorvg(text, folder, frame, width, height):
     animation = tvg.LottieAnimation(ENGINE)
     picture = animation.get_picture()
     picture.load_data(text.encode("utf-8"), "lottie", None, True)
-    picture.set_size(width, height)
+    # Fitted keeping the aspect ratio, at the top left, as lottie-ios's snapshots lay it out (a
+    # 562.5-pixel-wide animation in a 563-pixel picture starts at x = 0); Strata draws it so too.
+    data = json.loads(text)
+    factor = min(width / float(data["w"]), height / float(data["h"]))
+    picture.set_size(float(data["w"]) * factor, float(data["h"]) * factor)
     animation.set_frame(frame)
     canvas.add(picture)
     canvas.draw(True)
