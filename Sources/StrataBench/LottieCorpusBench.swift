@@ -19,7 +19,8 @@ func runLottieCorpus(_ arguments: [String]) throws {
     }
     let list = arguments.contains("--list")
     if let index = arguments.firstIndex(of: "--dump"), index + 1 < arguments.count {
-        // Each picture as Strata draws it, beside Core Animation's: DIR/NAME-PPP.png.
+        // Each picture as Strata draws it, beside Core Animation's (DIR/NAME-PPP.png, halved), and
+        // alone at the picture's size (DIR/NAME-PPP-strata.png), to compare pixel for pixel.
         let dump = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
         try FileManager.default.createDirectory(at: dump, withIntermediateDirectories: true)
         for picture in pictures {
@@ -27,6 +28,7 @@ func runLottieCorpus(_ arguments: [String]) throws {
             guard let actual = try? corpus.render(picture, width: expected.width, height: expected.height) else { continue }
             let name = picture.sample.replacingOccurrences(of: "/", with: "_") + "-\(Int(saturating: picture.progress * 100, .toNearestOrAwayFromZero))"
             try Data(try Pipeline.encode(try sideBySide(expected, actual))).write(to: dump.appendingPathComponent(name + ".png"))
+            try Data(try Pipeline.encode(actual)).write(to: dump.appendingPathComponent(name + "-strata.png"))
         }
     }
     var outcomes: [LottieCorpus.Outcome] = []

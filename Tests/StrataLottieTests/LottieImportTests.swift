@@ -144,6 +144,23 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(scene, atSeconds: 0, 76, 50)[3] == 0)
     }
 
+    @Test func aSkewedGroupTurningIsInterpolatedAsCoreAnimationInterpolatesItsMatrices() throws {
+        // A disc 200 wide, skewed 26°, turning 0 → 60° over frames 0…10. lottie-ios plays it as
+        // one transform animation through the two matrices; half way, Core Animation's
+        // interpolation spans x 83.5…316.5 where the parts' own (skew, then 30°) would span
+        // 73.5…326.5 (the Python model in docs/lottie.md, fitted to zen_lottiev2's pictures).
+        let rotation = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[60]}]}"#
+        let group = #"{"ty":"gr","it":[{"ty":"el","p":{"k":[0,0]},"s":{"k":[200,200]}},{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}},{"ty":"tr","p":{"k":[200,200]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":\#(rotation),"sk":{"k":26},"sa":{"k":0},"o":{"k":100}}]}"#
+        let scene = try importLottie(lottie(shapeLayer(group), w: 400, h: 400))
+        let image = try FrameRenderer(scene: scene).render(atSeconds: 0.5).image
+        let columns = (0..<image.width).filter { x in (0..<image.height).contains { image.pixels[($0 * image.width + x) * 4 + 3] > 127 } }
+        let first = try #require(columns.first), last = try #require(columns.last)
+        #expect(abs(Double(first) - 83.5) <= 1.5 && abs(Double(last + 1) - 316.5) <= 1.5, "x \(first)…\(last + 1)")
+        // At the keyframes the matrices are the parts' own: at 0° the disc spans 100…300.
+        let start = try FrameRenderer(scene: scene).render(atSeconds: 0).image
+        #expect(start.pixels[(200 * 400 + 101) * 4 + 3] == 255 && start.pixels[(200 * 400 + 98) * 4 + 3] == 0)
+    }
+
     @Test func aWebPImageIsDrawn() throws {
         // A 2 × 2 lossless WebP: red, green / blue, white.
         let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="
