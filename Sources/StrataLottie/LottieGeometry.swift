@@ -73,6 +73,76 @@ extension LottieNode {
 /// The paths of Lottie's parametric shapes, as After Effects draws them (clockwise from the top
 /// unless reversed).
 enum LottieShapes {
+    /// `path` with every sharp corner rounded as After Effects' Round Corners does (and lottie-web,
+    /// lottie-android and lottie-ios after it): a vertex without tangents is split into two, each
+    /// moved toward its neighbour by the radius (at most half the way), joined by a cubic whose
+    /// handles reach 0.5519 of the way back to the corner. Vertices with tangents, and an open
+    /// path's ends, stay.
+    static func roundingCorners(of path: Path, radius: Double) -> Path {
+        guard radius > 0, radius.isFinite else { return path }
+        struct Vertex { var point: Point; var into: Point; var out: Point }
+        func mix(_ a: Point, _ b: Point, _ f: Double) -> Point { Point(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f) }
+        var result = Path()
+        func round(_ elements: ArraySlice<Path.Element>) {
+            guard case .move(let start)? = elements.first else { return }
+            var vertices = [Vertex(point: start, into: start, out: start)]
+            var closed = false
+            for element in elements.dropFirst() {
+                let last = vertices[vertices.count - 1].point
+                switch element {
+                case .line(let p):
+                    vertices.append(Vertex(point: p, into: p, out: p))
+                case .quad(let c, let p):
+                    vertices[vertices.count - 1].out = mix(last, c, 2.0 / 3)
+                    vertices.append(Vertex(point: p, into: mix(p, c, 2.0 / 3), out: p))
+                case .cubic(let c1, let c2, let p):
+                    vertices[vertices.count - 1].out = c1
+                    vertices.append(Vertex(point: p, into: c2, out: p))
+                case .close: closed = true
+                case .move: break
+                }
+            }
+            if closed, vertices.count > 1, vertices[vertices.count - 1].point == vertices[0].point {
+                vertices[0].into = vertices.removeLast().into
+            }
+            let count = vertices.count
+            guard count > 1 else {
+                for element in elements { result.append(element) }
+                return
+            }
+            var rounded: [Vertex] = []
+            for (index, vertex) in vertices.enumerated() {
+                let sharp = vertex.into == vertex.point && vertex.out == vertex.point
+                guard sharp, closed || (index > 0 && index < count - 1) else { rounded.append(vertex); continue }
+                func toward(_ other: Point) -> Point {
+                    let d = ((other.x - vertex.point.x) * (other.x - vertex.point.x) + (other.y - vertex.point.y) * (other.y - vertex.point.y)).squareRoot()
+                    return d > 0 ? mix(vertex.point, other, min(d / 2, radius) / d) : vertex.point
+                }
+                let a = toward(vertices[(index + count - 1) % count].point), b = toward(vertices[(index + 1) % count].point)
+                rounded.append(Vertex(point: a, into: a, out: mix(a, vertex.point, 0.5519)))
+                rounded.append(Vertex(point: b, into: mix(b, vertex.point, 0.5519), out: b))
+            }
+            func segment(_ u: Vertex, _ w: Vertex) {
+                if u.out == u.point && w.into == w.point { result.addLine(to: w.point) } else { result.addCurve(to: w.point, control1: u.out, control2: w.into) }
+            }
+            result.move(to: rounded[0].point)
+            for index in 1..<rounded.count { segment(rounded[index - 1], rounded[index]) }
+            if closed {
+                segment(rounded[rounded.count - 1], rounded[0])
+                result.append(.close)
+            }
+        }
+        var start = path.elements.startIndex
+        for index in path.elements.indices where index > start {
+            if case .move = path.elements[index] {
+                round(path.elements[start..<index])
+                start = index
+            }
+        }
+        if start < path.elements.endIndex { round(path.elements[start...]) }
+        return result
+    }
+
     /// The magic number of a cubic quarter circle.
     static let kappa = 0.5522847498307936
 

@@ -10,12 +10,18 @@ struct LottieShapeBuilder {
     let context: LottieContext
     let time: LottieTime
 
+    /// The radius (points) of the rounded corners (`rd`) the paths of these items get: from a
+    /// group around them, or nil.
+    var rounding: LottieProperty<[Double]>? = nil
+
     /// A path item: a Bézier path or a parametric shape, with its properties.
-    enum Source {
+    indirect enum Source {
         case bezier(LottieProperty<LottieBezier>, reversed: Bool)
         case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, radius: LottieProperty<[Double]>, reversed: Bool)
         case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, reversed: Bool)
         case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
+        /// A path with its sharp corners rounded (`rd`, radius in points).
+        case rounded(Source, radius: LottieProperty<[Double]>)
 
         var isAnimated: Bool {
             switch self {
@@ -23,6 +29,7 @@ struct LottieShapeBuilder {
             case .rectangle(let a, let b, let c, _): a.isAnimated || b.isAnimated || c.isAnimated
             case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
             case .star(_, let properties, _): properties.contains { $0.isAnimated }
+            case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
             }
         }
 
@@ -45,6 +52,8 @@ struct LottieShapeBuilder {
                 return LottieShapes.star(center: Point(x: values[0][0], y: values[0][1]), points: values[1][0], rotation: values[2][0],
                                          outerRadius: values[3][0], innerRadius: polygon ? nil : values[4][0],
                                          outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
+            case .rounded(let source, let radius):
+                return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
             }
         }
     }
@@ -88,7 +97,7 @@ struct LottieShapeBuilder {
         if let index = Self.repeaterIndex(items) {
             return try repeated(items, at: index, inherited: inherited, trims: inheritedTrims, depth: depth)
         }
-        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), other }
+        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), rounding(LottieProperty<[Double]>), other }
         var entries: [Entry] = []
         for item in items {
             guard item.isObject else { throw item.error("a shape item") }
@@ -123,13 +132,21 @@ struct LottieShapeBuilder {
                     context.warn(item.path, "trim paths: the offset and individual trimming are not applied")
                 }
                 entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item)))
+            case "rd": entries.append(.rounding(try item.vectorProperty("r", default: [0])))
             case "tr", "rp": entries.append(.other)
             default:
                 context.warn(item.path, "shape item \"\(type)\" is not drawn")
                 entries.append(.other)
             }
         }
-        let sources: [(Int, Source)] = entries.enumerated().compactMap { if case .source(let s) = $1 { ($0, s) } else { nil } }
+        // Rounded corners apply to the paths above them, in this group and the groups it holds.
+        let roundings: [(Int, LottieProperty<[Double]>)] = entries.enumerated().compactMap { if case .rounding(let r) = $1 { ($0, r) } else { nil } }
+        let around = self.rounding
+        func roundingAbove(_ index: Int) -> LottieProperty<[Double]>? { roundings.first { $0.0 > index }?.1 ?? around }
+        let sources: [(Int, Source)] = entries.enumerated().compactMap {
+            guard case .source(let s) = $1 else { return nil }
+            return ($0, roundingAbove($0).map { Source.rounded(s, radius: $0) } ?? s)
+        }
         let trimsHere: [(Int, Trim)] = entries.enumerated().compactMap { if case .trim(let t) = $1 { ($0, t) } else { nil } }
         var layers: [Layer] = []
         // The styles of the groups around, under everything of this group.
@@ -147,7 +164,9 @@ struct LottieShapeBuilder {
             case .group(let node):
                 let stylesBelow = entries[(index + 1)...].compactMap { if case .style(let s) = $0 { s } else { nil } }
                 let trimsBelow = trimsHere.filter { $0.0 > index }.map(\.1)
-                if let layer = try group(node, inherited: stylesBelow + inherited, trims: inheritedTrims + trimsBelow, depth: depth + 1) {
+                var builder = self
+                builder.rounding = roundingAbove(index)
+                if let layer = try builder.group(node, inherited: stylesBelow + inherited, trims: inheritedTrims + trimsBelow, depth: depth + 1) {
                     layers.append(layer)
                 }
             default: break

@@ -161,6 +161,21 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(start.pixels[(200 * 400 + 101) * 4 + 3] == 255 && start.pixels[(200 * 400 + 98) * 4 + 3] == 0)
     }
 
+    @Test func roundedCornersRoundTheSharpCornersOfThePathsAboveThem() throws {
+        // A 60-point square path (no tangents) with its corners rounded by 20, in a group under
+        // the rounding item: the corner pixel is empty, the middle of each side still filled.
+        let square = #"{"ty":"sh","ks":{"k":{"c":true,"v":[[20,20],[80,20],[80,80],[20,80]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let fill = #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}"#
+        let group = #"{"ty":"gr","it":[\#(square),\#(fill),{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let rounded = try importLottie(lottie(shapeLayer(group + #",{"ty":"rd","r":{"k":20}}"#)))
+        #expect(rounded.warnings.isEmpty)
+        #expect(try pixel(rounded, atSeconds: 0, 22, 22)[3] == 0)
+        #expect(try pixel(rounded, atSeconds: 0, 50, 21) == [255, 0, 0, 255])
+        #expect(try pixel(rounded, atSeconds: 0, 21, 50) == [255, 0, 0, 255])
+        let sharp = try importLottie(lottie(shapeLayer(group)))
+        #expect(try pixel(sharp, atSeconds: 0, 22, 22) == [255, 0, 0, 255])
+    }
+
     @Test func aWebPImageIsDrawn() throws {
         // A 2 × 2 lossless WebP: red, green / blue, white.
         let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="
