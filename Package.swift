@@ -35,8 +35,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // Only its SnapshotTesting target is built (it does not need swift-syntax).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
-        // The studio's HTTP server: FlyingFox (Swift concurrency over BSD sockets, no dependencies).
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         // System libraries. apt: libcairo2-dev, libpng-dev, libdeflate-dev, pkg-config (scripts/setup installs them).
@@ -107,16 +105,15 @@ let package = Package(
             "StrataAnimation", "StrataEffects", "StrataFilters", "StrataKit", "StrataModel", "StrataRaster", "StrataRender",
             "StrataScene", "StrataSnapshotTesting",
         ]),
-        // Strata Studio: a local web page on the real renderer (a sink of the pipeline, served by FlyingFox).
+        // Strata Studio: a local web page on the real renderer (a sink of the pipeline), served by
+        // its own bounded HTTP/1.1 server on POSIX sockets (StudioHTTPServer; docs/studio.md says why).
         .target(name: "StrataStudio", dependencies: [
             "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation", "StrataRender",
-            .product(name: "FlyingFox", package: "FlyingFox"),
-            .product(name: "FlyingSocks", package: "FlyingFox"),
         ], resources: [.copy("Web")]),
         // `strata studio`'s arguments, read by both programs below.
         .target(name: "StrataStudioCommand", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The `strata` command (the product's name is the binary's). It does not link the studio's
-        // server (FlyingFox, and the 30 libraries FoundationNetworking loads): `strata studio`
+        // server (and the libraries the studio's session loads): `strata studio`
         // runs `strata-studio` in its place, so every other command starts without them.
         .executableTarget(name: "StrataCLI", dependencies: [
             "StrataKit", "StrataEffects", "StrataFilters", "StrataModel", "StrataPixels", "StrataScene", "StrataSnapshotTesting", "StrataStudioCommand",
@@ -133,7 +130,6 @@ let package = Package(
         // every seed and regression input through the same functions).
         .target(name: "StrataFuzzTargets", dependencies: [
             "StrataKit", "StrataModel", "StrataRaster", "StrataAnimation", "StrataRender", "StrataScene", "StrataStudio", "StrataLottie",
-            .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
 
         // What every test target shares: the package's paths, temporary folders, one process runner.

@@ -1,5 +1,4 @@
 import Dispatch
-import FlyingFox
 import Foundation
 import StrataStudio
 
@@ -10,19 +9,19 @@ enum StudioTarget {
         return StudioHandler(session: StudioSession(scenePath: scene.path, workers: 1))
     }()
 
-    /// The bytes as a request: the first line `METHOD TARGET` (the target split into path and
-    /// query by URLComponents, as FlyingFox's decoder does), sent to the studio's router.
+    /// The bytes as what reaches the server: the request head is parsed as the server parses it
+    /// (with its limits), and a request that reads is sent to the studio's router. A first line
+    /// without the HTTP version (`METHOD TARGET`, the older seeds) gets one.
     static func run(_ bytes: [UInt8]) {
-        let line = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
-        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return }
-        let components = URLComponents(string: parts[1])
-        let path = components?.percentEncodedPath.removingPercentEncoding ?? ""
-        let query = components?.queryItems?.map { HTTPRequest.QueryItem(name: $0.name, value: $0.value ?? "") } ?? []
-        let request = HTTPRequest(method: HTTPMethod(parts[0]), version: .http11, path: path, query: query, headers: [:], body: Data())
+        var input = bytes
+        if StudioHTTPParser.headEnd(input, from: 0) == nil {
+            let line = input.prefix { $0 != 0x0A }
+            input = Array(line) + Array(" HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n".utf8)
+        }
+        guard case .request(let request, _, _) = StudioHTTPParser.parse(input) else { return }
         let done = DispatchSemaphore(value: 0)
         Task {
-            _ = try? await handler.handleRequest(request)
+            _ = await handler.respond(to: request)
             done.signal()
         }
         done.wait()

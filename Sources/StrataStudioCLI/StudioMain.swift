@@ -27,57 +27,42 @@ struct StudioMain: ParsableCommand {
         } catch {
             throw ValidationError("cannot listen on \(host):\(port): \(error)")
         }
-        if host != "127.0.0.1" && host != "localhost" {
+        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
             FileHandle.standardError.write(Data("strata: studio: listening on \(host), not only this machine: anyone who can reach it sees the scene\n".utf8))
         }
         let finished = DispatchSemaphore(value: 0)
-        let failure = Failure()
-        let task = Task {
-            do {
-                try await server.run()
-            } catch where !failure.stopping {
-                failure.set("\(error)")
-            } catch {}  // stopping: the listening socket was closed on purpose
+        Task {
+            await server.run()
             finished.signal()
         }
-        Task {
-            if let bound = try? await server.port() {
-                FileHandle.standardOutput.write(Data("strata: Strata Studio for \(scene) at http://\(host):\(bound)/ (Ctrl-C to stop)\n".utf8))
-                if open { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["xdg-open", "http://\(host):\(bound)/"]) }
-            }
-        }
-        // Ctrl-C and SIGTERM stop the server after the requests in flight.
+        let shown = host.contains(":") ? "[\(host)]" : host
+        FileHandle.standardOutput.write(Data("strata: Strata Studio for \(scene) at http://\(shown):\(server.port)/ (Ctrl-C to stop)\n".utf8))
+        if open { _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["xdg-open", "http://\(shown):\(server.port)/"]) }
+        // Ctrl-C and SIGTERM stop the server at once; the exit status says which (130, 143), as
+        // `strata render` stopped by a signal does.
+        let received = Received()
         var sources: [DispatchSourceSignal] = []
         for signal in [SIGINT, SIGTERM] {
             Foundation.signal(signal, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
             source.setEventHandler {
-                failure.stopping = true
-                Task {
-                    await server.stop(timeout: 2)
-                    task.cancel()
-                }
+                received.set(signal)
+                server.stop()
             }
             source.resume()
             sources.append(source)
         }
         finished.wait()
         _ = sources
-        if let message = failure.message { throw ValidationError("studio stopped: \(message)") }
         print("strata: studio stopped")
+        if let signal = received.value { throw ExitCode(128 + signal) }
     }
 }
 
-/// An error message handed from the server's task to the command.
-final class Failure: @unchecked Sendable {
+/// The signal that stopped the studio, handed from its handler to the command.
+final class Received: @unchecked Sendable {
     private let lock = NSLock()
-    private var text: String?
-    private var stop = false
-    func set(_ message: String) { lock.withLock { text = message } }
-    var message: String? { lock.withLock { text } }
-    /// Set when a signal asked the server to stop.
-    var stopping: Bool {
-        get { lock.withLock { stop } }
-        set { lock.withLock { stop = newValue } }
-    }
+    private var signal: Int32?
+    func set(_ value: Int32) { lock.withLock { signal = value } }
+    var value: Int32? { lock.withLock { signal } }
 }

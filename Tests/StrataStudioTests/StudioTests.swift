@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import StrataTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -78,11 +81,13 @@ struct StudioTests {
         return Running(process: process, base: String(text[range]), folder: folder, scene: scene)
     }
 
-    /// SIGTERM, then the exit status must be 0.
+    /// SIGTERM, then the exit status must be 143 (128 + SIGTERM, as `strata render` stopped by
+    /// a signal), with the studio saying it stopped.
     static func stop(_ running: Running) async {
         running.process.send(SIGTERM)
         let ended = running.process.finish()
-        #expect(ended.status == 0, "strata studio exits 0 on SIGTERM: \(ended.stderr.suffix(400))")
+        #expect(ended.status == 143, "strata studio exits 143 on SIGTERM: \(ended.stderr.suffix(400))")
+        #expect(String(decoding: ended.stdout, as: UTF8.self).contains("studio stopped"))
         try? FileManager.default.removeItem(at: running.folder)
     }
 
@@ -139,6 +144,88 @@ struct StudioTests {
         let a = ((gentle["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double]), b = ((steep["overlays"] as! [[String: Any]])[0]["opacity"] as! [Double])
         #expect(a.count == 31 && b.count == 31 && zip(a, b).allSatisfy { $0 <= $1 } && zip(a, b).contains { $0 < $1 })
         await Self.stop(running)
+    }
+
+    /// A connection to the studio on 127.0.0.1:`port` that sends `bytes` (then waits `pause`
+    /// seconds and sends `more`), and what came back until the server closed it or `wait` seconds
+    /// passed.
+    static func raw(_ port: Int, _ bytes: [UInt8], wait: Double = 5) -> (text: String, closed: Bool) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { return ("connect failed", true) }
+        var timeout = timeval(tv_sec: Int(wait), tv_usec: Int((wait - wait.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { break }
+            offset += sent
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count > 0 { received += buffer[0..<count]; continue }
+            return (String(decoding: received, as: UTF8.self), count == 0)
+        }
+    }
+
+    @Test func theServerHoldsWhateverReachesItsPort() async throws {
+        // Under `ulimit -n 64` (8 connections at most) with the timeouts cut to 1 s (head) and 2 s (idle).
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-studio-hold")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("slide.yaml")
+        try Self.sceneText().write(to: scene, atomically: true, encoding: .utf8)
+        let process = try TestProcess("/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" studio \"$1\" --port 0", try Self.binary().path, scene.path],
+                                      environment: ["STRATA_STUDIO_TIMEOUTS": "1,2"])
+        while !process.stdoutSoFar.contains(UInt8(ascii: "\n")) && process.isRunning { usleep(10_000) }
+        let text = String(decoding: process.stdoutSoFar, as: UTF8.self)
+        let range = try #require(text.range(of: #"(?<=http://127\.0\.0\.1:)\d+"#, options: .regularExpression), "\(text)")
+        let port = Int(text[range])!
+        func request(_ head: String) -> [UInt8] { Array(head.utf8) }
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        // Heads too large, malformed, with a body, for another host; HEAD without the body.
+        #expect(Self.raw(port, request("GET / HTTP/1.1\r\n\(host)X: \(String(repeating: "a", count: 20_000))\r\n\r\n")).text.hasPrefix("HTTP/1.1 431"))
+        #expect(Self.raw(port, request("garbage\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
+        #expect(Self.raw(port, request("POST /api/scene HTTP/1.1\r\n\(host)Content-Length: 1000000000000\r\n\r\n")).text.hasPrefix("HTTP/1.1 413"))
+        #expect(Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n")).text.hasPrefix("HTTP/1.1 421"))
+        #expect(Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: [::1]:\(port)\r\nConnection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 200"))
+        #expect(Self.raw(port, request("GET /api/curve?curve.box=table:nan=1 HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
+        let head = Self.raw(port, request("HEAD / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text
+        #expect(head.hasPrefix("HTTP/1.1 200") && head.hasSuffix("\r\n\r\n") && !head.contains("Strata Studio"), "\(head)")
+        // A head that never ends is answered 408 after its second; an idle connection is closed.
+        let slow = Self.raw(port, request("GET / HTTP/1.1\r\n"), wait: 6)
+        #expect(slow.text.hasPrefix("HTTP/1.1 408") && slow.closed)
+        #expect(Self.raw(port, [], wait: 8).closed)
+        // More connections than it keeps: the idle ones make room, the rest are refused with 503,
+        // and a request afterwards is answered — the server never exits.
+        var open: [Int32] = []
+        for _ in 0..<40 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            _ = "GET / HTTP/1.1\r\n".withCString { send(fd, $0, 16, Int32(MSG_NOSIGNAL)) }  // heads that never end
+            open.append(fd)
+        }
+        usleep(300_000)
+        let refused = Self.raw(port, request("GET /api/scene HTTP/1.1\r\n\(host)\r\n"))
+        #expect(refused.text.hasPrefix("HTTP/1.1 503") && refused.closed, "\(refused.text.prefix(80))")
+        for fd in open { close(fd) }
+        usleep(300_000)
+        #expect(Self.raw(port, request("GET /api/scene HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 200"))
+        #expect(process.isRunning)
+        process.send(SIGINT)
+        let ended = process.finish()
+        #expect(ended.status == 130, "Ctrl-C: \(ended.status) \(ended.stderr.suffix(300))")
     }
 
     @Test func aLottieFileIsServedWithTheCommandLinesBytes() async throws {
