@@ -78,6 +78,7 @@ public struct StudioHandler: Sendable {
         case .invalid: 400
         case .noScene, .superseded: 409
         case .failed: 500
+        case .busy: 503
         }
         return text(status, error.reason)
     }

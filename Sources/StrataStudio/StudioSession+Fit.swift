@@ -35,9 +35,7 @@ extension StudioSession {
         if measured.contains(where: { $0 == nil }) {
             let missing = measured.indices.filter { measured[$0] == nil }
             let result: Result<[[Tuner.FrameError]], RequestError> = await withCheckedContinuation { continuation in
-                pool.async {
-                    self.slots.wait()
-                    defer { self.slots.signal() }
+                let accepted = queue.submit(client: "fit", priority: .background) {
                     do throws(StrataError) {
                         var frames = [[Tuner.FrameError]](repeating: [], count: missing.count)
                         let truth = GroundTruth(shutterDegrees: shutter, subframes: subframes)
@@ -53,6 +51,9 @@ extension StudioSession {
                     } catch {
                         continuation.resume(returning: .failure(RequestError(.failed, reason: "fitting: \(error)")))
                     }
+                }
+                if !accepted {
+                    continuation.resume(returning: .failure(RequestError(.busy, reason: "\(StudioRenderQueue.maximumPending) fits are waiting; try again")))
                 }
             }
             let made = try result.get()

@@ -51,8 +51,8 @@ public final class StudioSession: @unchecked Sendable {
     /// Renderers of "what if" clocks for the current generation (a few at most).
     var variants: [Settings: (Scene, FrameRenderer)] = [:]
     let cacheLimit = 64
-    let pool: DispatchQueue
-    let slots: DispatchSemaphore
+    /// The render threads, taking jobs per client and kind (`StudioRenderQueue`).
+    let queue: StudioRenderQueue
 
     struct FileStamp: Equatable {
         var modified: Date?
@@ -81,6 +81,8 @@ public final class StudioSession: @unchecked Sendable {
             case superseded
             /// The render failed.
             case failed
+            /// The client has as many renders waiting as it may.
+            case busy
         }
 
         public var kind: Kind
@@ -99,8 +101,7 @@ public final class StudioSession: @unchecked Sendable {
         scenePath = path
         assetsPath = assets
         self.scale = scale
-        pool = DispatchQueue(label: "strata.studio.render", attributes: .concurrent)
-        slots = DispatchSemaphore(value: max(1, workers))
+        queue = StudioRenderQueue(workers: workers)
         cache = StudioFrameCache(limit: cacheLimit)
         _ = reloadIfChanged(force: true)
     }
@@ -222,9 +223,9 @@ public final class StudioSession: @unchecked Sendable {
         let key = StudioFrameCache.Key(generation: generation, frame: index, curves: requested, settings: settings, overlays: overlays, view: view)
         if let hit = cache.frame(for: key) { return hit }
         let result: Result<Rendered, RequestError> = await withCheckedContinuation { continuation in
-            pool.async {
-                self.slots.wait()
-                defer { self.slots.signal() }
+            let priority: StudioRenderQueue.Priority
+            if case .frame = view { priority = .seek } else { priority = .background }
+            let accepted = queue.submit(client: client?.id ?? "", priority: priority) {
                 if let client, self.isStale(client) {
                     continuation.resume(returning: .failure(RequestError(.superseded, reason: "superseded by a newer seek of the same client")))
                     return
@@ -259,6 +260,9 @@ public final class StudioSession: @unchecked Sendable {
                 } catch {
                     continuation.resume(returning: .failure(RequestError(.failed, reason: "rendering frame \(index): \(error)")))
                 }
+            }
+            if !accepted {
+                continuation.resume(returning: .failure(RequestError(.busy, reason: "this client has \(StudioRenderQueue.maximumPending) renders waiting; try again")))
             }
         }
         return try result.get()
