@@ -112,6 +112,18 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Replace a motion-blur overlay's curve: ID=CURVE (log2:5, linear:0.05, smoothstep:0:8, table:…); repeatable. Recorded in the run's fingerprint.", valueName: "id=curve"))
     var curve: [String] = []
 
+    @Option(help: ArgumentHelp("Replace the clock's dropped ticks: none, every:N or ticks:A,B,… (as Strata Studio exports it).", valueName: "ticks"))
+    var drop: String?
+
+    @Option(help: ArgumentHelp("Replace a motion-blur overlay's blur length: ID=POINTS; repeatable.", valueName: "id=points"))
+    var overlayRadius: [String] = []
+
+    @Option(help: ArgumentHelp("Replace a motion-blur overlay's blur angle: ID=DEGREES; repeatable.", valueName: "id=degrees"))
+    var overlayAngle: [String] = []
+
+    @Option(help: ArgumentHelp("Replace a motion-blur overlay's reference rate: ID=HZ (0: none); repeatable.", valueName: "id=hz"))
+    var overlayRate: [String] = []
+
     @Option(help: ArgumentHelp("Also write an animated PNG of the frames rendered (strata preview).", valueName: "file.png"))
     var preview: String?
 
@@ -126,6 +138,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         _ = try curveOverrides()
+        _ = try sceneTweaks()
         if let problem = frames?.problem { throw ValidationError(problem) }
         if work.overwrite && skipExisting { throw ValidationError("--overwrite and --skip-existing exclude each other") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be in (0, 1000], found \(fps)") }
@@ -155,10 +168,16 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// `--drop` and `--overlay-radius|angle|rate`, parsed.
+    func sceneTweaks() throws -> SceneTweaks {
+        do { return try SceneTweaks(drop: drop, radius: overlayRadius, angle: overlayAngle, rate: overlayRate) } catch { throw ValidationError(error.message) }
+    }
+
     func run() throws {
         let overrides = try curveOverrides()
+        let tweaks = try sceneTweaks()
         try runReportingErrors { () throws(StrataError) in
-            let scene = try overrides.applied(to: try options.load(imports))
+            let scene = try tweaks.applied(to: try overrides.applied(to: try options.load(imports)))
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,

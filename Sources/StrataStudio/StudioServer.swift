@@ -122,6 +122,13 @@ public struct StudioHandler: Sendable {
             } catch {
                 return Self.failure(error)
             }
+        case "/api/export":
+            do {
+                let export = try session.export(curves: Self.curves(request), settings: Self.settings(request))
+                return Self.json(["command": export.command, "yaml": export.yaml])
+            } catch {
+                return Self.failure(error)
+            }
         case "/api/fit":
             do {
                 let view = try StudioSession.FrameView.parse(truth: nil, compare: request.parameter("compare") ?? "")

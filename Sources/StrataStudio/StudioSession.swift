@@ -272,17 +272,9 @@ public final class StudioSession: @unchecked Sendable {
         let (scene, renderer, generation, variant) = lock.withLock { (self.scene, self.renderer, self.generation, variants[settings]) }
         guard settings != .scene, let scene else { return (scene, renderer, generation) }
         if let variant { return (variant.0, variant.1, generation) }
-        var changed = scene
-        var clock = settings.framesPerSecond.map { scene.clock.retimed(framesPerSecond: $0) } ?? scene.clock
-        if let dropped = settings.dropped { clock.droppedFrames = dropped }
-        for (id, tweak) in settings.overlays {
-            guard let index = changed.effects.motionBlurOverlays.firstIndex(where: { $0.id == id }) else {
-                throw RequestError(.invalid, reason: "no motion-blur overlay \"\(id)\" in the scene (it has \(scene.effects.motionBlurOverlays.map(\.id).joined(separator: ", ")))")
-            }
-            if let radius = tweak.radius { changed.effects.motionBlurOverlays[index].radius = radius }
-            if let angle = tweak.angle { changed.effects.motionBlurOverlays[index].angle = angle }
-            if let rate = tweak.referenceRate { changed.effects.motionBlurOverlays[index].referenceRate = rate == 0 ? nil : rate }
-        }
+        var changed: Scene
+        do { changed = try settings.tweaks.applied(to: scene) } catch { throw RequestError(.invalid, reason: error.message) }
+        let clock = settings.framesPerSecond.map { changed.clock.retimed(framesPerSecond: $0) } ?? changed.clock
         guard clock.tickCount <= Limits.maximumFrames else {
             throw RequestError(.invalid, reason: "fps: \(clock.tickCount) ticks is over the limit of \(Limits.maximumFrames)")
         }

@@ -27,55 +27,34 @@ extension StudioSession {
         }
     }
 
-    /// A "what if" display clock: another rate (the scene's duration kept) and other dropped
-    /// ticks, replayed through the simulated clock (the displacement per frame depends on both).
+    /// A "what if" display clock and blur: another rate (the scene's duration kept), other
+    /// dropped ticks and other overlay blur (`SceneTweaks`, as the command line's), replayed
+    /// through the simulated clock (the displacement per frame depends on the clock).
     public struct Settings: Hashable, Sendable {
         /// Ticks per second; nil keeps the scene's.
         public var framesPerSecond: Double?
-        /// Dropped ticks; nil keeps the scene's.
-        public var dropped: DroppedFrames?
-        /// Per overlay id: another blur radius (points), angle (radians) or reference rate (Hz; 0
-        /// for none) than the scene's.
-        public var overlays: [String: OverlayTweak] = [:]
-        public init(framesPerSecond: Double? = nil, dropped: DroppedFrames? = nil) {
+        /// Dropped ticks and overlay blur; empty keeps the scene's.
+        public var tweaks = SceneTweaks()
+
+        public init(framesPerSecond: Double? = nil, tweaks: SceneTweaks = SceneTweaks()) {
             self.framesPerSecond = framesPerSecond
-            self.dropped = dropped
+            self.tweaks = tweaks
         }
         public static let scene = Settings()
 
-        /// A motion-blur overlay's blur and normalisation, tried in the studio.
-        public struct OverlayTweak: Hashable, Sendable {
-            public var radius: Double?
-            public var angle: Double?
-            public var referenceRate: Double?
-        }
-
-        /// Reads `radius.ID` (points 0…2000), `angle.ID` (degrees, finite) and `rate.ID` (Hz 1…1000,
-        /// or 0 for none) into `overlays`.
+        /// Reads `radius.ID` (points 0…2000), `angle.ID` (degrees within ±3600) and `rate.ID` (Hz
+        /// 1…1000, or 0 for none).
         public mutating func parseOverlayTweaks(_ items: [(name: String, value: String)]) throws(RequestError) {
             for (name, value) in items {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 guard parts.count == 2, ["radius", "angle", "rate"].contains(parts[0]), !parts[1].isEmpty else { continue }
-                guard value.count <= 24, let number = Double(value), number.isFinite else {
-                    throw RequestError(.invalid, reason: "\(name): expected a number, found \"\(value.prefix(40))\"")
-                }
-                var tweak = overlays[parts[1]] ?? OverlayTweak()
+                let number: Double
+                do { number = try SceneTweaks.value(value, kind: parts[0], for: name) } catch { throw RequestError(.invalid, reason: error.message) }
                 switch parts[0] {
-                case "radius":
-                    guard (0...Limits.maximumBlurLength).contains(number) else {
-                        throw RequestError(.invalid, reason: "\(name): expected a blur length 0…\(Int(Limits.maximumBlurLength)) points, found \(value)")
-                    }
-                    tweak.radius = number
-                case "angle":
-                    guard abs(number) <= 3600 else { throw RequestError(.invalid, reason: "\(name): expected degrees within ±3600, found \(value)") }
-                    tweak.angle = number * .pi / 180
-                default:
-                    guard number == 0 || (1...1000).contains(number) else {
-                        throw RequestError(.invalid, reason: "\(name): expected a reference rate 1…1000 Hz, or 0 for none, found \(value)")
-                    }
-                    tweak.referenceRate = number
+                case "radius": tweaks.radius[parts[1]] = number
+                case "angle": tweaks.angleDegrees[parts[1]] = number
+                default: tweaks.rate[parts[1]] = number
                 }
-                overlays[parts[1]] = tweak
             }
         }
 
@@ -89,20 +68,10 @@ extension StudioSession {
                 settings.framesPerSecond = value
             }
             if let drop {
-                if drop == "none" {
-                    settings.dropped = DroppedFrames.none
-                } else if drop.hasPrefix("every:"), let n = Int(drop.dropFirst(6)), (2...1000).contains(n) {
-                    settings.dropped = .every(n)
-                } else if drop.hasPrefix("ticks:"), drop.count <= 10_000 {
-                    let parts = drop.dropFirst(6).split(separator: ",", omittingEmptySubsequences: false)
-                    let ticks = parts.compactMap { Int($0) }
-                    guard ticks.count == parts.count, ticks.count <= 1000, ticks.allSatisfy({ $0 > 0 && $0 < Limits.maximumFrames }) else {
-                        throw RequestError(.invalid, reason: "drop: expected ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000), found \"\(drop.prefix(40))\"")
-                    }
-                    settings.dropped = .ticks(Set(ticks))
-                } else {
-                    throw RequestError(.invalid, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,…; found \"\(drop.prefix(40))\"")
+                guard let dropped = SceneTweaks.dropped(parsing: drop) else {
+                    throw RequestError(.invalid, reason: "drop: expected none, every:N (N 2…1000) or ticks:A,B,… (whole numbers 1…\(Limits.maximumFrames - 1), at most 1,000); found \"\(drop.prefix(40))\"")
                 }
+                settings.tweaks.dropped = dropped
             }
             return settings
         }

@@ -149,14 +149,6 @@ async function loadCurves() {
   for (const overlay of state.series.overlays) {
     const node = document.querySelector(`.overlay[data-id="${CSS.escape(overlay.id)}"]`);
     if (!node) continue;
-    const scene = state.scene, source = scene.overlays.find((o) => o.id === overlay.id);
-    node.querySelector(".snippet").textContent =
-      `- motionBlurOverlay: {layer: ${overlay.id}, angle: {degrees: ${+((source.angle * 180) / Math.PI).toFixed(4)}}, radius: ${source.radius}, curve: "${overlay.curve}"` +
-      (source.referenceRate ? `, referenceRate: ${source.referenceRate}` : "") + "}";
-    const fps = $("fps").value, quote = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-    node.querySelector(".command").textContent =
-      `strata render ${quote(scene.path)} --curve ${quote(`${overlay.id}=${overlay.curve}`)}` + (fps ? ` --fps ${fps}` : "") +
-      (scene.scale ? ` --scale ${scene.scale}` : "") + ` --out ${quote(`out/${scene.name}`)}`;
     // Flicker: the opacity going up and down on consecutive frames (three turns in a row).
     const o = overlay.opacity, turns = [];
     for (let i = 2; i < o.length; i++) {
@@ -169,7 +161,27 @@ async function loadCurves() {
     box.textContent = flicker.length ? `flicker: the opacity turns up and down frame after frame around frame ${flicker[0]}` : "";
   }
   drawCharts();
+  refreshExport();
 }
+
+// The whole state as one command line and one snippet, written by the server (/api/export), which
+// the tests render and compare with the frames shown.
+async function refreshExport() {
+  const response = await fetch(`/api/export?${(curveQuery() + clockQuery()).slice(1)}`, { cache: "no-store" });
+  if (!response.ok) return;
+  const made = await response.json();
+  $("export").hidden = false;
+  $("export-command").textContent = made.command;
+  $("export-yaml").textContent = made.yaml;
+}
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button.copy");
+  if (!button) return;
+  const text = $(button.dataset.copy).textContent;
+  (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(
+    () => { button.textContent = "copied"; setTimeout(() => (button.textContent = "copy"), 1200); },
+    () => { const range = document.createRange(); range.selectNodeContents($(button.dataset.copy)); getSelection().removeAllRanges(); getSelection().addRange(range); });
+});
 
 function drawCharts() {
   if (!state.series) return;

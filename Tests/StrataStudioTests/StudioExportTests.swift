@@ -1,0 +1,130 @@
+import Foundation
+import StrataTestSupport
+import Testing
+import Yams
+
+/// The page's export is exact: for random states (seeded), the exported command line renders the
+/// bytes the page shows, and so does the scene with the exported snippet pasted in.
+@Suite("Strata Studio's export") struct StudioExportTests {
+    /// SplitMix64: the same states on every run.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+        mutating func chance() -> Bool { below(2) == 0 }
+    }
+
+    /// Two boxes, each under an overlay of its own, one with a reference rate.
+    static let twoOverlays = """
+        version: 1
+        description: two boxes sliding under two motion-blur overlays
+        size: [200, 80]
+        background: white
+        clock: {fps: 30, duration: 1}
+        layers:
+          - name: a
+            frame: [10, 10, 30, 20]
+            backgroundColor: "#1e88e5"
+            animations:
+              - {keyPath: position.x, from: 25, to: 175, duration: 1, timingFunction: easeInEaseOut}
+          - name: b
+            frame: [10, 45, 30, 20]
+            backgroundColor: "#e53935"
+            animations:
+              - {keyPath: position.x, from: 175, to: 25, duration: 0.8, timingFunction: linear}
+        effects:
+          - motionBlurOverlay: {layer: a, angle: 0, radius: 12, curve: "log2:5"}
+          - motionBlurOverlay: {layer: b, id: second, angle: {degrees: 180}, radius: 8, curve: "linear:0.1", referenceRate: 60}
+        """
+
+    /// `text` (a scene) with `snippet` pasted as the export says: its `clock:` replaces the
+    /// scene's (and the scene's snapshot checks go, their frame numbers being the old clock's),
+    /// its effects replace the scene's motion-blur overlays (where the first one was).
+    static func pasted(_ snippet: String, into text: String) throws -> String {
+        guard var root = try Yams.compose(yaml: text), var mapping = root.mapping,
+              let pasted = try Yams.compose(yaml: snippet)?.mapping else { throw CocoaError(.coderReadCorrupt) }
+        if let clock = pasted["clock"] {
+            mapping["clock"] = clock
+            // The scene's snapshot checks name frames of its own clock; another clock has others.
+            mapping = Node.Mapping(mapping.filter { $0.key != "snapshots" })
+        }
+        var effects: [Node] = []
+        var inserted = false
+        for entry in mapping["effects"]?.sequence ?? [] {
+            guard entry.mapping?["motionBlurOverlay"] != nil else { effects.append(entry); continue }
+            if !inserted { effects += Array(pasted["effects"]?.sequence ?? []); inserted = true }
+        }
+        if !inserted { effects += Array(pasted["effects"]?.sequence ?? []) }
+        mapping["effects"] = Node(effects)
+        root = Node.mapping(mapping)
+        return try Yams.serialize(node: root)
+    }
+
+    @Test func theCommandAndTheSnippetDrawWhatThePageShows() async throws {
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-export")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let two = folder.appendingPathComponent("two-overlays.yaml")
+        try Self.twoOverlays.write(to: two, atomically: true, encoding: .utf8)
+        let binary = try StudioTests.binary().path
+        var random = Random(state: 41)
+        var checked = 0
+        for source in [TestPaths.root.appendingPathComponent("Scenes/side-menu.yaml"), two] {
+            let running = try await StudioTests.start(copying: source)
+            let summary = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/scene").body) as! [String: Any]
+            let ids = (summary["overlays"] as! [[String: Any]]).map { $0["id"] as! String }
+            for state in 0..<3 {
+                // A random state: curves, blur, rate, dropped ticks for every overlay at random.
+                var query: [String] = []
+                for id in ids {
+                    if random.chance() || state == 0 {
+                        query.append("curve.\(id)=" + random.pick(["log2:\(1 + random.below(8))", "linear:0.0\(1 + random.below(9))",
+                                                                  "smoothstep:0:\(2 + random.below(9))", "table:0=0,4=0.5,12=1"]))
+                    }
+                    if random.chance() { query.append("radius.\(id)=\(random.pick(["0", "6.5", "30", "17.25"]))") }
+                    if random.chance() { query.append("angle.\(id)=\(random.pick(["0", "45", "-30", "97.5"]))") }
+                    if random.chance() { query.append("rate.\(id)=\(random.pick(["0", "60", "120", "24"]))") }
+                }
+                if random.chance() { query.append("fps=\(random.pick(["24", "48", "60", "90"]))") }
+                if random.chance() { query.append("drop=\(random.pick(["none", "every:3", "ticks:2,5,9"]))") }
+                let state = query.map { $0.replacingOccurrences(of: "+", with: "%2B") }.joined(separator: "&")
+                let variant = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/scene?\(state)").body) as! [String: Any]
+                let frame = random.below(variant["frameCount"] as! Int)
+                let shown = try await StudioTests.get(running.base + "/api/frame?frame=\(frame)&\(state)")
+                #expect(shown.status == 200, "\(state)")
+                let export = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/export?\(state)").body) as! [String: String]
+                let command = try #require(export["command"]), yaml = try #require(export["yaml"])
+                #expect(command.hasPrefix("strata render ") && command.hasSuffix(" --overwrite"), "\(command)")
+
+                // The command, run as a user would paste it (strata being the binary here).
+                let work = folder.appendingPathComponent("run-\(checked)")
+                try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+                let line = "cd '\(work.path)' && '\(binary)'" + command.dropFirst("strata".count) + " --frames \(frame) --quiet"
+                let ran = try await TestProcess.run("/bin/sh", ["-c", line])
+                #expect(ran.status == 0, "\(line)\n\(ran.stderr)")
+                let name = running.scene.deletingPathExtension().lastPathComponent
+                let rendered = try Data(contentsOf: work.appendingPathComponent("out/\(name)/frame-\(String(format: "%05d", frame)).png"))
+                #expect(rendered == shown.body, "the command's frame \(frame) differs: \(command)")
+
+                // The snippet pasted into a copy of the scene.
+                let copy = work.appendingPathComponent("pasted.yaml")
+                try Self.pasted(yaml, into: try String(contentsOf: running.scene, encoding: .utf8)).write(to: copy, atomically: true, encoding: .utf8)
+                let pastedOut = work.appendingPathComponent("pasted")
+                let fromSnippet = try await TestProcess.run(binary, ["render", copy.path, "--frames", "\(frame)", "--out", pastedOut.path, "--quiet"])
+                #expect(fromSnippet.status == 0, "\(yaml)\n\(fromSnippet.stderr)")
+                let pastedFrame = try? Data(contentsOf: pastedOut.appendingPathComponent("frame-\(String(format: "%05d", frame)).png"))
+                #expect(pastedFrame == shown.body, "the pasted snippet's frame \(frame) differs:\n\(yaml)")
+                checked += 1
+            }
+            await StudioTests.stop(running)
+        }
+        #expect(checked == 6)
+    }
+}
