@@ -132,7 +132,10 @@ async function showFrame() {
   $("digest").textContent = `frame ${frame} · SHA-256 ${image.dataset.sha256}`;
   $("scrub").value = String(state.frame);
   const t = state.scene.times[state.frame];
-  $("position").textContent = `frame ${state.frame} · ${t.toFixed(3)} s`;
+  $("position").textContent = `of ${state.scene.frameCount - 1} · ${t.toFixed(3)} s`;
+  $("frame-number").value = String(state.frame);
+  $("frame-number").max = String(state.scene.frameCount - 1);
+  followAddress();
   drawCharts();
 }
 
@@ -301,16 +304,29 @@ function drawFit() {
   }
 }
 
+// The zoom: 1×…8×, or fit — as large as the frame's column and the window's height allow, up
+// to 8× (a small scene shows big; a large one whole).
+function zoomFactor() {
+  const chosen = $("zoom").value, image = $("frame");
+  if (chosen !== "fit") return Number(chosen);
+  if (!image.naturalWidth) return 1;
+  const wide = $("truth").value ? 2 : 1;
+  const width = ($("viewer").clientWidth - (wide - 1) * 12) / wide;
+  const height = window.innerHeight - $("stage").getBoundingClientRect().top - 110;
+  return Math.max(0.1, Math.min(8, width / image.naturalWidth, Math.max(80, height) / image.naturalHeight));
+}
+
 function applyZoom() {
-  const zoom = Number($("zoom").value);
-  $("stage").classList.toggle("zoomed", zoom > 1);
+  const zoom = zoomFactor();
+  $("stage").classList.toggle("zoomed", zoom >= 2);
   for (const image of [$("frame"), $("onion-frame")]) image.style.transform = `scale(${zoom})`;
   $("truth-frame").style.width = $("truth-frame").naturalWidth ? `${$("truth-frame").naturalWidth * zoom}px` : "";
-  $("truth-frame").style.imageRendering = zoom > 1 ? "pixelated" : "";
+  $("truth-frame").style.imageRendering = zoom >= 2 ? "pixelated" : "";
   const image = $("frame");
-  $("stage").style.width = image.naturalWidth ? `${Math.min(980, image.naturalWidth * zoom)}px` : "";
-  $("stage").style.height = image.naturalHeight ? `${Math.min(760, image.naturalHeight * zoom)}px` : "";
+  $("stage").style.width = image.naturalWidth ? `${image.naturalWidth * zoom}px` : "";
+  $("stage").style.height = image.naturalHeight ? `${image.naturalHeight * zoom}px` : "";
 }
+window.addEventListener("resize", () => applyZoom());
 
 function drawTimeline() {
   const canvas = $("timeline");
@@ -338,11 +354,12 @@ $("show-overlays").addEventListener("change", () => showFrame());
 $("onion").addEventListener("change", () => showFrame());
 $("zoom").addEventListener("change", () => applyZoom());
 for (const id of ["truth", "shutter", "subframes"]) $(id).addEventListener("change", () => showFrame());
+$("frame-number").addEventListener("change", (e) => seek(Number(e.target.value)));
 $("back").addEventListener("click", () => seek(state.frame - 1));
 $("forward").addEventListener("click", () => seek(state.frame + 1));
 $("play").addEventListener("click", () => {
   state.playing = !state.playing;
-  $("play").textContent = state.playing ? "❚❚" : "▶";
+  $("play").textContent = state.playing ? "❚❚ pause" : "▶ play";
   clearInterval(state.timer);
   if (state.playing) {
     state.timer = setInterval(() => {
@@ -360,6 +377,31 @@ $("play").addEventListener("click", () => {
     }, 1000 / state.scene.fps);
   }
 });
+
+// Keys anywhere on the page (not while typing in a field): space plays or pauses, ← → step one
+// frame (with shift ten), home and end go to the first and last.
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (!state.scene || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target.closest && target.closest("input:not([type=range]):not([type=checkbox]), select, textarea")) return;
+  const step = event.shiftKey ? 10 : 1;
+  const actions = { " ": () => $("play").click(), ArrowLeft: () => seek(state.frame - step), ArrowRight: () => seek(state.frame + step),
+    Home: () => seek(0), End: () => seek(state.scene.frameCount - 1) };
+  if (!actions[event.key]) return;
+  event.preventDefault();
+  actions[event.key]();
+});
+
+// The address follows the state, so that a link or a reload shows the same thing.
+let addressTimer = null;
+function followAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    const truth = $("truth").value ? `&truth=${$("truth").value}` : "";
+    const query = `frame=${state.frame}${curveQuery()}${clockQuery()}${truth}`;
+    if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
+  }, 150);
+}
 
 // A link may carry the frame and curves: ?frame=14&curve.menu=log2:4 (as the API takes them).
 for (const [name, value] of new URLSearchParams(location.search)) {
