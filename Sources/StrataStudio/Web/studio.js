@@ -186,6 +186,37 @@ document.addEventListener("click", (event) => {
     () => { const range = document.createRange(); range.selectNodeContents($(button.dataset.copy)); getSelection().removeAllRanges(); getSelection().addRange(range); });
 });
 
+// The per-frame charts share one frame axis (the same margins), so a frame is at the same x in
+// the curve chart and in the fit's error chart.
+const margin = { left: 44, right: 48, top: 22, bottom: 22 };
+function frameX(i, n, w) { return margin.left + (n <= 1 ? 0 : (i / (n - 1)) * (w - margin.left - margin.right)); }
+function niceTop(value) {
+  const power = Math.pow(10, Math.floor(Math.log10(value))), steps = [1, 2, 2.5, 5, 10];
+  return steps.map((s) => s * power).find((s) => s >= value) || value;
+}
+function frameAxis(g, n, w, h) {
+  g.strokeStyle = "#546e7a"; g.fillStyle = "#90a4ae"; g.font = "11px DejaVu Sans, sans-serif"; g.textAlign = "center";
+  g.beginPath(); g.moveTo(margin.left, h - margin.bottom); g.lineTo(w - margin.right, h - margin.bottom); g.stroke();
+  const every = Math.max(1, Math.ceil(n / 10 / 5) * 5);
+  for (let i = 0; i < n; i += every) {
+    const x = frameX(i, n, w);
+    g.beginPath(); g.moveTo(x, h - margin.bottom); g.lineTo(x, h - margin.bottom + 4); g.stroke();
+    g.fillText(String(i), x, h - 6);
+  }
+  g.textAlign = "right"; g.fillText("frame", w - 4, h - 6);
+}
+function valueAxis(g, side, top, unit, color, w, h) {
+  const x = side === "left" ? margin.left : w - margin.right, plot = h - margin.top - margin.bottom;
+  g.strokeStyle = color; g.fillStyle = color; g.textAlign = side === "left" ? "right" : "left";
+  g.beginPath(); g.moveTo(x, margin.top); g.lineTo(x, h - margin.bottom); g.stroke();
+  for (const f of [0, 0.5, 1]) {
+    const y = h - margin.bottom - f * plot, label = Number((top * f).toFixed(2));
+    g.fillText(String(label), side === "left" ? x - 4 : x + 4, y + 4);
+  }
+  g.textAlign = side === "left" ? "left" : "right";
+  g.fillText(unit, side === "left" ? 2 : w - 2, 12);
+}
+
 function drawCharts() {
   if (!state.series) return;
   for (const overlay of state.series.overlays) {
@@ -193,29 +224,35 @@ function drawCharts() {
     if (!node) continue;
     const canvas = node.querySelector(".chart");
     const g = canvas.getContext("2d");
-    const w = canvas.width, h = canvas.height, n = overlay.opacity.length;
+    const w = canvas.width, h = canvas.height, n = overlay.opacity.length, plot = h - margin.top - margin.bottom;
     g.clearRect(0, 0, w, h);
     const deltas = overlay.delta.map((d) => (d === null ? 0 : d));
-    const top = Math.max(1, ...deltas);
-    const x = (i) => (n <= 1 ? 0 : (i / (n - 1)) * (w - 1));
-    g.strokeStyle = "#90a4ae";
+    const top = niceTop(Math.max(1, ...deltas));
+    const y = (f) => h - margin.bottom - f * plot;
+    frameAxis(g, n, w, h);
+    valueAxis(g, "left", 1, "opacity", "#29b6f6", w, h);
+    valueAxis(g, "right", top, "pt / frame", "#b0bec5", w, h);
+    g.strokeStyle = "#b0bec5";
     g.beginPath();
-    deltas.forEach((d, i) => (i ? g.lineTo(x(i), h - (d / top) * (h - 10)) : g.moveTo(x(i), h - (d / top) * (h - 10))));
+    deltas.forEach((d, i) => (i ? g.lineTo(frameX(i, n, w), y(d / top)) : g.moveTo(frameX(i, n, w), y(d / top))));
     g.stroke();
-    g.strokeStyle = "#29b6f6";
+    g.strokeStyle = "#29b6f6"; g.lineWidth = 2;
     g.beginPath();
-    overlay.opacity.forEach((o, i) => (i ? g.lineTo(x(i), h - o * (h - 10)) : g.moveTo(x(i), h - o * (h - 10))));
+    overlay.opacity.forEach((o, i) => (i ? g.lineTo(frameX(i, n, w), y(o)) : g.moveTo(frameX(i, n, w), y(o))));
     g.stroke();
+    g.lineWidth = 1;
     g.fillStyle = "#ffca28";
-    g.fillRect(x(state.frame) - 1, 0, 2, h);
+    g.fillRect(frameX(state.frame, n, w) - 1, margin.top, 2, plot);
+    // Legend.
+    g.font = "11px DejaVu Sans, sans-serif"; g.textAlign = "left";
+    g.fillStyle = "#29b6f6"; g.fillText("— opacity (the curve of the displacement)", margin.left + 70, 12);
+    g.fillStyle = "#b0bec5"; g.fillText("— displacement", margin.left + 330, 12);
     canvas.dataset.frame = String(state.frame);
     canvas.dataset.curve = overlay.curve;
     drawShape(node, overlay);
   }
 }
 
-// The curve in displacement space: opacity against each frame's displacement (every frame a
-// point, the current one ringed), the curve itself drawn across, a histogram beneath.
 function drawShape(node, overlay) {
   const canvas = node.querySelector(".shape"), g = canvas.getContext("2d");
   const w = canvas.width, h = canvas.height, plot = h - 60;
@@ -241,6 +278,9 @@ function drawShape(node, overlay) {
   const most = Math.max(1, ...bins);
   g.fillStyle = "#546e7a";
   bins.forEach((count, b) => g.fillRect(8 + (b / 24) * (w - 16), h - 4 - (count / most) * 46, (w - 16) / 24 - 2, (count / most) * 46));
+  g.fillStyle = "#90a4ae"; g.font = "11px DejaVu Sans, sans-serif";
+  g.textAlign = "left"; g.fillText("opacity 1", 10, 12); g.fillText("0", 10, plot - 8);
+  g.textAlign = "right"; g.fillText(`displacement → ${Number(top.toFixed(2))} pt / frame; below, how often each occurs`, w - 8, plot + 8);
   canvas.dataset.points = String(points.length);
 }
 
@@ -293,12 +333,14 @@ function drawFit() {
   for (const node of document.querySelectorAll(".overlay")) {
     const fit = (state.fit.overlays || []).find((o) => o.id === node.dataset.id) || state.fit;
     const canvas = node.querySelector(".fit"), g = canvas.getContext("2d"), errors = fit.errors;
-    const w = canvas.width, h = canvas.height, top = Math.max(1, ...errors);
+    const w = canvas.width, h = canvas.height, n = errors.length, top = niceTop(Math.max(1, ...errors)), plot = h - margin.top - margin.bottom;
     g.clearRect(0, 0, w, h);
+    frameAxis(g, n, w, h);
+    valueAxis(g, "left", top, "fit error (0…255)", "#ff9800", w, h);
     g.fillStyle = "#ff9800";
-    errors.forEach((e, i) => g.fillRect((i / Math.max(1, errors.length - 1)) * (w - 3), h - (e / top) * (h - 4), 3, (e / top) * (h - 4)));
+    errors.forEach((e, i) => g.fillRect(frameX(i, n, w) - 1.5, h - margin.bottom - (e / top) * plot, 3, (e / top) * plot));
     g.fillStyle = "#ffca28";
-    g.fillRect((state.frame / Math.max(1, errors.length - 1)) * (w - 3), 0, 1, h);
+    g.fillRect(frameX(state.frame, n, w) - 1, margin.top, 2, plot);
     node.querySelector(".fit-mean").textContent = `fit error: mean ${fit.mean.toFixed(3)} / 255 over the frames that move (as strata tune)`;
     canvas.dataset.frames = String(errors.length);
   }
