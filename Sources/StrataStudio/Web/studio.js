@@ -42,7 +42,7 @@ function curveFromControls(node) {
 
 async function loadScene() {
   const response = await fetch(`/api/scene?${clockQuery().slice(1)}`, { cache: "no-store" });
-  if (!response.ok) { markBad(await response.text()); return; }
+  if (!response.ok) { showRequestError(await response.text()); return; }
   const scene = await response.json();
   const errorBox = $("error");
   errorBox.hidden = !scene.error;
@@ -54,6 +54,14 @@ async function loadScene() {
   state.prefetched = new Set();
   $("generation").textContent = `generation ${scene.generation}`;
   if (!scene.frameCount) return;  // the scene does not read: keep what is shown
+  // Overlays the file no longer has: their curves and settings are let go, and said so.
+  const ids = new Set(scene.overlays.map((o) => o.id));
+  const gone = [...new Set([...Object.keys(state.curves), ...Object.keys(state.tweaks)])].filter((id) => !ids.has(id));
+  for (const id of gone) { delete state.curves[id]; delete state.tweaks[id]; }
+  if (gone.length) {
+    $("notice").hidden = false;
+    $("notice").textContent = `the scene no longer has the overlay${gone.length > 1 ? "s" : ""} ${gone.join(", ")}: ${gone.length > 1 ? "their" : "its"} tuning was let go`;
+  }
   state.scene = scene;
   $("scene-name").textContent = `${scene.name} — ${scene.width}×${scene.height} px, ${scene.frameCount} frames at ${scene.fps} fps`;
   $("scrub").max = String(scene.frameCount - 1);
@@ -73,14 +81,23 @@ function buildOverlays(scene) {
     const input = node.querySelector(".curve");
     input.value = state.curves[overlay.id] || overlay.curve;
     showCurveControls(node, input.value);
-    input.addEventListener("change", () => { state.curves[overlay.id] = input.value; showCurveControls(node, input.value); refresh(); });
+    // A curve is tried before it is taken: a bad one stays marked, with the reason beside it, until
+    // it is fixed; meanwhile the page goes on with the last good one.
+    const tryCurve = async (text) => {
+      const check = await fetch(`/api/curve?curve.${encodeURIComponent(overlay.id)}=${encodeURIComponent(text)}${clockQuery()}`, { cache: "no-store" });
+      if (!check.ok) { input.classList.add("bad"); showProblem(node, await check.text()); return; }
+      input.classList.remove("bad");
+      showProblem(node, "");
+      state.curves[overlay.id] = text;
+      showCurveControls(node, text);
+      refresh();
+    };
+    input.addEventListener("change", () => tryCurve(input.value));
     for (const selector of [".family", ".a", ".b"]) {
       node.querySelector(selector).addEventListener("change", () => {
         if (selector === ".family") { node.querySelector(".a").value = ""; node.querySelector(".b").value = ""; }
         input.value = curveFromControls(node);
-        state.curves[overlay.id] = input.value;
-        showCurveControls(node, input.value);
-        refresh();
+        tryCurve(input.value);
       });
     }
     const tweak = state.tweaks[overlay.id] || {};
@@ -88,8 +105,13 @@ function buildOverlays(scene) {
     node.querySelector(".angle").value = tweak.angle ?? ((overlay.angle * 180) / Math.PI).toFixed(1).replace(/\.0$/, "");
     node.querySelector(".rate").value = tweak.rate ?? (overlay.referenceRate || 0);
     for (const [selector, name] of [[".radius", "radius"], [".angle", "angle"], [".rate", "rate"]]) {
-      node.querySelector(selector).addEventListener("change", (e) => {
-        state.tweaks[overlay.id] = { ...(state.tweaks[overlay.id] || {}), [name]: e.target.value.trim() };
+      node.querySelector(selector).addEventListener("change", async (e) => {
+        const value = e.target.value.trim();
+        const check = await fetch(`/api/scene?${name}.${encodeURIComponent(overlay.id)}=${encodeURIComponent(value)}`, { cache: "no-store" });
+        if (!check.ok) { e.target.classList.add("bad"); showProblem(node, await check.text()); return; }
+        e.target.classList.remove("bad");
+        showProblem(node, "");
+        state.tweaks[overlay.id] = { ...(state.tweaks[overlay.id] || {}), [name]: value };
         state.generation = -1;  // another blur: the scene's overlays are prepared again
         loadScene();
       });
@@ -117,8 +139,8 @@ async function showFrame() {
   const response = await fetch(`/api/frame?frame=${frame}${curveQuery()}${clockQuery()}${overlays}&client=${state.client}&seek=${ticket}`,
     { cache: "no-store" });
   if (ticket !== state.request || response.status === 409) return;
-  if (!response.ok) { markBad(await response.text()); return; }
-  markBad("");
+  if (!response.ok) { showRequestError(await response.text()); return; }
+  showRequestError("");
   const blob = await response.blob();
   const image = $("frame");
   const old = image.src;
@@ -139,9 +161,17 @@ async function showFrame() {
   drawCharts();
 }
 
-function markBad(reason) {
-  for (const input of document.querySelectorAll(".curve")) input.classList.toggle("bad", reason.startsWith("curve."));
-  if (reason) { $("error").hidden = false; $("error").textContent = reason; }
+// A request the server refused (other than the scene's own error, shown above the page): under
+// the transport, until a request succeeds.
+function showRequestError(reason) {
+  $("request-error").hidden = !reason;
+  $("request-error").textContent = reason;
+}
+// Why an overlay's curve or blur was refused, beside them, until fixed.
+function showProblem(node, reason) {
+  const box = node.querySelector(".problem");
+  box.hidden = !reason;
+  box.textContent = reason;
 }
 
 async function loadCurves() {
