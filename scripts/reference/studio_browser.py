@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drives Strata Studio's page in headless Chromium with Playwright (PyPI; Debian's chromium as the
-browser), as a person would: drag the scrubber to a frame, type a curve, click step, edit the scene
-file and watch the page follow, break it and see the error. Prints what the page showed as JSON.
+browser), as a person would: drag the scrubber to a frame, type a curve, click step, step back and on
+with the arrow keys, read the address and the export, type a bad curve, edit the scene file and
+watch the page follow, break it and see the error. Prints what the page showed as JSON.
 Used by Tests/StrataStudioTests/StudioBrowserTests.swift.
 
   studio_browser.py URL FRAME CURVE OVERLAY SCENE EDITED BROKEN SHOT.png EXPECTED.json
@@ -59,6 +60,27 @@ def main():
         # Step forward one frame.
         page.click("#forward")
         result["step"] = shown_when(page, int(frame) + 1, expected["step"])
+        # Keys anywhere on the page: ← goes back one frame, → on again.
+        page.click("h1")
+        page.keyboard.press("ArrowLeft")
+        result["keyBack"] = shown_when(page, frame, expected["curve"])
+        page.keyboard.press("ArrowRight")
+        result["keyOn"] = shown_when(page, int(frame) + 1, expected["step"])
+        # The address follows the state; the export carries the curve.
+        page.wait_for_function(f"location.search.includes('frame={int(frame) + 1}')", timeout=WAIT_MS)
+        result["address"] = page.evaluate("decodeURIComponent(location.search)")
+        page.wait_for_function(f"document.getElementById('export-command').textContent.includes({json.dumps(curve)})", timeout=WAIT_MS)
+        result["command"] = page.text_content("#export-command")
+        # A bad curve is refused beside its field, and the page goes on with the last good one.
+        page.fill(selector, "table:nan=1")
+        page.dispatch_event(selector, "change")
+        page.wait_for_function(f"!document.querySelector(\".overlay[data-id='{overlay}'] .problem\").hidden", timeout=WAIT_MS)
+        result["problem"] = page.text_content(f".overlay[data-id='{overlay}'] .problem")
+        page.click("h1")
+        page.keyboard.press("ArrowLeft")
+        result["afterBadCurve"] = shown_when(page, frame, expected["curve"])
+        page.keyboard.press("ArrowRight")
+        shown_when(page, int(frame) + 1, expected["step"])
         page.screenshot(path=shot)
         # Edit the scene file: the page follows without a reload.
         shutil.copyfile(edited, scene)
