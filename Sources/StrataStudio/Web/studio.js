@@ -130,35 +130,86 @@ async function refresh() {
   await Promise.all([showFrame(), loadCurves()]);
 }
 
+// Frames the page has already shown or fetched ahead, by what they show (bounded): a seek to one is
+// shown at once, and while an uncached one renders the nearest one kept stands in for it.
+const kept = new Map();
+const keptLimit = 360;
+function keptPrefix() { return `${state.generation}|${curveQuery()}${clockQuery()}|${$("show-overlays").checked ? "" : "off"}|`; }
+function keep(key, url, sha256) {
+  if (kept.has(key)) { URL.revokeObjectURL(url); return; }
+  kept.set(key, { url, sha256 });
+  while (kept.size > keptLimit) {
+    const [oldest, entry] = kept.entries().next().value;
+    if ($("frame").src !== entry.url) URL.revokeObjectURL(entry.url);
+    kept.delete(oldest);
+  }
+}
+function frameURL(frame, extra = "") {
+  const overlays = $("show-overlays").checked ? "" : "&overlays=off";
+  return `/api/frame?frame=${frame}${curveQuery()}${clockQuery()}${overlays}${extra}`;
+}
+async function fetchAhead(frame) {
+  const key = keptPrefix() + frame;
+  if (kept.has(key) || state.prefetched.has(key)) return;
+  state.prefetched.add(key);
+  try {
+    const response = await fetch(frameURL(frame), { cache: "no-store" });
+    if (response.ok) keep(key, URL.createObjectURL(await response.blob()), response.headers.get("X-Strata-SHA256"));
+  } catch (error) { /* a prefetch that fails is fetched again when shown */ }
+  state.prefetched.delete(key);
+}
+
+function display(frame, entry, provisional) {
+  const image = $("frame");
+  image.src = entry.url;
+  image.dataset.sha256 = entry.sha256;
+  image.dataset.frame = String(frame);
+  image.classList.toggle("provisional", provisional);
+  $("digest").textContent = provisional ? `frame ${frame} shown while frame ${state.frame} renders` : `frame ${frame} · SHA-256 ${entry.sha256}`;
+}
+
 async function showFrame() {
   if (!state.scene) return;
   const ticket = ++state.request;  // a newer seek wins
   const frame = state.frame;  // the image is labelled with the frame it asked for
   const overlays = $("show-overlays").checked ? "" : "&overlays=off";
-  // A newer seek of this page makes the server drop this one if it has not started rendering.
-  const response = await fetch(`/api/frame?frame=${frame}${curveQuery()}${clockQuery()}${overlays}&client=${state.client}&seek=${ticket}`,
-    { cache: "no-store" });
-  if (ticket !== state.request || response.status === 409) return;
-  if (!response.ok) { showRequestError(await response.text()); return; }
+  const prefix = keptPrefix(), key = prefix + frame;
+  showPosition();
+  let entry = kept.get(key);
+  if (!entry) {
+    // The nearest frame kept for the same settings stands in, marked, until the exact one comes.
+    let nearest = null;
+    for (const [other, value] of kept) {
+      if (!other.startsWith(prefix)) continue;
+      const at = Number(other.slice(prefix.length));
+      if (nearest === null || Math.abs(at - frame) < Math.abs(nearest.at - frame)) nearest = { at, value };
+    }
+    if (nearest) display(nearest.at, nearest.value, true);
+    // A newer seek of this page makes the server drop this one if it has not started rendering.
+    const response = await fetch(frameURL(frame, `&client=${state.client}&seek=${ticket}`), { cache: "no-store" });
+    if (response.status === 409) return;  // superseded by a newer seek before it was drawn
+    if (!response.ok) { if (ticket === state.request) showRequestError(await response.text()); return; }
+    // Kept even when a newer seek came meanwhile: playing and scrubbing come back to it.
+    entry = { url: URL.createObjectURL(await response.blob()), sha256: response.headers.get("X-Strata-SHA256") };
+    keep(key, entry.url, entry.sha256);
+    entry = kept.get(key) || entry;
+    if (ticket !== state.request) return;
+  }
   showRequestError("");
-  const blob = await response.blob();
-  const image = $("frame");
-  const old = image.src;
-  image.src = URL.createObjectURL(blob);
-  image.dataset.sha256 = response.headers.get("X-Strata-SHA256");
-  image.dataset.frame = String(frame);
-  if (old) URL.revokeObjectURL(old);
+  display(frame, entry, false);
   showOnion(ticket, overlays);
   showTruth(ticket, overlays);
   applyZoom();
-  $("digest").textContent = `frame ${frame} · SHA-256 ${image.dataset.sha256}`;
+  drawCharts();
+}
+
+function showPosition() {
   $("scrub").value = String(state.frame);
   const t = state.scene.times[state.frame];
   $("position").textContent = `of ${state.scene.frameCount - 1} · ${t.toFixed(3)} s`;
   $("frame-number").value = String(state.frame);
   $("frame-number").max = String(state.scene.frameCount - 1);
   followAddress();
-  drawCharts();
 }
 
 // A request the server refused (other than the scene's own error, shown above the page): under
@@ -436,15 +487,8 @@ $("play").addEventListener("click", () => {
   if (state.playing) {
     state.timer = setInterval(() => {
       const next = (state.frame + 1) % state.scene.frameCount;
-      // Prefetch a few frames ahead: the server renders them on its workers and keeps them.
-      const overlays = $("show-overlays").checked ? "" : "&overlays=off";
-      for (let k = 2; k <= 4; k++) {
-        const ahead = (state.frame + k) % state.scene.frameCount;
-        if (!state.prefetched.has(`${state.clock}|${ahead}`)) {
-          state.prefetched.add(`${state.clock}|${ahead}`);
-          fetch(`/api/frame?frame=${ahead}${curveQuery()}${clockQuery()}${overlays}`, { cache: "no-store" }).catch(() => {});
-        }
-      }
+      // Fetch ahead into the page's store: after the first loop every frame is shown from it.
+      for (let k = 2; k <= 8; k++) fetchAhead((state.frame + k) % state.scene.frameCount);
       seek(next);
     }, 1000 / state.scene.fps);
   }
