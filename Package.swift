@@ -163,7 +163,7 @@ let package = Package(
             "StrataSnapshotTesting",
         ]),
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
-        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport",
+        .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataStudio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport",
                                                        .product(name: "Yams", package: "Yams")]),
         // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),

@@ -213,7 +213,7 @@ struct LottieTransformBuilder {
         let frames = context.rootFrames
         let values = frames.map { frame -> AnimationValue in
             let position = progress.value(atFrame: time.local(frame))[0]
-            let index = min(matrices.count - 2, max(0, Int(position.rounded(.down))))
+            let index = min(matrices.count - 2, max(0, Int(saturating: position, .down)))
             return .transform(Transform3D(Self.coreAnimationInterpolation(matrices[index], matrices[index + 1], fraction: position - Double(index))))
         }
         for key in ["transform.scale.x", "transform.scale.y", "transform.rotation.z", "skew"] {

@@ -71,7 +71,7 @@ extension StudioSession {
 
     /// A number as Swift prints it: the shortest text that reads back as the same Double.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value, .down)) : "\(value)"
     }
 
     /// A YAML double-quoted string (JSON's escapes are YAML's).
