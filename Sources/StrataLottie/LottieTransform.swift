@@ -94,10 +94,9 @@ struct LottieTransformBuilder {
             let skew = try skewNode.vectorProperty(count: 1)
             if skew.keyframes.contains(where: { $0.value[0] != 0 }) {
                 let axis = try node.vectorProperty("sa", default: [0])
-                try applySkew(skew, axis: axis, to: &layer, at: skewNode.path)
-                if turns.isEmpty, let combined = Self.combined(scale: scale, rotation: rotation, skew: skew, axis: axis) {
-                    try playCombined(combined, on: &layer, at: skewNode.path)
-                }
+                let combined = turns.isEmpty ? Self.combined(scale: scale, rotation: rotation, skew: skew, axis: axis) : nil
+                try applySkew(skew, axis: axis, to: &layer, at: skewNode.path, sampling: combined == nil)
+                if let combined { try playCombined(combined, on: &layer, at: skewNode.path) }
             }
         }
 
@@ -142,7 +141,9 @@ struct LottieTransformBuilder {
     /// before the rotation: the layer's sublayers move into a layer of their own holding the scale
     /// (as components) and the skew (its transform, sampled at every frame when it changes), and
     /// the layer keeps position and rotation.
-    private func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String) throws(SceneError) {
+    /// `sampling`: whether a moving skew is sampled here (not when `playCombined` plays it).
+    private func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String,
+                           sampling: Bool = true) throws(SceneError) {
         func matrix(_ sk: Double, _ sa: Double) -> Transform3D {
             let angle = sa * .pi / 180, c = cos(angle), s = sin(angle)
             let shear = tan(min(85, max(-85, -sk)) * .pi / 180)
@@ -183,7 +184,7 @@ struct LottieTransformBuilder {
                 }
             }
         }
-        if skew.isAnimated || axis.isAnimated {
+        if sampling && (skew.isAnimated || axis.isAnimated) {
             let frames = context.rootFrames
             let values = frames.map { frame -> AnimationValue in
                 let local = time.local(frame)

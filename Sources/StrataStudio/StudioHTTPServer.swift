@@ -68,25 +68,24 @@ final class StudioHTTPServer: @unchecked Sendable {
         guard fd >= 0 else { throw StudioServerError("socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var bound: Int32
+        // The address, IPv6 or IPv4, then one bind for either.
+        var parsed: Int32, bound: Int32 = -1
         if v6 {
             var sin6 = sockaddr_in6()
             sin6.sin6_family = sa_family_t(AF_INET6)
             sin6.sin6_port = port.bigEndian
-            guard inet_pton(AF_INET6, address, &sin6.sin6_addr) == 1 else {
-                close(fd)
-                throw StudioServerError("\(host) is not an IPv4 or IPv6 address")
-            }
-            bound = withUnsafePointer(to: &sin6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            parsed = inet_pton(AF_INET6, address, &sin6.sin6_addr)
+            if parsed == 1 { bound = Self.bind(fd, sin6) }
         } else {
             var sin = sockaddr_in()
             sin.sin_family = sa_family_t(AF_INET)
             sin.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, address, &sin.sin_addr) == 1 else {
-                close(fd)
-                throw StudioServerError("\(host) is not an IPv4 or IPv6 address")
-            }
-            bound = withUnsafePointer(to: &sin) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            parsed = inet_pton(AF_INET, address, &sin.sin_addr)
+            if parsed == 1 { bound = Self.bind(fd, sin) }
+        }
+        guard parsed == 1 else {
+            close(fd)
+            throw StudioServerError("\(host) is not an IPv4 or IPv6 address")
         }
         guard bound == 0, listen(fd, 128) == 0 else {
             let message = String(cString: strerror(errno))
@@ -303,6 +302,14 @@ final class StudioHTTPServer: @unchecked Sendable {
             close(wake.write)
         }
         if spare >= 0 { close(spare) }
+    }
+
+    /// Binds `fd` to `address`, a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ fd: Int32, _ address: Address) -> Int32 {
+        var address = address
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 
     /// Non-blocking and closed on exec.

@@ -6,21 +6,6 @@ import Yams
 /// The page's export is exact: for random states (seeded), the exported command line renders the
 /// bytes the page shows, and so does the scene with the exported snippet pasted in.
 @Suite("Strata Studio's export") struct StudioExportTests {
-    /// SplitMix64: the same states on every run.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-        mutating func chance() -> Bool { below(2) == 0 }
-    }
-
     /// Two boxes, each under an overlay of its own, one with a reference rate.
     static let twoOverlays = """
         version: 1
@@ -74,7 +59,7 @@ import Yams
         let two = folder.appendingPathComponent("two-overlays.yaml")
         try Self.twoOverlays.write(to: two, atomically: true, encoding: .utf8)
         let binary = try StudioTests.binary().path
-        var random = Random(state: 41)
+        var random = SplitMix(seed: 41)
         var checked = 0
         for source in [TestPaths.root.appendingPathComponent("Scenes/side-menu.yaml"), two] {
             let running = try await StudioTests.start(copying: source)

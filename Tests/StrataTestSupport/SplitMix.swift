@@ -1,0 +1,20 @@
+/// A small seeded generator (SplitMix64), so that random test inputs are the same on every run.
+public struct SplitMix {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number in 0..<n (n > 0).
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// One of `items` (not empty).
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    /// True half the time.
+    public mutating func chance() -> Bool { below(2) == 0 }
+}
