@@ -174,7 +174,9 @@ struct SlurmFarmTests {
         let farm = work.appendingPathComponent("farm"), single = work.appendingPathComponent("single")
         // The side menu at 20 fps — 21 frames of true motion blur (16 renders each): few frames.
         let settings = "--fps 20 --shutter 180 --subframes 16"
-        let job = try await cluster.submit("--array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
+        // Held until the watcher below looks: on an idle machine task 1 could otherwise finish all
+        // its frames before the test started watching it.
+        let job = try await cluster.submit("--hold --array=0-3 --output=\(work.path)/task-%a.out scripts/farm/slurm-array.sh Scenes/side-menu.yaml \(farm.path) 4 \(settings)")
         // Task 1 renders frames 5..9 on one thread: cancel it once its first frame is recorded.
         // A frame takes tens of milliseconds, less than scancel takes to reach the task on a busy
         // machine, so the race is taken out of it: a thread of the test's own finds the task's
@@ -186,6 +188,7 @@ struct SlurmFarmTests {
         let (recorded, cancelled, stopped) = try await onThreadOfItsOwn { () throws -> (Int, Shell, Bool) in
             var recorded = 0, looks = 0
             var pid: Int32?
+            _ = try Self.shell("scontrol release \(job)", environment: environment)
             while true {
                 if pid == nil { pid = Self.taskProcess(job: job, task: 1, out: farm.path) }
                 recorded = ((try? String(contentsOf: record, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasSuffix(".png") }.count
