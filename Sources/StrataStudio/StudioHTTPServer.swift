@@ -222,40 +222,6 @@ final class StudioHTTPServer: @unchecked Sendable {
                 connection.inFlight = false
                 answer(connection, response, close: !connection.keepAlive)
             }
-            // New connections.
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                while true {
-                    let fd = accept(listener, nil, nil)
-                    if fd < 0 {
-                        if errno == EMFILE || errno == ENFILE {
-                            // Out of descriptors: the spare one makes room to refuse this connection.
-                            if spare >= 0 { close(spare); spare = -1 }
-                            let extra = accept(listener, nil, nil)
-                            if extra >= 0 { refuse(extra) }
-                            spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                            if extra < 0 { break }
-                            continue
-                        }
-                        break  // EAGAIN, or a connection that went away before it was taken
-                    }
-                    Self.setNonBlocking(fd)
-                    if connections.count >= maximumConnections {
-                        let time = now()
-                        let idle = connections.values.filter { !$0.inFlight && $0.output.isEmpty && $0.input.isEmpty && time - $0.lastActivity >= 1 }
-                        guard let oldest = idle.min(by: { $0.lastActivity < $1.lastActivity }) else {
-                            refuse(fd)
-                            continue
-                        }
-                        drop(oldest)
-                    }
-                    var one: Int32 = 1
-                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-                    let connection = Connection(id: nextID, fd: fd, now: now())
-                    nextID += 1
-                    connections[fd] = connection
-                    byID[connection.id] = connection
-                }
-            }
             // Reads and writes.
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             for (index, connection) in order.enumerated() {
@@ -291,6 +257,41 @@ final class StudioHTTPServer: @unchecked Sendable {
                     } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                         drop(connection)
                     }
+                }
+            }
+            // New connections, once the hang-ups polled with them are reaped: a connection that
+            // closed makes room for one that arrives in the same turn.
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                while true {
+                    let fd = accept(listener, nil, nil)
+                    if fd < 0 {
+                        if errno == EMFILE || errno == ENFILE {
+                            // Out of descriptors: the spare one makes room to refuse this connection.
+                            if spare >= 0 { close(spare); spare = -1 }
+                            let extra = accept(listener, nil, nil)
+                            if extra >= 0 { refuse(extra) }
+                            spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                            if extra < 0 { break }
+                            continue
+                        }
+                        break  // EAGAIN, or a connection that went away before it was taken
+                    }
+                    Self.setNonBlocking(fd)
+                    if connections.count >= maximumConnections {
+                        let time = now()
+                        let idle = connections.values.filter { !$0.inFlight && $0.output.isEmpty && $0.input.isEmpty && time - $0.lastActivity >= 1 }
+                        guard let oldest = idle.min(by: { $0.lastActivity < $1.lastActivity }) else {
+                            refuse(fd)
+                            continue
+                        }
+                        drop(oldest)
+                    }
+                    var one: Int32 = 1
+                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                    let connection = Connection(id: nextID, fd: fd, now: now())
+                    nextID += 1
+                    connections[fd] = connection
+                    byID[connection.id] = connection
                 }
             }
         }
