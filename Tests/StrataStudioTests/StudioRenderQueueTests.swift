@@ -9,6 +9,7 @@ import Testing
         let lock = NSLock()
         var order: [String] = []
         let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         func record(_ name: String) { lock.withLock { order.append(name) } }
     }
@@ -16,8 +17,9 @@ import Testing
     @Test func seeksGoBeforeGroundTruthAndClientsTakeTurns() {
         let queue = StudioRenderQueue(workers: 1)
         let recorder = Recorder()
-        #expect(queue.submit(client: "user", priority: .seek) { recorder.gate.wait() })  // holds the only worker
-        usleep(50_000)
+        // Holds the only worker; waited for as state, so the rest is queued behind it however slow the machine.
+        #expect(queue.submit(client: "user", priority: .seek) { recorder.started.signal(); recorder.gate.wait() })
+        recorder.started.wait()
         var submitted = 0
         for index in 0..<5 {
             #expect(queue.submit(client: "flood", priority: .background) { recorder.record("truth\(index)"); recorder.done.signal() })
@@ -37,9 +39,9 @@ import Testing
 
     @Test func aClientMayHaveAtMostSoManyJobsWaiting() {
         let queue = StudioRenderQueue(workers: 1)
-        let gate = DispatchSemaphore(value: 0)
-        #expect(queue.submit(client: "a", priority: .seek) { gate.wait() })
-        usleep(50_000)
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        #expect(queue.submit(client: "a", priority: .seek) { started.signal(); gate.wait() })
+        started.wait()
         var accepted = 0
         for _ in 0..<(StudioRenderQueue.maximumPending + 10) where queue.submit(client: "flood", priority: .background, {}) { accepted += 1 }
         #expect(accepted == StudioRenderQueue.maximumPending)
