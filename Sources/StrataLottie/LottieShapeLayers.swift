@@ -22,6 +22,12 @@ struct LottieShapeBuilder {
         case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
         /// A path with its sharp corners rounded (`rd`, radius in points).
         case rounded(Source, radius: LottieProperty<[Double]>)
+        /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
+        /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
+        case repeated(Source, times: Int)
+
+        /// The most copies a trim's offset may ask for.
+        static let maximumCopies = 8
 
         var isAnimated: Bool {
             switch self {
@@ -30,6 +36,7 @@ struct LottieShapeBuilder {
             case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
             case .star(_, let properties, _): properties.contains { $0.isAnimated }
             case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
+            case .repeated(let source, _): source.isAnimated
             }
         }
 
@@ -54,6 +61,11 @@ struct LottieShapeBuilder {
                                          outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
             case .rounded(let source, let radius):
                 return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
+            case .repeated(let source, let times):
+                let once = source.path(atFrame: frame)
+                var path = Path()
+                for _ in 0..<max(1, times) { for element in once.elements { path.append(element) } }
+                return path
             }
         }
     }
@@ -128,8 +140,8 @@ struct LottieShapeBuilder {
             case "gf": entries.append(.style(Style(node: item, isStroke: false, gradient: true)))
             case "gs": entries.append(.style(Style(node: item, isStroke: true, gradient: true)))
             case "tm":
-                if try item.number("m", default: 1, in: 1...2) == 2 || item["o"].map({ (try? $0.vectorProperty(count: 1))?.keyframes.contains { $0.value[0] != 0 } ?? true }) == true {
-                    context.warn(item.path, "trim paths: the offset and individual trimming are not applied")
+                if try item.number("m", default: 1, in: 1...2) == 2 {
+                    context.warn(item.path, "trim paths: individual trimming is drawn as simultaneous")
                 }
                 entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item)))
             case "rd": entries.append(.rounding(try item.vectorProperty("r", default: [0])))
@@ -243,15 +255,53 @@ struct LottieShapeBuilder {
         layer.opacity = min(1, max(0, opacity.first[0] / 100))
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")
+        var sources = sources
         for trim in trims.prefix(1) {
             func unit(_ percent: Double) -> Double { min(1, max(0, percent / 100)) }
+            let offset = try trim.node.vectorProperty("o", default: [0])
             // After Effects trims from the lesser of start and end to the greater; Core Animation
             // draws nothing when strokeStart passes strokeEnd. Where they cross, both are sampled
             // at every frame as the lesser and the greater.
             let frames = context.rootFrames
-            let pairs = trim.start.isAnimated || trim.end.isAnimated
+            let sampled = trim.start.isAnimated || trim.end.isAnimated || offset.isAnimated
+            let pairs = sampled
                 ? frames.map { (trim.start.value(atFrame: time.local($0))[0], trim.end.value(atFrame: time.local($0))[0]) }
                 : [(trim.start.first[0], trim.end.first[0])]
+            if offset.keyframes.contains(where: { $0.value[0] != 0 }) {
+                // The offset (degrees, 360 a whole path) moves both ends along the path, as
+                // lottie-ios applies it: past the end, the path is drawn as so many copies of
+                // itself that both ends lie on it, and the ends are shares of all the copies.
+                let degrees = sampled ? frames.map { offset.value(atFrame: time.local($0))[0] } : [offset.first[0]]
+                var moved = zip(pairs, degrees).map { pair, turn -> (Double, Double) in
+                    let shift = turn.isFinite ? turn / 360 * 100 : 0
+                    return (min(pair.0, pair.1) + shift, max(pair.0, pair.1) + shift)
+                }
+                var lowest = (moved.map(\.0).min() ?? 0) / 100, highest = (moved.map(\.1).max() ?? 100) / 100
+                if !(lowest.rounded(.down) >= -Double(Source.maximumCopies) && highest.rounded(.up) <= Double(Source.maximumCopies)) {
+                    // Whole turns more than the copies allowed: the same ends, fewer turns.
+                    moved = moved.map { pair in
+                        let turns = (pair.0 / 100).rounded(.down)
+                        return (pair.0 - turns * 100, min(pair.1 - turns * 100, 200))
+                    }
+                    lowest = (moved.map(\.0).min() ?? 0) / 100
+                    highest = (moved.map(\.1).max() ?? 100) / 100
+                    context.warn(trim.node.path + ".o", "a trim offset of more than \(Source.maximumCopies) turns is drawn as its part of a turn")
+                }
+                let below = Swift.min(0, lowest.rounded(.down)), above = highest.rounded(.up)
+                let copies = Swift.max(1, Int(above - below))
+                let shift = -below * 100
+                func share(_ value: Double) -> Double { min(1, max(0, (value + shift) / Double(copies) / 100)) }
+                shape.strokeStart = share(moved[0].0)
+                shape.strokeEnd = share(moved[0].1)
+                if moved.count > 1 {
+                    try context.add(context.clock.sampled(.strokeStart, moved.map { .number(share($0.0)) }, fromRootFrame: frames[0]),
+                                    forKey: "strokeStart", to: &layer, at: trim.node.path + ".s")
+                    try context.add(context.clock.sampled(.strokeEnd, moved.map { .number(share($0.1)) }, fromRootFrame: frames[0]),
+                                    forKey: "strokeEnd", to: &layer, at: trim.node.path + ".e")
+                }
+                if copies > 1 { sources = sources.map { .repeated($0, times: copies) } }
+                continue
+            }
             if pairs.contains(where: { $0.0 > $0.1 }) {
                 shape.strokeStart = unit(min(pairs[0].0, pairs[0].1))
                 shape.strokeEnd = unit(max(pairs[0].0, pairs[0].1))

@@ -176,6 +176,33 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(sharp, atSeconds: 0, 22, 22) == [255, 0, 0, 255])
     }
 
+    @Test func aTrimsOffsetMovesBothEndsAlongThePathAndWrapsPastItsEnd() throws {
+        // A line from x = 10 to 90, trimmed to its first half, then stroked 10 wide with butt caps.
+        func line(offset: Double) -> String {
+            let path = #"{"ty":"sh","ks":{"k":{"c":false,"v":[[10,50],[90,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+            let stroke = #"{"ty":"st","c":{"k":[0,0,1,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
+            return shapeLayer(path + #",{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":\#(offset)},"m":1},"# + stroke)
+        }
+        func drawn(_ scene: Scene, _ x: Int) throws -> Bool { try pixel(scene, atSeconds: 0, x, 50)[3] > 128 }
+        let plain = try importLottie(lottie(line(offset: 0)))
+        #expect(try drawn(plain, 20) && drawn(plain, 45) && !drawn(plain, 60))
+        // 90° is a quarter of the path: 25 %…75 %, x = 30…70.
+        let quarter = try importLottie(lottie(line(offset: 90)))
+        #expect(quarter.warnings.isEmpty, "\(quarter.warnings)")
+        #expect(try !drawn(quarter, 25) && drawn(quarter, 35) && drawn(quarter, 65) && !drawn(quarter, 75))
+        // 270°: 75 %…125 %, past the end and on from the start again (x = 70…90 and 10…30), as
+        // lottie-ios draws it on the path repeated.
+        let wrapped = try importLottie(lottie(line(offset: 270)))
+        #expect(try drawn(wrapped, 80) && drawn(wrapped, 20) && !drawn(wrapped, 50))
+        // Backwards: -90° is 75 %…125 % too.
+        let back = try importLottie(lottie(line(offset: -90)))
+        #expect(try drawn(back, 80) && drawn(back, 20) && !drawn(back, 50))
+        // A hostile offset of ten thousand turns is its part of a turn, with a warning.
+        let huge = try importLottie(lottie(line(offset: 3_600_090)))
+        #expect(try !drawn(huge, 25) && drawn(huge, 50) && !drawn(huge, 75))
+        #expect(huge.warnings.contains { $0.contains(".o") })
+    }
+
     @Test func aWebPImageIsDrawn() throws {
         // A 2 × 2 lossless WebP: red, green / blue, white.
         let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="

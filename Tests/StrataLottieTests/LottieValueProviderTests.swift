@@ -86,6 +86,20 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         #expect(green.warnings.isEmpty, "\(green.warnings)")
     }
 
+    @Test func aGradientProvidersOpacityIsDrawnTwiceAsCoreAnimationDrawsIt() throws {
+        // White at half opacity on both stops: Core Animation's pictures (issue_1854) show such a
+        // provider's alpha in the colours and again in the mask, so a quarter, not a half.
+        let fill = #"{"ty":"gr","nm":"Group 1","it":[{"ty":"rc","nm":"Rectangle 1","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"gf","nm":"Gradient Fill 1","o":{"k":100},"r":1,"t":1,"s":{"k":[30,50]},"e":{"k":[70,50]},"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1]}}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let data = lottie(shapeLayer(fill, extra: #","nm":"Box""#))
+        let quarter = try pixel(importing(data, ["**.Colors=0:1,1,1,0.5;1:1,1,1,0.5"]), atSeconds: 0, 50, 50)
+        #expect(quarter[3] >= 63 && quarter[3] <= 65, "\(quarter)")
+        // From transparent to opaque: a quarter of the way along, alpha 0.25² rather than 0.25.
+        let ramp = try importing(data, ["**.Colors=0:1,1,1,0;1:1,1,1,1"])
+        let early = try pixel(ramp, atSeconds: 0, 40, 50)[3]
+        #expect(early >= 14 && early <= 19, "\(early)")
+        #expect(try pixel(ramp, atSeconds: 0, 69, 50)[3] > 240)
+    }
+
     @Test func keyframedValuesAnimateLinearlyInTheCompositionsFrames() throws {
         let scene = try importing(lottie(namedLayer("Box")), ["**.Fill 1.Color=0:0,0,0,1;10:0,0,1,1"])
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [0, 0, 0, 255])
