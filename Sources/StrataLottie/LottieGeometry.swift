@@ -184,7 +184,10 @@ enum LottieShapes {
 
     /// An ellipse centred at `center` of `size`, starting at the top, clockwise unless reversed.
     static func ellipse(center: Point, size: Size, reversed: Bool) -> Path {
-        let rx = abs(size.width) / 2, ry = abs(size.height) / 2
+        // From the top (noon), clockwise; reversed, from the top anticlockwise, as After Effects
+        // and lottie-ios build it (the mirror image, not the clockwise path walked backwards from
+        // its last corner: a trim's 0 % stays at the top).
+        let rx = abs(size.width) / 2 * (reversed ? -1 : 1), ry = abs(size.height) / 2
         let kx = rx * kappa, ky = ry * kappa
         let bezier = LottieBezier(
             closed: true,
@@ -193,7 +196,7 @@ enum LottieShapes {
             inTangents: [Point(x: -kx, y: 0), Point(x: 0, y: -ky), Point(x: kx, y: 0), Point(x: 0, y: ky)],
             outTangents: [Point(x: kx, y: 0), Point(x: 0, y: ky), Point(x: -kx, y: 0), Point(x: 0, y: -ky)])
         var path = Path()
-        bezier.append(to: &path, reversed: reversed)
+        bezier.append(to: &path)
         return path
     }
 

@@ -203,6 +203,19 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(huge.warnings.contains { $0.contains(".o") })
     }
 
+    @Test func aReversedEllipseRunsFromTheTopAnticlockwise() throws {
+        // Its first quarter, trimmed: the arc from noon to nine o'clock (After Effects' and
+        // lottie-ios's), not from nine o'clock down to six (the clockwise path walked backwards).
+        func ellipse(direction: Int) -> String {
+            shapeLayer(#"{"ty":"el","d":\#(direction),"p":{"k":[50,50]},"s":{"k":[60,60]}},{"ty":"tm","s":{"k":0},"e":{"k":25},"o":{"k":0},"m":1},{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":6},"lc":1,"lj":1}"#)
+        }
+        func drawn(_ scene: Scene, _ x: Int, _ y: Int) throws -> Bool { try pixel(scene, atSeconds: 0, x, y)[3] > 128 }
+        let reversed = try importLottie(lottie(ellipse(direction: 3)))
+        #expect(try drawn(reversed, 29, 29) && !drawn(reversed, 71, 29) && !drawn(reversed, 29, 71))
+        let clockwise = try importLottie(lottie(ellipse(direction: 1)))
+        #expect(try drawn(clockwise, 71, 29) && !drawn(clockwise, 29, 29))
+    }
+
     @Test func aWebPImageIsDrawn() throws {
         // A 2 × 2 lossless WebP: red, green / blue, white.
         let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="
