@@ -128,6 +128,13 @@ struct LottieTransformBuilder {
             var segments: [KeyframePath.Segment] = []
             for index in 0..<(points.count - 1) {
                 let a = points[index], b = points[index + 1], frame = position.keyframes[index]
+                // Without tangents a segment is a line, as lottie-ios adds it to the path: run at
+                // an even pace, not as a curve whose controls sit on its ends (which eases it in
+                // and out a second time: MotionCorpse's triangle led Core Animation's by 7 points).
+                guard frame.spatialOut != nil || frame.spatialIn != nil else {
+                    segments.append(.line(to: b))
+                    continue
+                }
                 let out = frame.spatialOut ?? .zero, into = frame.spatialIn ?? .zero
                 segments.append(.curve(control1: Point(x: a.x + out.x, y: a.y + out.y), control2: Point(x: b.x + into.x, y: b.y + into.y), to: b))
             }

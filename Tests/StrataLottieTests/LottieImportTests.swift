@@ -216,6 +216,18 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try drawn(clockwise, 71, 29) && !drawn(clockwise, 29, 29))
     }
 
+    @Test func aPositionSegmentWithoutTangentsRunsStraightAtTheEasedPace() throws {
+        // Linear from x = 0 to 100 over frames 0…10, then a curved segment (so the keyframes
+        // become a path): a quarter of the way in time, a quarter of the way along, as lottie-ios
+        // draws it with a line (a curve with its controls on its ends would be at 15.6).
+        let ks = #"{"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100},"p":{"a":1,"k":["#
+            + #"{"t":0,"s":[0,50],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},"#
+            + #"{"t":10,"s":[100,50],"o":{"x":0,"y":0},"i":{"x":1,"y":1},"to":[0,20],"ti":[0,-20]},{"t":20,"s":[100,90]}]}}"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(cx: 0, cy: 0, size: 10), ks: ks)))
+        #expect(try pixel(scene, atSeconds: 0.25, 25, 50) == [255, 0, 0, 255])
+        #expect(try pixel(scene, atSeconds: 0.25, 18, 50)[3] == 0 && pixel(scene, atSeconds: 0.25, 32, 50)[3] == 0)
+    }
+
     @Test func aWebPImageIsDrawn() throws {
         // A 2 × 2 lossless WebP: red, green / blue, white.
         let webp = "UklGRiwAAABXRUJQVlA4TB8AAAAvAUAAAB8gEEjeHzqN+RcQFPwf3fxHZA/gBgwR/Q8BAA=="
