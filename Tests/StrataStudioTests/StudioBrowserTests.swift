@@ -6,7 +6,8 @@ import StrataRaster
 
 /// The studio's page in a real browser, driven as a person drives it: Playwright for Python
 /// (scripts/test installs it) runs Debian's Chromium headless (scripts/reference/studio_browser.py)
-/// — drags the scrubber to a frame, types a curve, clicks step, edits the scene file, breaks it.
+/// — drags the scrubber to a frame, types a curve, clicks step and the timeline, edits the scene
+/// file, breaks it.
 /// The image shown must carry the SHA-256 of `strata frame`'s bytes at each step, the chart's
 /// marker must follow the frame, the edit must show without a reload, and a broken file must
 /// show its error over the last good frame.
@@ -26,6 +27,7 @@ struct StudioBrowserTests {
         // What each state must show, from strata frame: the script waits for it rather than for a time.
         let expected = ["seek": try sha(StudioTests.sceneText(), 12), "curve": try sha(StudioTests.sceneText(curve: "linear:0.2"), 12),
                         "step": try sha(StudioTests.sceneText(curve: "linear:0.2"), 13),
+                        "timeline": try sha(StudioTests.sceneText(curve: "linear:0.2"), 5),
                         "edited": try sha(StudioTests.sceneText(curve: "linear:0.2", background: "#ffeb3b"), 13)]
         let expectedFile = running.folder.appendingPathComponent("expected.json")
         try JSONSerialization.data(withJSONObject: expected).write(to: expectedFile)
@@ -33,7 +35,9 @@ struct StudioBrowserTests {
                                                       edited.path, broken.path, shot.path, expectedFile.path])
         #expect(browser.status == 0, "studio_browser.py (Playwright and Chromium; scripts/test installs them): \(browser.stderr.suffix(600))")
         guard browser.status == 0 else { await StudioTests.stop(running); return }
-        let shown = try #require(try JSONSerialization.jsonObject(with: browser.stdout) as? [String: String])
+        let object = try #require(try JSONSerialization.jsonObject(with: browser.stdout) as? [String: Any])
+        #expect(object["aligned"] as? Bool == true, "the timeline lies under the scrubber, as wide")
+        let shown = object.compactMapValues { $0 as? String }
         #expect(shown["seek"] == expected["seek"], "dragged to frame 12: strata frame's image")
         #expect(shown["chartFrame"] == "12", "the chart's marker follows")
         #expect(shown["curve"] == expected["curve"], "the typed curve, re-rendered at once")
@@ -43,6 +47,7 @@ struct StudioBrowserTests {
         #expect(shown["command"]?.contains("--curve box=linear:0.2") == true, "the export: \(shown["command"] ?? "")")
         #expect(shown["problem"]?.contains("table:nan=1") == true, "the bad curve's reason beside it: \(shown["problem"] ?? "")")
         #expect(shown["afterBadCurve"] == expected["curve"], "with a bad curve typed, stepping goes on with the last good one")
+        #expect(shown["timeline"] == expected["timeline"] && shown["timelineBack"] == expected["step"], "a click on the timeline goes to the frame there")
         #expect(shown["edited"] == expected["edited"], "the edit shows")
         #expect(shown["error"]?.contains("layers[0].opacity") == true, "the error shows: \(shown["error"] ?? "")")
         #expect(shown["afterError"] == shown["edited"], "the last good frame stays")

@@ -2,7 +2,7 @@
 """Drives Strata Studio's page in headless Chromium with Playwright (PyPI; Debian's chromium as the
 browser), as a person would: drag the scrubber to a frame, type a curve, click step, step back and on
 with the arrow keys, read the address and the export, type a bad curve, edit the scene file and
-watch the page follow, break it and see the error. Prints what the page showed as JSON.
+watch the page follow, break it and see the error; click the timeline under the scrubber. Prints what the page showed as JSON.
 Used by Tests/StrataStudioTests/StudioBrowserTests.swift.
 
   studio_browser.py URL FRAME CURVE OVERLAY SCENE EDITED BROKEN SHOT.png EXPECTED.json
@@ -81,6 +81,18 @@ def main():
         result["afterBadCurve"] = shown_when(page, frame, expected["curve"])
         page.keyboard.press("ArrowRight")
         shown_when(page, int(frame) + 1, expected["step"])
+        # The timeline lies under the scrubber, as wide; a click on it goes to the frame there
+        # (the first and last frames 7 px in from its ends, where the scrubber's thumb stands).
+        scrub, timeline = page.locator("#scrub").bounding_box(), page.locator("#timeline").bounding_box()
+        result["aligned"] = abs(scrub["x"] - timeline["x"]) < 1 and abs(scrub["width"] - timeline["width"]) < 1 and timeline["y"] >= scrub["y"] + scrub["height"] - 1
+        count = page.evaluate("state.scene.frameCount")
+        def click_frame(target):
+            x = timeline["x"] + 7 + target / (count - 1) * (timeline["width"] - 14)
+            page.mouse.click(x, timeline["y"] + timeline["height"] / 2)
+        click_frame(5)
+        result["timeline"] = shown_when(page, 5, expected["timeline"])
+        click_frame(int(frame) + 1)
+        result["timelineBack"] = shown_when(page, int(frame) + 1, expected["step"])
         page.screenshot(path=shot)
         # Edit the scene file: the page follows without a reload.
         shutil.copyfile(edited, scene)

@@ -52,7 +52,7 @@ async function loadScene() {
   state.generation = scene.generation;
   state.clock = clock;
   state.prefetched = new Set();
-  $("generation").textContent = `generation ${scene.generation}`;
+  $("generation").textContent = `file version ${scene.generation}`;
   if (!scene.frameCount) return;  // the scene does not read: keep what is shown
   // Overlays the file no longer has: their curves and settings are let go, and said so.
   const ids = new Set(scene.overlays.map((o) => o.id));
@@ -209,6 +209,7 @@ function showPosition() {
   $("position").textContent = `of ${state.scene.frameCount - 1} · ${t.toFixed(3)} s`;
   $("frame-number").value = String(state.frame);
   $("frame-number").max = String(state.scene.frameCount - 1);
+  drawTimeline();
   followAddress();
 }
 
@@ -449,20 +450,55 @@ function applyZoom() {
   $("stage").style.width = image.naturalWidth ? `${image.naturalWidth * zoom}px` : "";
   $("stage").style.height = image.naturalHeight ? `${image.naturalHeight * zoom}px` : "";
 }
-window.addEventListener("resize", () => applyZoom());
+window.addEventListener("resize", () => { applyZoom(); drawTimeline(); });
+$("frame").addEventListener("load", () => applyZoom());  // the fit needs the picture's size
 
-function drawTimeline() {
-  const canvas = $("timeline");
-  canvas.width = canvas.clientWidth || 600;
-  const g = canvas.getContext("2d");
-  const scene = state.scene;
-  g.clearRect(0, 0, canvas.width, canvas.height);
-  const ticks = scene.tickCount;
-  for (let t = 0; t < ticks; t++) {
-    g.fillStyle = scene.droppedTicks.includes(t) ? "#e53935" : "#78909c";
-    g.fillRect((t / Math.max(1, ticks - 1)) * (canvas.width - 2), 4, 2, 14);
-  }
+// The timeline under the scrubber: a mark per displayed frame where the scrubber's thumb stands
+// for it (7 px in from either end, the thumb's half width), the one shown in yellow, and a red mark
+// between two frames for each tick the display drops there. A click or a drag goes to the frame
+// nearest the pointer.
+const thumbInset = 7;
+function timelineX(frame, count, width) {
+  return thumbInset + (count <= 1 ? 0 : (frame / (count - 1)) * (width - 2 * thumbInset));
 }
+function drawTimeline() {
+  const canvas = $("timeline"), scene = state.scene;
+  if (!scene) return;
+  const width = Math.round(canvas.clientWidth) || 600;
+  if (canvas.width !== width) canvas.width = width;
+  const g = canvas.getContext("2d"), n = scene.frameCount, h = canvas.height;
+  g.clearRect(0, 0, canvas.width, h);
+  g.fillStyle = "#78909c";
+  const every = Math.max(1, Math.ceil(n / (width / 3)));  // no denser than a mark per 3 px
+  for (let i = 0; i < n; i += every) g.fillRect(Math.round(timelineX(i, n, width)) - 0.5, 3, 1, h - 6);
+  // A dropped tick lies between the frame before it and the frame after it.
+  const dropped = new Set(scene.droppedTicks);
+  let shown = 0;
+  g.fillStyle = "#e53935";
+  for (let t = 0; t < scene.tickCount; t++) {
+    if (!dropped.has(t)) { shown++; continue; }
+    const x = shown === 0 ? timelineX(0, n, width) - 3 : (timelineX(shown - 1, n, width) + timelineX(Math.min(shown, n - 1), n, width)) / 2;
+    g.fillRect(Math.round(x) - 1, 1, 2, h - 2);
+  }
+  g.fillStyle = "#ffca28";
+  g.fillRect(Math.round(timelineX(state.frame, n, width)) - 1.5, 0, 3, h);
+  canvas.dataset.frame = String(state.frame);
+}
+function frameAtTimeline(event) {
+  const canvas = $("timeline"), box = canvas.getBoundingClientRect(), n = state.scene.frameCount;
+  const f = (event.clientX - box.left - thumbInset) / Math.max(1, box.width - 2 * thumbInset);
+  return Math.max(0, Math.min(n - 1, Math.round(f * (n - 1))));
+}
+$("timeline").addEventListener("pointerdown", (event) => {
+  if (!state.scene) return;
+  $("timeline").setPointerCapture(event.pointerId);
+  seek(frameAtTimeline(event));
+});
+$("timeline").addEventListener("pointermove", (event) => {
+  if (!state.scene || !$("timeline").hasPointerCapture(event.pointerId)) return;
+  const frame = frameAtTimeline(event);
+  if (frame !== state.frame) seek(frame);
+});
 
 function seek(frame) {
   if (!state.scene) return;
