@@ -451,7 +451,8 @@ function applyZoom() {
   $("stage").style.height = image.naturalHeight ? `${image.naturalHeight * zoom}px` : "";
 }
 window.addEventListener("resize", () => { applyZoom(); drawTimeline(); });
-$("frame").addEventListener("load", () => applyZoom());  // the fit needs the picture's size
+// The fit needs the pictures' sizes, known once they load.
+for (const id of ["frame", "truth-frame"]) $(id).addEventListener("load", () => applyZoom());
 
 // The timeline under the scrubber: a mark per displayed frame where the scrubber's thumb stands
 // for it (7 px in from either end, the thumb's half width), the one shown in yellow, and a red mark
