@@ -130,19 +130,16 @@ async function refresh() {
   await Promise.all([showFrame(), loadCurves()]);
 }
 
-// Frames the page has already shown or fetched ahead, by what they show (bounded): a seek to one is
-// shown at once, and while an uncached one renders the nearest one kept stands in for it.
+// Frames the page has already shown or fetched ahead, by what they show (bounded): the PNG's bytes
+// and their SHA-256. A seek to one is shown at once, and while an uncached one renders the nearest
+// one kept stands in for it.
 const kept = new Map();
 const keptLimit = 360;
+const standInDelay = 60;  // ms
 function keptPrefix() { return `${state.generation}|${curveQuery()}${clockQuery()}|${$("show-overlays").checked ? "" : "off"}|`; }
-function keep(key, url, sha256) {
-  if (kept.has(key)) { URL.revokeObjectURL(url); return; }
-  kept.set(key, { url, sha256 });
-  while (kept.size > keptLimit) {
-    const [oldest, entry] = kept.entries().next().value;
-    if ($("frame").src !== entry.url) URL.revokeObjectURL(entry.url);
-    kept.delete(oldest);
-  }
+function keep(key, blob, sha256) {
+  if (!kept.has(key)) kept.set(key, { blob, sha256 });
+  while (kept.size > keptLimit) kept.delete(kept.keys().next().value);
 }
 function frameURL(frame, extra = "") {
   const overlays = $("show-overlays").checked ? "" : "&overlays=off";
@@ -154,18 +151,33 @@ async function fetchAhead(frame) {
   state.prefetched.add(key);
   try {
     const response = await fetch(frameURL(frame), { cache: "no-store" });
-    if (response.ok) keep(key, URL.createObjectURL(await response.blob()), response.headers.get("X-Strata-SHA256"));
+    if (response.ok) keep(key, await response.blob(), response.headers.get("X-Strata-SHA256"));
   } catch (error) { /* a prefetch that fails is fetched again when shown */ }
   state.prefetched.delete(key);
 }
 
-function display(frame, entry, provisional) {
-  const image = $("frame");
-  image.src = entry.url;
-  image.dataset.sha256 = entry.sha256;
-  image.dataset.frame = String(frame);
-  image.classList.toggle("provisional", provisional);
+// The frame is a canvas: the PNG is decoded off the page's thread (createImageBitmap) and drawn
+// in one step, so its pixels are there as soon as it is labelled. A later call wins over an
+// earlier one still decoding.
+let drawn = 0, displaying = 0;
+async function display(frame, entry, provisional) {
+  const mine = ++displaying;
+  let bitmap;
+  try { bitmap = await createImageBitmap(entry.blob); } catch (error) { return; }
+  if (mine !== displaying) { bitmap.close(); return; }
+  const canvas = $("frame");
+  const resized = canvas.width !== bitmap.width || canvas.height !== bitmap.height;
+  if (resized) { canvas.width = bitmap.width; canvas.height = bitmap.height; }
+  const g = canvas.getContext("2d");
+  g.clearRect(0, 0, canvas.width, canvas.height);
+  g.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  canvas.dataset.sha256 = entry.sha256;
+  canvas.dataset.frame = String(frame);
+  canvas.dataset.drawn = String(++drawn);
+  canvas.classList.toggle("provisional", provisional);
   $("digest").textContent = provisional ? `frame ${frame} shown while frame ${state.frame} renders` : `frame ${frame} · SHA-256 ${entry.sha256}`;
+  if (resized) applyZoom();
 }
 
 async function showFrame() {
@@ -177,30 +189,38 @@ async function showFrame() {
   showPosition();
   let entry = kept.get(key);
   if (!entry) {
-    // The nearest frame kept for the same settings stands in, marked, until the exact one comes.
-    let nearest = null;
-    for (const [other, value] of kept) {
-      if (!other.startsWith(prefix)) continue;
-      const at = Number(other.slice(prefix.length));
-      if (nearest === null || Math.abs(at - frame) < Math.abs(nearest.at - frame)) nearest = { at, value };
-    }
-    if (nearest) display(nearest.at, nearest.value, true);
+    // The nearest frame kept for the same settings stands in, marked, until the exact one comes —
+    // if it is not there within a moment: most frames render in less, and a stand-in shown
+    // meanwhile would only cost the browser a decode while it waits for the exact one.
+    const standIn = setTimeout(() => {
+      if (ticket !== state.request) return;
+      let nearest = null;
+      for (const [other, value] of kept) {
+        if (!other.startsWith(prefix)) continue;
+        const at = Number(other.slice(prefix.length));
+        if (nearest === null || Math.abs(at - frame) < Math.abs(nearest.at - frame)) nearest = { at, value };
+      }
+      if (nearest) display(nearest.at, nearest.value, true);
+    }, standInDelay);
     // A newer seek of this page makes the server drop this one if it has not started rendering.
     const response = await fetch(frameURL(frame, `&client=${state.client}&seek=${ticket}`), { cache: "no-store" });
+    clearTimeout(standIn);
     if (response.status === 409) return;  // superseded by a newer seek before it was drawn
     if (!response.ok) { if (ticket === state.request) showRequestError(await response.text()); return; }
     // Kept even when a newer seek came meanwhile: playing and scrubbing come back to it.
-    entry = { url: URL.createObjectURL(await response.blob()), sha256: response.headers.get("X-Strata-SHA256") };
-    keep(key, entry.url, entry.sha256);
-    entry = kept.get(key) || entry;
+    entry = { blob: await response.blob(), sha256: response.headers.get("X-Strata-SHA256") };
+    keep(key, entry.blob, entry.sha256);
     if (ticket !== state.request) return;
   }
   showRequestError("");
   display(frame, entry, false);
-  showOnion(ticket, overlays);
-  showTruth(ticket, overlays);
-  applyZoom();
-  drawCharts();
+  // The rest after the picture has had its turn: the charts' marker, the onion skin, the truth.
+  setTimeout(() => {
+    if (ticket !== state.request) return;
+    showOnion(ticket, overlays);
+    showTruth(ticket, overlays);
+    drawCharts();
+  }, 0);
 }
 
 function showPosition() {
@@ -433,11 +453,11 @@ function drawFit() {
 function zoomFactor() {
   const chosen = $("zoom").value, image = $("frame");
   if (chosen !== "fit") return Number(chosen);
-  if (!image.naturalWidth) return 1;
+  if (!image.dataset.frame) return 1;
   const wide = $("truth").value ? 2 : 1;
   const width = ($("viewer").clientWidth - (wide - 1) * 12) / wide;
   const height = window.innerHeight - $("stage").getBoundingClientRect().top - 110;
-  return Math.max(0.1, Math.min(8, width / image.naturalWidth, Math.max(80, height) / image.naturalHeight));
+  return Math.max(0.1, Math.min(8, width / image.width, Math.max(80, height) / image.height));
 }
 
 function applyZoom() {
@@ -447,12 +467,12 @@ function applyZoom() {
   $("truth-frame").style.width = $("truth-frame").naturalWidth ? `${$("truth-frame").naturalWidth * zoom}px` : "";
   $("truth-frame").style.imageRendering = zoom >= 2 ? "pixelated" : "";
   const image = $("frame");
-  $("stage").style.width = image.naturalWidth ? `${image.naturalWidth * zoom}px` : "";
-  $("stage").style.height = image.naturalHeight ? `${image.naturalHeight * zoom}px` : "";
+  $("stage").style.width = image.dataset.frame ? `${image.width * zoom}px` : "";
+  $("stage").style.height = image.dataset.frame ? `${image.height * zoom}px` : "";
 }
 window.addEventListener("resize", () => { applyZoom(); drawTimeline(); });
-// The fit needs the pictures' sizes, known once they load.
-for (const id of ["frame", "truth-frame"]) $(id).addEventListener("load", () => applyZoom());
+// The fit needs the truth's size, known once it loads (the frame's, once drawn).
+$("truth-frame").addEventListener("load", () => applyZoom());
 
 // The timeline under the scrubber: a mark per displayed frame where the scrubber's thumb stands
 // for it (7 px in from either end, the thumb's half width), the one shown in yellow, and a red mark

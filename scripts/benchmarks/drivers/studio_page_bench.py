@@ -19,25 +19,28 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-# In the page: seek to FRAME and resolve with the milliseconds until the exact frame's pixels.
+# In the page: seek to FRAME and resolve with the milliseconds until the exact frame's pixels (the
+# frame is a canvas, labelled once the decoded picture is drawn on it; an image, once decoded).
 SEEK = """async (frame) => {
   const image = document.getElementById('frame'), start = performance.now();
   const scrub = document.getElementById('scrub');
   scrub.value = String(frame);
   scrub.dispatchEvent(new Event('input'));
-  while (!(image.dataset.frame === String(frame) && !image.classList.contains('provisional') && image.complete && image.naturalWidth)) {
+  const isImage = image.tagName === 'IMG';
+  while (!(image.dataset.frame === String(frame) && !image.classList.contains('provisional') && (!isImage || (image.complete && image.naturalWidth)))) {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
-  await image.decode();
+  if (isImage) await image.decode();
   return performance.now() - start;
 }"""
 
-# In the page: play for SECONDS and count the images shown per second in each second.
+# In the page: play for SECONDS and count the pictures shown per second in each second.
 PLAY = """async (seconds) => {
   const image = document.getElementById('frame');
-  let shown = 0, last = image.src;
+  const shownNow = () => image.tagName === 'IMG' ? image.src : image.dataset.drawn;
+  let shown = 0, last = shownNow();
   const counts = [];
-  const watch = setInterval(() => { if (image.src !== last) { last = image.src; shown++; } }, 2);
+  const watch = setInterval(() => { const now = shownNow(); if (now !== last) { last = now; shown++; } }, 2);
   document.getElementById('play').click();
   for (let s = 0; s < seconds; s++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -65,7 +68,7 @@ def bench(strata, scene, scale, browser):
     url = f"http://127.0.0.1:{match.group(1)}/"
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(url)
-    page.wait_for_function("document.getElementById('frame').dataset.sha256 && document.getElementById('frame').complete", polling=1)
+    page.wait_for_function("document.getElementById('frame').dataset.sha256", polling=1)
     first = page.evaluate("performance.now()")  # since the navigation began
     frames = int(page.evaluate("state.scene.frameCount"))
     order = list(range(frames))
