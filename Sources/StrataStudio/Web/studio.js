@@ -160,10 +160,26 @@ async function fetchAhead(frame) {
 // in one step, so its pixels are there as soon as it is labelled. A later call wins over an
 // earlier one still decoding.
 let drawn = 0, displaying = 0;
-async function display(frame, entry, provisional) {
+// While playing, the next few frames kept are decoded ahead (a few pictures: a frame at scale 3
+// takes about as long to decode as a tick lasts), so that each is drawn on its tick.
+const decoded = new Map();
+const decodedLimit = 6;
+function decodeAhead(key) {
+  const entry = kept.get(key);
+  if (!entry || decoded.has(key)) return;
+  decoded.set(key, createImageBitmap(entry.blob).catch(() => null));
+  while (decoded.size > decodedLimit) {
+    const [oldest, bitmap] = decoded.entries().next().value;
+    decoded.delete(oldest);
+    bitmap.then((b) => b && b.close());
+  }
+}
+async function display(frame, entry, provisional, key) {
   const mine = ++displaying;
-  let bitmap;
-  try { bitmap = await createImageBitmap(entry.blob); } catch (error) { return; }
+  let bitmap = null;
+  const ahead = key !== undefined && decoded.get(key);
+  if (ahead) { decoded.delete(key); bitmap = await ahead; }
+  if (!bitmap) { try { bitmap = await createImageBitmap(entry.blob); } catch (error) { return; } }
   if (mine !== displaying) { bitmap.close(); return; }
   const canvas = $("frame");
   const resized = canvas.width !== bitmap.width || canvas.height !== bitmap.height;
@@ -213,7 +229,7 @@ async function showFrame() {
     if (ticket !== state.request) return;
   }
   showRequestError("");
-  display(frame, entry, false);
+  display(frame, entry, false, key);
   // The rest after the picture has had its turn: the charts' marker, the onion skin, the truth.
   setTimeout(() => {
     if (ticket !== state.request) return;
@@ -544,8 +560,11 @@ $("play").addEventListener("click", () => {
   if (state.playing) {
     state.timer = setInterval(() => {
       const next = (state.frame + 1) % state.scene.frameCount;
-      // Fetch ahead into the page's store: after the first loop every frame is shown from it.
+      // Fetch ahead into the page's store: after the first loop every frame is shown from it,
+      // the next few decoded before their ticks.
       for (let k = 2; k <= 8; k++) fetchAhead((state.frame + k) % state.scene.frameCount);
+      const prefix = keptPrefix();
+      for (let k = 1; k <= 4; k++) decodeAhead(prefix + ((next + k) % state.scene.frameCount));
       seek(next);
     }, 1000 / state.scene.fps);
   }

@@ -4,7 +4,8 @@
   * first frame: from opening the page to the first exact frame's pixels decoded;
   * seek → pixels: the scrubber set to each displayed frame once, in a shuffled order (uncached on
     the page and on the server), to the exact frame's pixels decoded: median and p95;
-  * play: images shown per second at the clock's rate, in the first loop and after it.
+  * play: images shown per second at the clock's rate, in the first loop (until the page holds every
+    frame) and in the three seconds after it.
 
 Usage: scripts/benchmarks/drivers/studio_page_bench.py [--strata PATH] SCENE[:SCALE] …
 """
@@ -34,22 +35,27 @@ SEEK = """async (frame) => {
   return performance.now() - start;
 }"""
 
-# In the page: play for SECONDS and count the pictures shown per second in each second.
-PLAY = """async (seconds) => {
+# In the page: play, counting the pictures shown in each second, until every frame has been kept
+# on the page (the first loop: frames render as they come) and three seconds more, at most 60 s.
+# Resolves with the counts and the second in which the page held every frame.
+PLAY = """async () => {
   const image = document.getElementById('frame');
   const shownNow = () => image.tagName === 'IMG' ? image.src : image.dataset.drawn;
+  const allKept = () => { const prefix = keptPrefix(); let n = 0; for (const key of kept.keys()) if (key.startsWith(prefix)) n++; return n >= state.scene.frameCount; };
   let shown = 0, last = shownNow();
   const counts = [];
   const watch = setInterval(() => { const now = shownNow(); if (now !== last) { last = now; shown++; } }, 2);
   document.getElementById('play').click();
-  for (let s = 0; s < seconds; s++) {
+  let loop = null;
+  while (counts.length < 60 && (loop === null || counts.length < loop + 4)) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     counts.push(shown);
     shown = 0;
+    if (loop === null && allKept()) loop = counts.length - 1;
   }
   document.getElementById('play').click();
   clearInterval(watch);
-  return counts;
+  return [counts, loop];
 }"""
 
 
@@ -79,8 +85,8 @@ def bench(strata, scene, scale, browser):
     page.evaluate("""() => { const input = document.querySelector('.overlay .curve');
                             if (input) { input.value = 'log2:4.5'; input.dispatchEvent(new Event('change')); } }""")
     page.wait_for_timeout(500)
-    loop_seconds = max(2, int(frames / fps + 0.999))
-    counts = page.evaluate(PLAY, loop_seconds + 3)
+    counts, loop = page.evaluate(PLAY)
+    loop_seconds = (loop if loop is not None else len(counts) - 3) + 1
     page.close()
     server.send_signal(signal.SIGTERM)
     server.wait(timeout=30)
@@ -88,7 +94,7 @@ def bench(strata, scene, scale, browser):
     print(f"{label}: {frames} frames at {fps} fps")
     print(f"  first frame after load: {first:.0f} ms")
     print(f"  seek → pixels, each frame once (uncached): median {statistics.median(seeks):.1f} ms, p95 {percentile(seeks, 95):.1f} ms")
-    print(f"  play at {fps} fps: images per second {counts} (first loop: the first {loop_seconds}; after it: {statistics.median(counts[loop_seconds:]):.0f})")
+    print(f"  play at {fps} fps: images per second {counts} (first loop, until every frame is on the page: the first {loop_seconds}; after it: {statistics.median(counts[loop_seconds:]):.0f})")
     return statistics.median(seeks), percentile(seeks, 95), counts[loop_seconds:]
 
 
