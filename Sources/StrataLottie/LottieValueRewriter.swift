@@ -133,8 +133,8 @@ struct LottieValueRewriter {
     /// Core Animation draws such a provider's opacity twice, in the colours and again in the
     /// gradient's mask: where the stops give alpha a, its pictures show a² (issue_1854 at 25 %,
     /// to within 0.004 of alpha over 400,000 pixels; 50 % and 75 % with the layer's opacity once
-    /// on top). So the opacity stops written here are the stops' alpha squared, sampled at 16
-    /// points per span; a file's own opacity stops are drawn once, as the pictures show them.
+    /// on top). So the opacity stops written here are the stops' alpha squared, sampled at up to
+    /// 16 points per span; a file's own opacity stops are drawn once, as the pictures show them.
     private mutating func providedGradient(_ path: [String]) -> SceneValue? {
         guard let index = providers.lastIndex(where: { $0.matches(path) }),
               providers[index].keyframes.allSatisfy({ $0.components.count >= 3 }) else { return nil }
@@ -145,7 +145,10 @@ struct LottieValueRewriter {
         let given = stops.map { (min(1, max(0, $0.frame)), min(1, max(0, $0.components.count > 3 ? $0.components[3] : 1))) }
         var alphas = given.flatMap { [$0.0, $0.1 * $0.1] }
         if given.contains(where: { $0.1 < 1 }), given.count > 1 {
-            let steps = 16
+            // Up to 16 points per span, fewer when there are many stops: the stops the importer
+            // reads are at most 1,024 numbers.
+            let spare = 1024 - 4 * given.count - 2
+            let steps = max(1, min(16, spare / max(1, 2 * (given.count - 1))))
             alphas = []
             for (from, to) in zip(given, given.dropFirst()) {
                 for step in 0..<steps {

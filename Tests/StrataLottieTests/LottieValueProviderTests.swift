@@ -98,6 +98,9 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         let early = try pixel(ramp, atSeconds: 0, 40, 50)[3]
         #expect(early >= 14 && early <= 19, "\(early)")
         #expect(try pixel(ramp, atSeconds: 0, 69, 50)[3] > 240)
+        // A hundred stops with opacity still read: fewer points per span.
+        let many = (0..<100).map { "\(Double($0) / 99):1,1,1,\(Double($0 % 2))" }.joined(separator: ";")
+        #expect(try pixel(importing(data, ["**.Colors=" + many]), atSeconds: 0, 50, 50)[3] < 255)
     }
 
     @Test func keyframedValuesAnimateLinearlyInTheCompositionsFrames() throws {
