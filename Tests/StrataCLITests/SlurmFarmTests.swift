@@ -6,8 +6,10 @@ import StrataRaster
 /// A real single-node Slurm cluster on this machine (scripts/farm/slurm-cluster: munged,
 /// slurmctld and slurmd with a generated slurm.conf, state in a temporary folder, stopped by their
 /// PIDs), running the project's array script (scripts/farm/slurm-array.sh). scripts/test installs
-/// slurm-wlm and munge when they are missing; the cluster needs root.
-@Suite("Render farm on a real Slurm cluster", .serialized, .tags(.slurm), Oracle.slurm.trait)
+/// slurm-wlm and munge when they are missing; the cluster needs root. Each test starts a cluster of
+/// its own (its own folder, ports and munge socket), so the two run side by side: their time is
+/// mostly Slurm's scheduling and polling, which overlap, not drawing.
+@Suite("Render farm on a real Slurm cluster", .tags(.slurm), Oracle.slurm.trait)
 struct SlurmFarmTests {
     static let root = CLITests.root
     /// The binary the tasks run: the test's own strata, or the one STRATA_FUZZ_STRATA names.

@@ -147,8 +147,13 @@ struct StudioTests {
     }
 
     /// A connection to the studio on 127.0.0.1:`port` that sends `bytes`, and what came back
-    /// until the server closed it or `wait` seconds passed.
-    static func raw(_ port: Int, _ bytes: [UInt8], wait: Double = 5) -> (text: String, closed: Bool) {
+    /// until the server closed it or `wait` seconds passed. Waited for on a thread of its own: the
+    /// server's timeouts take seconds, and Swift concurrency's few threads run other tests meanwhile.
+    static func raw(_ port: Int, _ bytes: [UInt8], wait: Double = 5) async -> (text: String, closed: Bool) {
+        (try? await onThreadOfItsOwn { rawNow(port, bytes, wait: wait) }) ?? ("", true)
+    }
+
+    static func rawNow(_ port: Int, _ bytes: [UInt8], wait: Double = 5) -> (text: String, closed: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -192,18 +197,18 @@ struct StudioTests {
         func request(_ head: String) -> [UInt8] { Array(head.utf8) }
         let host = "Host: 127.0.0.1:\(port)\r\n"
         // Heads too large, malformed, with a body, for another host; HEAD without the body.
-        #expect(Self.raw(port, request("GET / HTTP/1.1\r\n\(host)X: \(String(repeating: "a", count: 20_000))\r\n\r\n")).text.hasPrefix("HTTP/1.1 431"))
-        #expect(Self.raw(port, request("garbage\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
-        #expect(Self.raw(port, request("POST /api/scene HTTP/1.1\r\n\(host)Content-Length: 1000000000000\r\n\r\n")).text.hasPrefix("HTTP/1.1 413"))
-        #expect(Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n")).text.hasPrefix("HTTP/1.1 421"))
-        #expect(Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: [::1]:\(port)\r\nConnection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 200"))
-        #expect(Self.raw(port, request("GET /api/curve?curve.box=table:nan=1 HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
-        let head = Self.raw(port, request("HEAD / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text
+        #expect(await Self.raw(port, request("GET / HTTP/1.1\r\n\(host)X: \(String(repeating: "a", count: 20_000))\r\n\r\n")).text.hasPrefix("HTTP/1.1 431"))
+        #expect(await Self.raw(port, request("garbage\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
+        #expect(await Self.raw(port, request("POST /api/scene HTTP/1.1\r\n\(host)Content-Length: 1000000000000\r\n\r\n")).text.hasPrefix("HTTP/1.1 413"))
+        #expect(await Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n")).text.hasPrefix("HTTP/1.1 421"))
+        #expect(await Self.raw(port, request("GET /api/scene HTTP/1.1\r\nHost: [::1]:\(port)\r\nConnection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 200"))
+        #expect(await Self.raw(port, request("GET /api/curve?curve.box=table:nan=1 HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text.hasPrefix("HTTP/1.1 400"))
+        let head = await Self.raw(port, request("HEAD / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")).text
         #expect(head.hasPrefix("HTTP/1.1 200") && head.hasSuffix("\r\n\r\n") && !head.contains("Strata Studio"), "\(head)")
         // A head that never ends is answered 408 after its second; an idle connection is closed.
-        let slow = Self.raw(port, request("GET / HTTP/1.1\r\n"), wait: 6)
+        let slow = await Self.raw(port, request("GET / HTTP/1.1\r\n"), wait: 6)
         #expect(slow.text.hasPrefix("HTTP/1.1 408") && slow.closed)
-        #expect(Self.raw(port, [], wait: 8).closed)
+        #expect(await Self.raw(port, [], wait: 8).closed)
         #expect(process.isRunning)
         process.send(SIGINT)
         let ended = process.finish()
@@ -237,15 +242,15 @@ struct StudioTests {
             open.append(fd)
         }
         // Connected after the forty, so taken after them: refused, whenever the server gets to it.
-        let refused = Self.raw(port, request, wait: 30)
+        let refused = await Self.raw(port, request, wait: 30)
         #expect(refused.text.hasPrefix("HTTP/1.1 503") && refused.closed, "\(refused.text.prefix(80))")
         for fd in open { close(fd) }
         // Once the server has seen the forty go, a request is answered — waited for as state.
         var answered = ""
         for _ in 0..<300 {
-            answered = Self.raw(port, request, wait: 30).text
+            answered = await Self.raw(port, request, wait: 30).text
             if !answered.hasPrefix("HTTP/1.1 503") { break }
-            usleep(100_000)
+            try await Task.sleep(nanoseconds: 100_000_000)
         }
         #expect(answered.hasPrefix("HTTP/1.1 200"), "\(answered.prefix(80))")
         #expect(process.isRunning)
