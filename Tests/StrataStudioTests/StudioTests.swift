@@ -181,19 +181,30 @@ struct StudioTests {
         }
     }
 
-    @Test func theServerHoldsWhateverReachesItsPort() async throws {
-        // Under `ulimit -n 64` (8 connections at most) with the timeouts cut to 1 s (head) and 2 s (idle).
-        let folder = TestPaths.temporaryDirectory(prefix: "strata-studio-hold")
+    /// `strata studio` on the test scene under `ulimit -n 64` (8 connections at most), with
+    /// `STRATA_STUDIO_TIMEOUTS` set to `timeouts` when given: the process, its port and the folder
+    /// holding the scene (the caller removes it).
+    static func startLimited(timeouts: String?) throws -> (TestProcess, Int, URL) {
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-studio-limited")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("slide.yaml")
-        try Self.sceneText().write(to: scene, atomically: true, encoding: .utf8)
-        let process = try TestProcess("/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" studio \"$1\" --port 0", try Self.binary().path, scene.path],
-                                      environment: ["STRATA_STUDIO_TIMEOUTS": "1,2"])
+        try sceneText().write(to: scene, atomically: true, encoding: .utf8)
+        let process = try TestProcess("/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" studio \"$1\" --port 0", try binary().path, scene.path],
+                                      environment: timeouts.map { ["STRATA_STUDIO_TIMEOUTS": $0] } ?? [:])
         while !process.stdoutSoFar.contains(UInt8(ascii: "\n")) && process.isRunning { usleep(10_000) }
         let text = String(decoding: process.stdoutSoFar, as: UTF8.self)
-        let range = try #require(text.range(of: #"(?<=http://127\.0\.0\.1:)\d+"#, options: .regularExpression), "\(text)")
-        let port = Int(text[range])!
+        guard let range = text.range(of: #"(?<=http://127\.0\.0\.1:)\d+"#, options: .regularExpression), let port = Int(text[range]) else {
+            process.send(SIGTERM)
+            process.finish()
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "strata studio did not start: \(text)"])
+        }
+        return (process, port, folder)
+    }
+
+    @Test func theServerHoldsWhateverReachesItsPort() async throws {
+        // Under `ulimit -n 64` (8 connections at most) with the timeouts cut to 1 s (head) and 2 s (idle).
+        let (process, port, folder) = try Self.startLimited(timeouts: "1,2")
+        defer { try? FileManager.default.removeItem(at: folder) }
         func request(_ head: String) -> [UInt8] { Array(head.utf8) }
         let host = "Host: 127.0.0.1:\(port)\r\n"
         // Heads too large, malformed, with a body, for another host; HEAD without the body.
@@ -218,16 +229,8 @@ struct StudioTests {
     @Test func connectionsBeyondTheCapAreRefusedAndTheServerGoesOn() async throws {
         // Under `ulimit -n 64` (8 connections at most), with the usual timeouts (10 s for a head):
         // the eight heads that never end are held throughout, however slow the machine.
-        let folder = TestPaths.temporaryDirectory(prefix: "strata-studio-cap")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (process, port, folder) = try Self.startLimited(timeouts: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("slide.yaml")
-        try Self.sceneText().write(to: scene, atomically: true, encoding: .utf8)
-        let process = try TestProcess("/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" studio \"$1\" --port 0", try Self.binary().path, scene.path])
-        while !process.stdoutSoFar.contains(UInt8(ascii: "\n")) && process.isRunning { usleep(10_000) }
-        let text = String(decoding: process.stdoutSoFar, as: UTF8.self)
-        let range = try #require(text.range(of: #"(?<=http://127\.0\.0\.1:)\d+"#, options: .regularExpression), "\(text)")
-        let port = Int(text[range])!
         let request = Array("GET /api/scene HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         // More connections than it keeps: none is idle, so the rest are refused with 503.
         var open: [Int32] = []
