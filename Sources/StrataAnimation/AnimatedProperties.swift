@@ -43,6 +43,9 @@ public struct AnimatedProperties: Hashable, Sendable {
     public var replicator: ReplicatorContent?
     /// The gradient, whose points and stops animations may change (nil for a layer without one).
     public var gradient: Gradient?
+    /// The turn (radians, clockwise) a path animation's `rotationMode` gives, applied after the
+    /// transform and its components, about the anchor; 0 without one.
+    public var orientation: Double = 0
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -170,6 +173,9 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.bounds.size = boundsSize
         layer.opacity = opacity
         layer.transform = components.applied(to: transform)
+        if orientation != 0, orientation.isFinite {
+            layer.transform = layer.transform.concatenating(Transform3D(Transform2D.rotation(radians: orientation)))
+        }
         layer.sublayerTransform = sublayerComponents.applied(to: sublayerTransform)
         layer.zPosition = zPosition
         layer.anchorPointZ = anchorPointZ

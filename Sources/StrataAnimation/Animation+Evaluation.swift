@@ -18,6 +18,12 @@ extension Animation {
         let current = state[keyPath]
         guard let value = value(atSimpleTime: now.simpleTime, isBefore: now.isBefore, current: current) else { return }
         state[keyPath] = isAdditive ? current.adding(value) : value
+        if case .keyframe(let keyframes) = kind, keyframes.rotationMode != nil, keyPath == .position {
+            let progress = timing.duration > 0 ? now.simpleTime / timing.duration : 1
+            if let angle = keyframes.orientation(atProgress: timingFunction.value(at: progress, isBefore: now.isBefore)) {
+                state.orientation = angle
+            }
+        }
     }
 
     /// The animation's value `simple` seconds into a play, given the current value of the key path.

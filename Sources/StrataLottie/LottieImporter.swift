@@ -181,12 +181,25 @@ struct LottieLayerBuilder {
                 let matteNode: LottieNode?
                 if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else { matteNode = position > 0 ? nodes[position - 1] : nil }
                 guard let matteNode else { throw node.error(at: "tt", "a track matte with a matte layer above it") }
-                if matteType >= 3 { context.warn(node.path + ".tt", "luma mattes are drawn as alpha mattes") }
                 var holder = Layer(name: "matte", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]
                 var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) ?? Layer()
-                if matteType % 2 == 0 {
+                if matteType >= 3 {
+                    // Luma: the matte over an opaque black plane the composition's size, whose
+                    // luminance (Rec. 709, as lottie-web's luminanceToAlpha) becomes the alpha —
+                    // 1 − it when inverted. Outside the plane the alpha is 0, or 1 when inverted.
+                    let weights = [0.2125, 0.7154, 0.0721]
+                    let alphaRow = matteType == 3 ? weights + [0, 0] : weights.map { -$0 } + [0, 1]
+                    var plane = Layer(name: "luma matte ground", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                    plane.anchorPoint = .zero
+                    plane.backgroundColor = .black
+                    var luma = Layer(name: "luma matte", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                    luma.anchorPoint = .zero
+                    luma.sublayers = [plane, matte]
+                    luma.filters = [NamedFilter(name: "luminance to alpha", filter: .colorMatrix(Array(Filter.identityMatrix.prefix(15)) + alphaRow))]
+                    matte = luma
+                } else if matteType % 2 == 0 {
                     // Inverted: the matte XOR an opaque plane leaves 1 − its alpha.
                     matte.compositingFilter = .xor
                     var plane = Layer(name: "inverted matte")
@@ -265,12 +278,16 @@ struct LottieLayerBuilder {
         // content).
         content.mask = try masks(node, time: compositionTime)
         let shadow = try LottieStyles(context: context).shadow(node)
-        if try node.number("ao", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ao", "auto-orient is not applied") }
+        if let blur = try LottieStyles(context: context).blur(node, time: compositionTime) {
+            content.filters = [blur.filter]
+            try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
+        }
+        let autoOrient = try node.number("ao", default: 0, in: 0...1) == 1
         if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
         try context.count(3, at: node.path)
 
         // Its own transform with its opacity, then its parents' transforms without theirs.
-        var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size)
+        var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size, autoOrient: autoOrient)
         layer.shadow = shadow
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []

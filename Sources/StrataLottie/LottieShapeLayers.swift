@@ -97,6 +97,10 @@ struct LottieShapeBuilder {
         var start: LottieProperty<[Double]>
         var end: LottieProperty<[Double]>
         var node: LottieNode
+        /// `m` 2: the paths trimmed as one, in their order (one path of all of them, whose
+        /// `strokeStart` and `strokeEnd` run over its whole length, as Core Animation measures a
+        /// path of several subpaths); else each path trimmed on its own.
+        var individual = false
     }
 
     /// The layers of the items `items` (bottom first), with the styles and trims of the groups
@@ -140,10 +144,9 @@ struct LottieShapeBuilder {
             case "gf": entries.append(.style(Style(node: item, isStroke: false, gradient: true)))
             case "gs": entries.append(.style(Style(node: item, isStroke: true, gradient: true)))
             case "tm":
-                if try item.number("m", default: 1, in: 1...2) == 2 {
-                    context.warn(item.path, "trim paths: individual trimming is drawn as simultaneous")
-                }
-                entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item)))
+                let individual = try item.number("m", default: 1, in: 1...2) == 2
+                entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item,
+                                          individual: individual)))
             case "rd": entries.append(.rounding(try item.vectorProperty("r", default: [0])))
             case "tr", "rp": entries.append(.other)
             default:
@@ -160,6 +163,9 @@ struct LottieShapeBuilder {
             return ($0, roundingAbove($0).map { Source.rounded(s, radius: $0) } ?? s)
         }
         let trimsHere: [(Int, Trim)] = entries.enumerated().compactMap { if case .trim(let t) = $1 { ($0, t) } else { nil } }
+        if let trim = inheritedTrims.first, trim.individual, !sources.isEmpty {
+            context.warn(trim.node.path, "trim paths: individual trimming runs over the paths of each group apart")
+        }
         var layers: [Layer] = []
         // The styles of the groups around, under everything of this group.
         for style in inherited.reversed() {
@@ -211,7 +217,7 @@ struct LottieShapeBuilder {
         guard !sources.isEmpty else { return [] }
         if style.gradient { return try gradientLayer(sources, style: style, trims: trims).map { [$0] } ?? [] }
         let trims = style.isStroke ? trims : []
-        if !trims.isEmpty && sources.count > 1 {
+        if let trim = trims.first, !trim.individual, sources.count > 1 {
             var layers: [Layer] = []
             for source in sources { layers += try shapeLayers([source], style: style, trims: trims, solid: solid) }
             return layers

@@ -29,7 +29,9 @@ struct LottieStyles {
         }
         if let effects = node["ef"] {
             for effect in try effects.array() {
-                guard try effect.integer("ty", default: -1, in: -1...1000) == 25, shadow == nil else {
+                let type = try effect.integer("ty", default: -1, in: -1...1000)
+                if type == 29 { continue }  // a Gaussian blur: `blur(_:)`
+                guard type == 25, shadow == nil else {
                     context.warn(effect.path, "effects other than one drop shadow are not applied")
                     continue
                 }
@@ -47,6 +49,52 @@ struct LottieStyles {
             }
         }
         return shadow
+    }
+
+    /// The name of the filter a Gaussian blur effect becomes (its radius animates as
+    /// `filters.lottie-blur.radius`).
+    static let blurName = "lottie-blur"
+
+    /// The first Gaussian blur effect (`ef` type 29) of the layer at `node` as one of Strata's
+    /// filters, with the animation of its radius when its blurriness changes: σ = 0.3 ×
+    /// blurriness (points), as lottie-web and Skia's Skottie match After Effects; "horizontal"
+    /// or "vertical" only (dimensions 2, 3) as a motion blur along that axis with the same
+    /// variance. The values are read by position (blurriness, dimensions, repeat edge pixels),
+    /// as the players read them. A second blur is warned.
+    func blur(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
+        guard let effects = node["ef"] else { return nil }
+        var result: (filter: NamedFilter, animation: Animation?)?
+        for effect in try effects.array() where try effect.integer("ty", default: -1, in: -1...1000) == 29 {
+            guard result == nil else {
+                context.warn(effect.path, "only the first Gaussian blur effect is applied")
+                continue
+            }
+            if try effect.number("en", default: 1, in: 0...1) == 0 { continue }
+            let values = try effect["ef"]?.array() ?? []
+            guard let blurriness = try values.first?.required("v", "the blurriness").vectorProperty(count: 1) else {
+                throw effect.error(at: "ef", "the blurriness as the effect's first value")
+            }
+            var dimensions = 1
+            if values.count > 1 {
+                let property = try values[1].required("v", "the blur dimensions").vectorProperty(count: 1)
+                guard let first = Int(exactly: property.first[0].rounded()), (1...3).contains(first) else {
+                    throw values[1].error(at: "v", "blur dimensions 1 (both), 2 (horizontal) or 3 (vertical)")
+                }
+                dimensions = first
+                if property.isAnimated { context.warn(values[1].path, "changing blur dimensions are drawn as at the first keyframe") }
+            }
+            // A box of 2n + 1 samples over ±r has variance r²(n + 1)/(3n): r for the same σ.
+            let samples = 32.0
+            let toRadius: (Double) -> Double = dimensions == 1
+                ? { max(0, min(Limits.maximumBlurRadius, 0.3 * $0)) }
+                : { max(0, min(Limits.maximumBlurLength, 0.3 * $0 * (3 * samples / (samples + 1)).squareRoot())) }
+            let radius = toRadius(blurriness.first[0])
+            let filter: Filter = dimensions == 1 ? .gaussianBlur(radius: radius) : .motionBlur(radius: radius, angle: dimensions == 2 ? 0 : .pi / 2, samples: samples)
+            let animation = blurriness.animation(.filter(background: false, name: Self.blurName, parameter: "radius"), time: time, clock: context.clock,
+                                                 make: { .number(toRadius($0[0])) })
+            result = (NamedFilter(name: Self.blurName, filter: filter), animation)
+        }
+        return result
     }
 
     private func offset(angle degrees: Double, distance: Double) -> Size {

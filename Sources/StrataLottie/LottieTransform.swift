@@ -16,7 +16,10 @@ struct LottieTransformBuilder {
     /// transform's opacity applies (a layer's own, not its parent's). A layer's transform gives
     /// it the bounds of its composition's `size` (its content's extent, which effects such as a
     /// motion-blur overlay snapshot), a group's none: either way the content lands where it did.
-    func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?, size: Size? = nil) throws(SceneError) -> Layer {
+    /// `autoOrient` (a layer's `ao`) turns the layer to the direction its position moves along,
+    /// as Core Animation's `rotationMode` (added to its rotation).
+    func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?, size: Size? = nil,
+              autoOrient: Bool = false) throws(SceneError) -> Layer {
         var layer = Layer(name: name)
         layer.anchorPoint = .zero
         if let size { layer.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height) }
@@ -52,6 +55,7 @@ struct LottieTransformBuilder {
 
         // Position: one property, or x and y apart (`s: true`).
         if let split = node["p"], split["s"].map({ (try? $0.number(in: 0...1)) == 1 }) == true {
+            if autoOrient { context.warn(split.path, "auto-orient is not applied to a position split in x and y") }
             let x = try split.vectorProperty("x", default: [0]), y = try split.vectorProperty("y", default: [0])
             layer.position = Point(x: x.first[0], y: y.first[0])
             try context.add(x.animation(.positionX, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.x", to: &layer, at: split.path)
@@ -59,7 +63,7 @@ struct LottieTransformBuilder {
         } else {
             let position = try node.vectorProperty("p", default: [0, 0])
             layer.position = Point(x: position.first[0], y: position.first[1])
-            if position.isAnimated { try addPosition(position, to: &layer, at: node.path + ".p") }
+            if position.isAnimated { try addPosition(position, to: &layer, at: node.path + ".p", autoOrient: autoOrient) }
         }
 
         // Scale (percent) and rotation (degrees, clockwise): components when animated, else the
@@ -111,10 +115,11 @@ struct LottieTransformBuilder {
 
     /// Position keyframes: along their spatial tangents as a keyframe path; x and y apart when
     /// their easing differs per dimension.
-    private func addPosition(_ position: LottieProperty<[Double]>, to layer: inout Layer, at path: String) throws(SceneError) {
+    /// With `autoOrient` the keyframes always make a path, which the layer turns along.
+    private func addPosition(_ position: LottieProperty<[Double]>, to layer: inout Layer, at path: String, autoOrient: Bool) throws(SceneError) {
         let clock = context.clock
         let perDimension = position.keyframes.contains { $0.ease.count > 1 && $0.ease[0] != $0.ease[1] }
-        let curved = position.keyframes.contains { $0.spatialOut != nil || $0.spatialIn != nil }
+        let curved = autoOrient || position.keyframes.contains { $0.spatialOut != nil || $0.spatialIn != nil }
         if perDimension && !curved {
             for (dimension, keyPath) in [(0, AnimationKeyPath.positionX), (1, .positionY)] {
                 try context.add(position.animation(keyPath, time: time, clock: clock, dimension: dimension, make: { .number($0[dimension]) }),
@@ -140,8 +145,17 @@ struct LottieTransformBuilder {
             }
             keyframePath = KeyframePath(start: points[0], segments: segments)
         }
-        try context.add(position.animation(.position, time: time, clock: clock, path: keyframePath, make: { .point(Point(x: $0[0], y: $0[1])) }),
-                        forKey: "position", to: &layer, at: path)
+        var animation = position.animation(.position, time: time, clock: clock, path: keyframePath, make: { .point(Point(x: $0[0], y: $0[1])) })
+        if autoOrient, var orienting = animation {
+            if case .keyframe(var keyframes) = orienting.kind, keyframes.path != nil {
+                keyframes.rotationMode = .auto
+                orienting.kind = .keyframe(keyframes)
+                animation = orienting
+            } else {
+                context.warn(path, "auto-orient is not applied to a time-remapped position")
+            }
+        }
+        try context.add(animation, forKey: "position", to: &layer, at: path)
     }
 
     /// After Effects' skew (`sk` degrees along the axis `sa` degrees) applied after the scale and

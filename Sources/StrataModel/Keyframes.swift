@@ -1,3 +1,4 @@
+import Foundation
 
 /// How keyframe values are joined, as `CAAnimationCalculationMode`.
 public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
@@ -11,6 +12,14 @@ public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
     case cubic
     /// A Catmull-Rom spline at constant speed (key times from the distances between values).
     case cubicPaced
+}
+
+/// How a layer animated along a path turns, as `CAAnimationRotationMode`.
+public enum RotationMode: String, Hashable, Sendable, CaseIterable {
+    /// The layer turns to follow the path's tangent (`kCAAnimationRotateAuto`).
+    case auto
+    /// The tangent plus half a turn (`kCAAnimationRotateAutoReverse`).
+    case autoReverse
 }
 
 /// A position path for keyframe animations: segments from a start point.
@@ -49,6 +58,30 @@ public struct KeyframePath: Hashable, Sendable {
         }
     }
 
+    /// The direction of travel at parameter `t` (0…1) of segment `index`, in radians clockwise
+    /// from +x (y down): the derivative's, or where it vanishes (a control point on an end) the
+    /// direction just inside; nil where the segment does not move at all.
+    public func direction(segment index: Int, parameter t: Double) -> Double? {
+        let t = min(1, max(0, t.isNaN ? 0 : t)), u = 1 - t
+        let p0 = index == 0 ? start : segments[index - 1].end
+        let d: Point = switch segments[index] {
+        case .line(let p1): Point(x: p1.x - p0.x, y: p1.y - p0.y)
+        case .quadCurve(let c, let p1):
+            Point(x: 2 * u * (c.x - p0.x) + 2 * t * (p1.x - c.x), y: 2 * u * (c.y - p0.y) + 2 * t * (p1.y - c.y))
+        case .curve(let c1, let c2, let p1):
+            Point(x: 3 * u * u * (c1.x - p0.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (p1.x - c2.x),
+                  y: 3 * u * u * (c1.y - p0.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (p1.y - c2.y))
+        }
+        let scale = max(abs(d.x), abs(d.y))
+        if scale > 1e-12, scale.isFinite { return atan2(d.y, d.x) }
+        for step in [1e-4, 1e-2, 0.5] {
+            let a = point(segment: index, parameter: max(0, t - step)), b = point(segment: index, parameter: min(1, t + step))
+            let dx = b.x - a.x, dy = b.y - a.y
+            if max(abs(dx), abs(dy)) > 1e-12, dx.isFinite, dy.isFinite { return atan2(dy, dx) }
+        }
+        return nil
+    }
+
     /// Length of segment `index`, in points, measured on 64 chords.
     public func length(segment index: Int) -> Double {
         var total = 0.0
@@ -76,10 +109,14 @@ public struct Keyframes: Hashable, Sendable {
     public var calculationMode: CalculationMode
     /// A path for `position` instead of values: each segment end is a keyframe.
     public var path: KeyframePath?
+    /// With a path: the layer turns to the path's direction (added to its transform, about its
+    /// anchor, after everything else), as Core Animation's `rotationMode`; nil does not turn it.
+    public var rotationMode: RotationMode?
 
     /// Creates keyframes.
     public init(values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                calculationMode: CalculationMode = .linear, path: KeyframePath? = nil) {
+                calculationMode: CalculationMode = .linear, path: KeyframePath? = nil, rotationMode: RotationMode? = nil) {
+        self.rotationMode = rotationMode
         self.values = values
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
@@ -133,13 +170,7 @@ public struct Keyframes: Hashable, Sendable {
         // time — an overshooting timing function — extrapolates through the first or last segment,
         // as Web Animations specifies (§ 4.4.3, "the effect value of a keyframe effect").
         if progress == times[n - 1] { return keyframe(n - 1) }
-        var segment = 0
-        while segment < n - 2 && progress >= times[segment + 1] { segment += 1 }
-        let span = times[segment + 1] - times[segment]
-        var local = span > 0 ? (progress - times[segment]) / span : (progress < times[segment] ? 0 : 1)
-        if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, !functions.isEmpty {
-            local = functions[min(segment, functions.count - 1)].value(at: local)
-        }
+        let (segment, local) = locate(progress, times: times)
         if let path {
             return .point(path.point(segment: segment, parameter: local))
         }
@@ -149,6 +180,38 @@ public struct Keyframes: Hashable, Sendable {
         default:
             return values[segment].interpolated(to: values[segment + 1], fraction: local)
         }
+    }
+
+    /// The segment holding `progress` and the parameter within it, its timing function applied.
+    private func locate(_ progress: Double, times: [Double]) -> (segment: Int, local: Double) {
+        let n = count
+        var segment = 0
+        while segment < n - 2 && progress >= times[segment + 1] { segment += 1 }
+        let span = times[segment + 1] - times[segment]
+        var local = span > 0 ? (progress - times[segment]) / span : (progress < times[segment] ? 0 : 1)
+        if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, !functions.isEmpty {
+            local = functions[min(segment, functions.count - 1)].value(at: local)
+        }
+        return (segment, local)
+    }
+
+    /// The turn `rotationMode` gives at overall progress `progress`, in radians (y down); nil
+    /// without a path or a mode, or where the path does not move. Discrete keyframes face the
+    /// segment they start.
+    public func orientation(atProgress progress: Double) -> Double? {
+        guard let rotationMode, let path, !path.segments.isEmpty else { return nil }
+        let n = count, times = resolvedKeyTimes()
+        let (segment, local): (Int, Double)
+        if calculationMode == .discrete {
+            var index = 0
+            for (i, time) in times.enumerated() where i < n - 1 && progress >= time { index = i }
+            (segment, local) = (index, 0)
+        } else {
+            let clamped = min(times[n - 1], max(times[0], progress.isNaN ? 0 : progress))
+            (segment, local) = clamped == times[n - 1] ? (n - 2, 1) : locate(clamped, times: times)
+        }
+        guard let angle = path.direction(segment: segment, parameter: local) else { return nil }
+        return rotationMode == .autoReverse ? angle + .pi : angle
     }
 
     private func keyframe(_ index: Int) -> AnimationValue {

@@ -54,7 +54,7 @@ extension SceneDecoder {
     // MARK: - Animations
 
     static let animationKeys = [
-        "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode", "path",
+        "keyPath", "type", "from", "to", "by", "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode",
         "duration", "beginTime", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
         "removedOnCompletion", "additive", "timingFunction", "mass", "stiffness", "damping", "initialVelocity", "animations", "key",
     ]
@@ -170,7 +170,13 @@ extension SceneDecoder {
                 throw reader.error(key("path"), expected: "a path only for keyPath position", found: v)
             }
             keyframes.path = try keyframePath(v, at: key("path"))
+            if let mode = e["rotationMode"] {
+                keyframes.rotationMode = try reader.enumeration(mode, at: key("rotationMode"), as: RotationMode.self)
+            }
         } else {
+            if let mode = e["rotationMode"] {
+                throw reader.error(key("rotationMode"), expected: "a rotation mode only with a path", found: mode)
+            }
             guard let valuesValue = e["values"] else {
                 throw SceneError(file: reader.file, keyPath: key("values"), expected: "a list of keyframe values", found: "nothing", line: line)
             }

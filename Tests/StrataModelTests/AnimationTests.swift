@@ -143,6 +143,36 @@ struct AnimationTests {
         #expect(position([animation], at: 1.5) == Point(x: 100, y: 50))
     }
 
+    /// `rotationMode` turns the layer to the path's direction, after its own transform:
+    /// along +x no turn, down the curve's end a quarter turn clockwise, a half turn more reversed.
+    @Test func rotationModeTurnsTheLayerAlongThePath() {
+        let path = KeyframePath(start: Point(x: 0, y: 0), segments: [
+            .line(to: Point(x: 100, y: 0)),
+            .curve(control1: Point(x: 150, y: 0), control2: Point(x: 200, y: 50), to: Point(x: 200, y: 100)),
+        ])
+        func transform(_ mode: RotationMode?, at seconds: Double) -> Transform2D {
+            let animation = Animation(keyPath: .position, kind: .keyframe(Keyframes(values: [], path: path, rotationMode: mode)),
+                                      timing: MediaTiming(duration: 2, fillMode: .both, isRemovedOnCompletion: false))
+            var model = layer
+            model.transform = Transform3D(Transform2D.scale(x: 2, y: 1))
+            let timeline = Timeline(animations: [LayerPath([0]): [animation]])
+            return timeline.evaluate([model], atSeconds: seconds).layers[0].transform.affine
+        }
+        func close(_ a: Transform2D, _ b: Transform2D) -> Bool {
+            abs(a.a - b.a) < 1e-6 && abs(a.b - b.b) < 1e-6 && abs(a.c - b.c) < 1e-6 && abs(a.d - b.d) < 1e-6
+        }
+        let stretched = Transform2D.scale(x: 2, y: 1)
+        #expect(close(transform(nil, at: 1.99), stretched))
+        #expect(close(transform(.auto, at: 0.5), stretched))
+        // At the curve's end it runs straight down (+y): the stretch, then a quarter turn.
+        #expect(close(transform(.auto, at: 2), stretched.concatenating(.rotation(radians: .pi / 2))))
+        #expect(close(transform(.autoReverse, at: 2), stretched.concatenating(.rotation(radians: -.pi / 2))))
+        // Half way along the curve it has turned part of the way.
+        let middle = transform(.auto, at: 1.5)
+        let angle = atan2(middle.b, middle.a)
+        #expect(angle > 0.2 && angle < .pi / 2 - 0.2)
+    }
+
     @Test func springClosedFormAndSettling() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         #expect(spring.displacement(atSeconds: 0) == 1)

@@ -94,6 +94,10 @@ struct SceneAnimationTests {
         #expect(error("{keyPath: position.x, from: 0, to: 1, stiffness: 0}")?.keyPath == "layers[0].animations[0].stiffness")
         #expect(error("{keyPath: opacity, path: {start: [0, 0], segments: [{lineTo: [1, 1]}]}}")?.keyPath == "layers[0].animations[0].path")
         #expect(error("{animations: [{keyPath: opacity, to: 2}]}")?.keyPath == "layers[0].animations[0].animations[0].to")
+        #expect(error("{keyPath: position, values: [[0, 0], [1, 1]], rotationMode: auto}")?.keyPath == "layers[0].animations[0].rotationMode")
+        #expect(error("{keyPath: position, path: {start: [0, 0], segments: [{lineTo: [1, 1]}]}, rotationMode: sideways}")?.keyPath
+                == "layers[0].animations[0].rotationMode")
+        #expect(error("{keyPath: position, path: {start: [0, 0], segments: [{lineTo: [1, 1]}]}, rotationMode: autoReverse}") == nil)
         // Discrete mode accepts one more key time than values, as Core Animation does.
         #expect(error("{keyPath: opacity, values: [0, 1], keyTimes: [0, 0.5, 1], calculationMode: discrete}") == nil)
         #expect(error("{keyPath: position.x, from: 0, to: 1, repeatCount: .inf}") == nil)

@@ -1,0 +1,93 @@
+import Foundation
+import StrataLottie
+import StrataModel
+import StrataScene
+import Testing
+
+/// A group with a rectangle `w` × `h` centred at (cx, cy) filled with `color` (RGBA 0…1).
+private func box(_ cx: Double, _ cy: Double, _ w: Double, _ h: Double, color: String = "[1,0,0,1]") -> String {
+    #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[\#(cx),\#(cy)]},"s":{"k":[\#(w),\#(h)]},"r":{"k":0}},{"ty":"fl","c":{"k":\#(color)},"o":{"k":100}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+}
+
+/// A straight open path from (x0, y) to (x1, y).
+private func line(_ x0: Double, _ x1: Double, y: Double) -> String {
+    #"{"ty":"sh","ks":{"k":{"c":false,"v":[[\#(x0),\#(y)],[\#(x1),\#(y)]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+}
+
+@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims")
+struct LottieFeatureTests {
+    /// `ao` 1: a horizontal bar moving straight down turns a quarter turn to face its way.
+    @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
+        let moving = #"{"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100},"p":{"a":1,"k":[{"t":0,"s":[50,10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[50,90]}]}}"#
+        let bar = box(0, 0, 40, 6)
+        let still = try importLottie(lottie(shapeLayer(bar, ks: moving)))
+        let oriented = try importLottie(lottie(shapeLayer(bar, ks: moving, extra: #","ao":1"#)))
+        #expect(oriented.warnings.isEmpty)
+        // Half way, at (50, 50): the plain bar lies across, the oriented one along its way down.
+        #expect(try pixel(still, atSeconds: 1, 65, 50)[3] == 255 && pixel(still, atSeconds: 1, 50, 65)[3] == 0)
+        #expect(try pixel(oriented, atSeconds: 1, 65, 50)[3] == 0 && pixel(oriented, atSeconds: 1, 50, 65)[3] == 255)
+    }
+
+    /// Gaussian blur (`ef` type 29): σ = 0.3 × blurriness, animated; dimensions 2 blurs only across.
+    @Test func aGaussianBlurEffectBlursTheLayer() throws {
+        func blurred(_ blurriness: String, dimensions: Int = 1) throws -> Scene {
+            let effect = #","ef":[{"ty":29,"nm":"Gaussian Blur","en":1,"ef":[{"ty":0,"nm":"Blurriness","v":\#(blurriness)},"#
+                + #"{"ty":7,"nm":"Blur Dimensions","v":{"k":\#(dimensions)}},{"ty":7,"nm":"Repeat Edge Pixels","v":{"k":0}}]}]"#
+            return try importLottie(lottie(shapeLayer(box(50, 50, 40, 40), extra: effect)))
+        }
+        let sharp = try importLottie(lottie(shapeLayer(box(50, 50, 40, 40))))
+        let blur = try blurred(#"{"k":20}"#)
+        #expect(blur.warnings.isEmpty)
+        #expect(try pixel(sharp, atSeconds: 0, 75, 50)[3] == 0 && pixel(sharp, atSeconds: 0, 50, 50)[3] == 255)
+        // σ = 6: 5 pt outside the edge still holds a fifth of the colour; the middle stays solid.
+        let outside = try pixel(blur, atSeconds: 0, 75, 50)[3]
+        #expect(outside > 25 && outside < 90)
+        #expect(try pixel(blur, atSeconds: 0, 50, 50)[3] > 245)
+        // Blurriness from 0 to 40 over the animation: sharp at the start, blurred later.
+        let animated = try blurred(#"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[40]}]}"#)
+        #expect(try pixel(animated, atSeconds: 0, 75, 50)[3] == 0)
+        #expect(try pixel(animated, atSeconds: 1, 75, 50)[3] > 25)
+        // Horizontal only: the left and right edges soften, the top and bottom stay sharp.
+        let across = try blurred(#"{"k":20}"#, dimensions: 2)
+        #expect(try pixel(across, atSeconds: 0, 75, 50)[3] > 25)
+        #expect(try pixel(across, atSeconds: 0, 50, 75)[3] == 0 && pixel(across, atSeconds: 0, 50, 65)[3] == 255)
+        #expect(throws: SceneError.self) { try blurred(#"{"k":20}"#, dimensions: 7) }
+    }
+
+    /// Luma mattes (`tt` 3, 4): the matte's luminance is the alpha — white shows, 50 % grey
+    /// half, nothing hides; inverted the other way round.
+    @Test func lumaMattesUseTheMattesLuminance() throws {
+        let matte = #"{"ty":4,"ind":1,"td":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"#
+            + #""shapes":[\#(box(25, 50, 30, 30, color: "[1,1,1,1]")),\#(box(75, 50, 30, 30, color: "[0.5,0.5,0.5,1]"))]}"#
+        func matted(_ type: Int) throws -> Scene {
+            let red = #"{"ty":4,"ind":2,"tt":\#(type),"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"shapes":[\#(box(50, 50, 100, 100))]}"#
+            return try importLottie(lottie(matte + "," + red))
+        }
+        let luma = try matted(3), inverted = try matted(4)
+        #expect(luma.warnings.isEmpty && inverted.warnings.isEmpty)
+        #expect(try pixel(luma, atSeconds: 0, 25, 50) == [255, 0, 0, 255])
+        #expect(try abs(Int(pixel(luma, atSeconds: 0, 75, 50)[3]) - 128) <= 2)
+        #expect(try pixel(luma, atSeconds: 0, 50, 90)[3] == 0)
+        #expect(try pixel(inverted, atSeconds: 0, 25, 50)[3] == 0)
+        #expect(try abs(Int(pixel(inverted, atSeconds: 0, 75, 50)[3]) - 127) <= 2)
+        #expect(try pixel(inverted, atSeconds: 0, 50, 90) == [255, 0, 0, 255])
+    }
+
+    /// Trim paths `m` 2 trims a group's paths as one, in order; `m` 1 each on its own.
+    @Test func individualTrimmingRunsOverThePathsInTurn() throws {
+        func trimmed(_ mode: Int) throws -> Scene {
+            let group = #"{"ty":"gr","it":[\#(line(10, 90, y: 30)),\#(line(10, 90, y: 70)),"#
+                + #"{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0},"m":\#(mode)},"#
+                + #"{"ty":"st","c":{"k":[0,0,1,1]},"o":{"k":100},"w":{"k":6},"lc":1,"lj":1},"#
+                + #"{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+            return try importLottie(lottie(shapeLayer(group)))
+        }
+        let together = try trimmed(2), apart = try trimmed(1)
+        #expect(together.warnings.isEmpty)
+        func drawn(_ scene: Scene, _ x: Int, _ y: Int) throws -> Bool { try pixel(scene, atSeconds: 0, x, y)[3] > 128 }
+        // The first half of both lines together is the whole first line.
+        #expect(try drawn(together, 20, 30) && drawn(together, 80, 30) && !drawn(together, 20, 70) && !drawn(together, 80, 70))
+        // Each line on its own: the left half of both.
+        #expect(try drawn(apart, 20, 30) && !drawn(apart, 80, 30) && drawn(apart, 20, 70) && !drawn(apart, 80, 70))
+    }
+}
