@@ -73,6 +73,63 @@ extension LottieNode {
 /// The paths of Lottie's parametric shapes, as After Effects draws them (clockwise from the top
 /// unless reversed).
 enum LottieShapes {
+    /// `path` with every contour running the same way round (clockwise on screen, y down): a
+    /// contour whose signed area (of its points and control points) is negative is reversed. The
+    /// non-zero rule then fills the union of the contours, as merge paths' "add" asks.
+    static func clockwise(_ path: Path) -> Path {
+        var result = Path()
+        var contour: [Path.Element] = []
+        func flush() {
+            defer { contour = [] }
+            guard case .move(let start)? = contour.first else { return }
+            var points = [start]
+            for element in contour.dropFirst() {
+                switch element {
+                case .line(let p): points.append(p)
+                case .quad(let c, let p): points += [c, p]
+                case .cubic(let c1, let c2, let p): points += [c1, c2, p]
+                case .move, .close: break
+                }
+            }
+            var area = 0.0
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count]
+                area += a.x * b.y - b.x * a.y
+            }
+            guard area < 0 else {
+                for element in contour { result.append(element) }
+                return
+            }
+            // Reversed: from the last point back to the start, each segment's controls swapped.
+            let closed = contour.last == .close
+            var ends: [Point] = [start]
+            for element in contour.dropFirst() {
+                switch element {
+                case .line(let p), .quad(_, let p), .cubic(_, _, let p): ends.append(p)
+                case .move, .close: break
+                }
+            }
+            result.append(.move(ends[ends.count - 1]))
+            var index = ends.count - 1
+            for element in contour.dropFirst().reversed() {
+                switch element {
+                case .line: result.append(.line(ends[index - 1]))
+                case .quad(let c, _): result.append(.quad(c, ends[index - 1]))
+                case .cubic(let c1, let c2, _): result.append(.cubic(c2, c1, ends[index - 1]))
+                case .move, .close: continue
+                }
+                index -= 1
+            }
+            if closed { result.append(.close) }
+        }
+        for element in path.elements {
+            if case .move = element { flush() }
+            contour.append(element)
+        }
+        flush()
+        return result
+    }
+
     /// `path` with every sharp corner rounded as After Effects' Round Corners does (and lottie-web,
     /// lottie-android and lottie-ios after it): a vertex without tangents is split into two, each
     /// moved toward its neighbour by the radius (at most half the way), joined by a cubic whose

@@ -26,6 +26,13 @@ struct LottieShapeBuilder {
         /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
         case repeated(Source, times: Int)
 
+        /// Paths merged by a merge-paths item (`mm`): 2 add, 3 subtract (the others less the
+        /// last), 4 intersect (the others where the last is), 5 exclude intersections (even-odd).
+        /// As one path (what a stroke follows) the parts one after the other — for add, each
+        /// contour turned clockwise, so that the non-zero rule fills their union; a fill of a
+        /// subtraction or an intersection is drawn with a mask (`LottieShapeBuilder.mergedFill`).
+        case merged(mode: Int, parts: [Source])
+
         /// The most copies a trim's offset may ask for.
         static let maximumCopies = 8
 
@@ -37,6 +44,7 @@ struct LottieShapeBuilder {
             case .star(_, let properties, _): properties.contains { $0.isAnimated }
             case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
             case .repeated(let source, _): source.isAnimated
+            case .merged(_, let parts): parts.contains { $0.isAnimated }
             }
         }
 
@@ -65,6 +73,13 @@ struct LottieShapeBuilder {
                 let once = source.path(atFrame: frame)
                 var path = Path()
                 for _ in 0..<max(1, times) { for element in once.elements { path.append(element) } }
+                return path
+            case .merged(let mode, let parts):
+                var path = Path()
+                for part in parts {
+                    let drawn = part.path(atFrame: frame)
+                    for element in (mode == 2 ? LottieShapes.clockwise(drawn) : drawn).elements { path.append(element) }
+                }
                 return path
             }
         }
@@ -113,7 +128,7 @@ struct LottieShapeBuilder {
         if let index = Self.repeaterIndex(items) {
             return try repeated(items, at: index, inherited: inherited, trims: inheritedTrims, depth: depth)
         }
-        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), rounding(LottieProperty<[Double]>), other }
+        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), rounding(LottieProperty<[Double]>), merge(Int, LottieNode), other }
         var entries: [Entry] = []
         for item in items {
             guard item.isObject else { throw item.error("a shape item") }
@@ -148,6 +163,7 @@ struct LottieShapeBuilder {
                 entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item,
                                           individual: individual)))
             case "rd": entries.append(.rounding(try item.vectorProperty("r", default: [0])))
+            case "mm": entries.append(.merge(try item.integer("mm", default: 1, in: 1...5), item))
             case "tr", "rp": entries.append(.other)
             default:
                 context.warn(item.path, "shape item \"\(type)\" is not drawn")
@@ -158,9 +174,21 @@ struct LottieShapeBuilder {
         let roundings: [(Int, LottieProperty<[Double]>)] = entries.enumerated().compactMap { if case .rounding(let r) = $1 { ($0, r) } else { nil } }
         let around = self.rounding
         func roundingAbove(_ index: Int) -> LottieProperty<[Double]>? { roundings.first { $0.0 > index }?.1 ?? around }
-        let sources: [(Int, Source)] = entries.enumerated().compactMap {
+        var sources: [(Int, Source)] = entries.enumerated().compactMap {
             guard case .source(let s) = $1 else { return nil }
             return ($0, roundingAbove($0).map { Source.rounded(s, radius: $0) } ?? s)
+        }
+        // Merge paths: the paths above it in its group become one, where it stands. Merge (1)
+        // is what several paths drawn as one already are.
+        for (index, entry) in entries.enumerated() {
+            guard case .merge(let mode, let node) = entry else { continue }
+            if entries[..<index].contains(where: { if case .group = $0 { true } else { false } }) {
+                context.warn(node.path, "merge paths: the paths of the groups above it are not merged with these")
+            }
+            let parts = sources.filter { $0.0 < index }
+            guard mode != 1, parts.count > 1 else { continue }
+            sources = sources.filter { $0.0 > index } + [(index, .merged(mode: mode, parts: parts.map(\.1)))]
+            sources.sort { $0.0 < $1.0 }
         }
         let trimsHere: [(Int, Trim)] = entries.enumerated().compactMap { if case .trim(let t) = $1 { ($0, t) } else { nil } }
         if let trim = inheritedTrims.first, trim.individual, !sources.isEmpty {
@@ -215,6 +243,15 @@ struct LottieShapeBuilder {
     /// `solid`: a mask's shape, opaque black whatever the item's colour and opacity.
     func shapeLayers(_ sources: [Source], style: Style, trims: [Trim], solid: Bool = false) throws(SceneError) -> [Layer] {
         guard !sources.isEmpty else { return [] }
+        if sources.contains(where: { if case .merged = $0 { true } else { false } }) {
+            if style.isStroke {
+                context.warn(style.node.path, "a stroke of merged paths follows each of the paths, not their merged outline")
+            } else if sources.count == 1, case .merged(let mode, let parts) = sources[0], mode == 3 || mode == 4 {
+                return try mergedFill(mode: mode, parts: parts, style: style, solid: solid)
+            } else if sources.count > 1 || style.gradient {
+                context.warn(style.node.path, "merged paths with other paths or a gradient are filled as the paths one after the other")
+            }
+        }
         if style.gradient { return try gradientLayer(sources, style: style, trims: trims).map { [$0] } ?? [] }
         let trims = style.isStroke ? trims : []
         if let trim = trims.first, !trim.individual, sources.count > 1 {
@@ -254,6 +291,9 @@ struct LottieShapeBuilder {
         } else {
             shape.fillColor = LottieColor.clamped(color.first)
             shape.fillRule = try node.number("r", default: 1, in: 0...2) == 2 ? .evenOdd : .nonZero
+            // Merged paths fill by their mode: the union of clockwise contours, or every overlap
+            // cut out.
+            if sources.count == 1, case .merged(let mode, _) = sources[0] { shape.fillRule = mode == 5 ? .evenOdd : .nonZero }
             try context.add(color.animation(.fillColor, time: time, clock: context.clock, make: makeColor), forKey: "fillColor", to: &layer, at: node.path + ".c")
         }
         let opacity = solid ? LottieProperty(constant: [100]) : try node.vectorProperty("o", default: [100]).coreAnimationHolds(
@@ -331,6 +371,36 @@ struct LottieShapeBuilder {
         layer.shape = shape
         try addPathAnimation(sources, to: &layer, at: style.node.path)
         return [layer]
+    }
+
+    /// The fill of a subtraction (3) or an intersection (4) as layers, with the paths taken as
+    /// lottie-android takes them: the union of all but the last path, less the last or where it
+    /// is. The union is filled inside a layer masked by the last path — for a subtraction that
+    /// path XOR an opaque plane.
+    private func mergedFill(mode: Int, parts: [Source], style: Style, solid: Bool) throws(SceneError) -> [Layer] {
+        let base: Source = parts.count == 2 ? parts[0] : .merged(mode: 2, parts: Array(parts.dropLast()))
+        let filled = try shapeLayers([base], style: style, trims: [], solid: solid)
+        var last = Layer(name: "merged path")
+        last.anchorPoint = .zero
+        last.shape = ShapeContent(path: combined([parts[parts.count - 1]], atFrame: time.local(context.firstFrame)), fillColor: .black)
+        try addPathAnimation([parts[parts.count - 1]], to: &last, at: style.node.path)
+        var mask = last
+        if mode == 3 {
+            last.compositingFilter = .xor
+            var plane = Layer(name: "merged paths plane")
+            plane.anchorPoint = .zero
+            plane.shape = ShapeContent(path: LottieShapes.rectangle(center: .zero, size: LottieLayerBuilder.everywhereSize, radius: 0, reversed: false),
+                                       fillColor: .black)
+            mask = Layer(name: "merged paths mask")
+            mask.anchorPoint = .zero
+            mask.sublayers = [plane, last]
+        }
+        try context.count(4, at: style.node.path)
+        var holder = Layer(name: "merged paths")
+        holder.anchorPoint = .zero
+        holder.sublayers = filled
+        holder.mask = mask
+        return [holder]
     }
 
     func combined(_ sources: [Source], atFrame frame: Double) -> Path {

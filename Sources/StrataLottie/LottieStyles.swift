@@ -72,7 +72,8 @@ struct LottieStyles {
             if try effect.number("en", default: 1, in: 0...1) == 0 { continue }
             let values = try effect["ef"]?.array() ?? []
             guard let blurriness = try values.first?.required("v", "the blurriness").vectorProperty(count: 1) else {
-                throw effect.error(at: "ef", "the blurriness as the effect's first value")
+                context.warn(effect.path, "a Gaussian blur without its values (blurriness first) is not applied")
+                continue
             }
             var dimensions = 1
             if values.count > 1 {

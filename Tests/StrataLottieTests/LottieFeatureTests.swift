@@ -14,7 +14,7 @@ private func line(_ x0: Double, _ x1: Double, y: Double) -> String {
     #"{"ty":"sh","ks":{"k":{"c":false,"v":[[\#(x0),\#(y)],[\#(x1),\#(y)]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
 }
 
-@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims")
+@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths")
 struct LottieFeatureTests {
     /// `ao` 1: a horizontal bar moving straight down turns a quarter turn to face its way.
     @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
@@ -89,5 +89,32 @@ struct LottieFeatureTests {
         #expect(try drawn(together, 20, 30) && drawn(together, 80, 30) && !drawn(together, 20, 70) && !drawn(together, 80, 70))
         // Each line on its own: the left half of both.
         #expect(try drawn(apart, 20, 30) && !drawn(apart, 80, 30) && drawn(apart, 20, 70) && !drawn(apart, 80, 70))
+    }
+
+    /// Merge paths (`mm`): two circles side by side and a square over their tops, as lottie-android
+    /// merges them — add fills the union once (the opacity not doubled where they overlap),
+    /// subtract cuts the square out of the circles, intersect keeps only the square's part on
+    /// them, exclude cuts out every overlap; merge (1) leaves the paths as one path.
+    @Test func mergePathsAddSubtractIntersectAndExclude() throws {
+        func merged(_ mode: Int) throws -> Scene {
+            let group = #"{"ty":"gr","it":[{"ty":"el","p":{"k":[35,50]},"s":{"k":[40,40]}},{"ty":"el","p":{"k":[65,50]},"s":{"k":[40,40]},"d":3},"#
+                + #"{"ty":"rc","p":{"k":[50,30]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"mm","mm":\#(mode)},"#
+                + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":50}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+            return try importLottie(lottie(shapeLayer(group)))
+        }
+        func alpha(_ scene: Scene, _ x: Int, _ y: Int) throws -> Int { Int(try pixel(scene, atSeconds: 0, x, y)[3]) }
+        // Points: the overlap of the circles (50, 55), the square on the left circle (45, 38), the
+        // left circle alone (25, 50), the square above the circles (50, 22), outside (50, 90).
+        let add = try merged(2), subtract = try merged(3), intersect = try merged(4), exclude = try merged(5), merge = try merged(1)
+        #expect(add.warnings.isEmpty && subtract.warnings.isEmpty && intersect.warnings.isEmpty)
+        for point in [(50, 55), (45, 38), (25, 50), (50, 22)] { #expect(try abs(alpha(add, point.0, point.1) - 128) <= 1) }
+        #expect(try alpha(add, 50, 90) == 0)
+        #expect(try abs(alpha(subtract, 25, 50) - 128) <= 1 && abs(alpha(subtract, 50, 55) - 128) <= 1)
+        #expect(try alpha(subtract, 45, 38) == 0 && alpha(subtract, 50, 22) == 0)
+        #expect(try abs(alpha(intersect, 45, 38) - 128) <= 1)
+        #expect(try alpha(intersect, 25, 50) == 0 && alpha(intersect, 50, 22) == 0 && alpha(intersect, 50, 55) == 0)
+        #expect(try abs(alpha(exclude, 25, 50) - 128) <= 1 && alpha(exclude, 50, 55) == 0 && alpha(exclude, 45, 38) == 0)
+        // Merge: one path under the non-zero rule, where the reversed circle cuts the overlap.
+        #expect(try alpha(merge, 50, 55) == 0 && abs(alpha(merge, 25, 50) - 128) <= 1)
     }
 }
