@@ -157,11 +157,12 @@ struct LottieLayerBuilder {
             guard node.isObject else { throw node.error("a layer") }
             if let index = node["ind"] { byIndex[try index.integer(in: -1_000_000_000...1_000_000_000)] = node }
         }
+        let camera = try LottieCamera.find(in: nodes, size: size, time: time, context: context)
         var result: [Layer] = []
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
-            guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) else { continue }
+            guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) else { continue }
             if try node.number("mb", default: 0, in: 0...1) == 1, context.motionBlurNames.count >= 16 {
                 context.warn(node.path + ".mb", "motion blur is drawn on the first 16 layers that ask for it")
             } else if try node.number("mb", default: 0, in: 0...1) == 1 {
@@ -184,7 +185,7 @@ struct LottieLayerBuilder {
                 var holder = Layer(name: "matte", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]
-                var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size) ?? Layer()
+                var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) ?? Layer()
                 if matteType >= 3 {
                     // Luma: the matte over an opaque black plane the composition's size, whose
                     // luminance (Rec. 709, as lottie-web's luminanceToAlpha) becomes the alpha —
@@ -220,7 +221,7 @@ struct LottieLayerBuilder {
     }
 
     private func layer(_ node: LottieNode, byIndex: [Int: LottieNode], time compositionTime: LottieTime, depth: Int,
-                       compositions: [String], size: Size) throws(SceneError) -> Layer? {
+                       compositions: [String], size: Size, camera: LottieCamera?) throws(SceneError) -> Layer? {
         let type = try node.integer("ty", default: 3, in: 0...100)
         let name = try node.string("nm")
         let start = try node.number("st", default: 0)
@@ -283,11 +284,11 @@ struct LottieLayerBuilder {
             try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
         }
         let autoOrient = try node.number("ao", default: 0, in: 0...1) == 1
-        if try node.number("ddd", default: 0, in: 0...1) == 1 { context.warn(node.path + ".ddd", "3-D layers are drawn flat") }
+        let threeD = try node.number("ddd", default: 0, in: 0...1) == 1 && camera != nil
         try context.count(3, at: node.path)
 
         // Its own transform with its opacity, then its parents' transforms without theirs.
-        var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size, autoOrient: autoOrient)
+        var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size, autoOrient: autoOrient, threeD: threeD)
         layer.shadow = shadow
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []
@@ -306,8 +307,23 @@ struct LottieLayerBuilder {
             let parentTime = compositionTime
             try context.count(2, at: parentNode.path)
             layer = try LottieTransformBuilder(context: context, time: parentTime)
-                .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm").map { "\($0) (parent)" }, size: size)
+                .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm").map { "\($0) (parent)" }, size: size, threeD: threeD)
             parent = try parentNode["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
+        }
+        if threeD, let camera {
+            // In 3-D: its transforms (and its parents') compose under the camera's projection,
+            // then it is flattened into the composition, where it blends and shows as any layer.
+            var viewed = Layer(name: "\(name ?? "layer") (camera)")
+            viewed.anchorPoint = .zero
+            viewed.isTransformLayer = true
+            viewed.transform = camera.transform
+            try context.add(camera.animation, forKey: "camera", to: &viewed, at: node.path)
+            viewed.sublayers = [layer]
+            var flat = Layer(name: "\(name ?? "layer") (3-D)", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            flat.anchorPoint = .zero
+            flat.sublayers = [viewed]
+            try context.count(2, at: node.path)
+            layer = flat
         }
         if let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 {
             let modes: [Int: BlendMode] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,

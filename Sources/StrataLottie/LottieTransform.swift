@@ -18,8 +18,51 @@ struct LottieTransformBuilder {
     /// motion-blur overlay snapshot), a group's none: either way the content lands where it did.
     /// `autoOrient` (a layer's `ao`) turns the layer to the direction its position moves along,
     /// as Core Animation's `rotationMode` (added to its rotation).
+    /// `threeD` (a layer of a composition with a camera, `ddd` 1) keeps the layer in 3-D: a
+    /// transform layer with its position's and anchor's z and its orientation (`or`).
     func wrap(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?, size: Size? = nil,
-              autoOrient: Bool = false) throws(SceneError) -> Layer {
+              autoOrient: Bool = false, threeD: Bool = false) throws(SceneError) -> Layer {
+        var layer = try wrapFlat(content, in: node, opacity: opacity, name: name, size: size, autoOrient: autoOrient)
+        guard threeD, let node else { return layer }
+        let clock = context.clock
+        layer.isTransformLayer = true
+        if var shift = layer.sublayers.first, shift.name == name.map({ "\($0) anchor" }) {
+            shift.isTransformLayer = true
+            layer.sublayers[0] = shift
+        }
+        // z: into the picture, as the camera's projection takes it.
+        if let split = node["p"], split["s"].map({ (try? $0.number(in: 0...1)) == 1 }) == true {
+            let z = try split.vectorProperty("z", default: [0])
+            layer.zPosition = z.first[0]
+            try context.add(z.animation(.zPosition, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.z", to: &layer, at: split.path)
+        } else {
+            let position = try node.vectorProperty("p", default: [0, 0, 0])
+            if position.first.count > 2 {
+                layer.zPosition = position.first[2]
+                try context.add(position.animation(.zPosition, time: time, clock: clock, dimension: 2, make: { .number($0.count > 2 ? $0[2] : 0) }),
+                                forKey: "position.z", to: &layer, at: node.path + ".p")
+            }
+        }
+        let anchor = try node.vectorProperty("a", default: [0, 0, 0])
+        if anchor.first.count > 2 {
+            layer.anchorPointZ = anchor.first[2]
+            try context.add(anchor.animation(.anchorPointZ, time: time, clock: clock, dimension: 2, make: { .number($0.count > 2 ? $0[2] : 0) }),
+                            forKey: "anchorPoint.z", to: &layer, at: node.path + ".a")
+        }
+        let orientation = try node.vectorProperty("or", default: [0, 0, 0])
+        if orientation.isAnimated { context.warn(node.path + ".or", "a changing orientation is drawn as at its first keyframe") }
+        let o = orientation.first
+        var turn = Transform3D.identity
+        for (degrees, axis) in zip(o, [(1.0, 0.0, 0.0), (0, 1, 0), (0, 0, 1)]) where degrees != 0 {
+            turn = turn.concatenating(.rotation(radians: degrees * .pi / 180, x: axis.0, y: axis.1, z: axis.2))
+        }
+        // After the scale and rotations (components come before the model transform).
+        if !turn.isIdentity { layer.transform = layer.transform.concatenating(turn) }
+        return layer
+    }
+
+    private func wrapFlat(_ content: Layer, in node: LottieNode?, opacity: Bool, name: String?, size: Size?,
+                          autoOrient: Bool) throws(SceneError) -> Layer {
         var layer = Layer(name: name)
         layer.anchorPoint = .zero
         if let size { layer.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height) }

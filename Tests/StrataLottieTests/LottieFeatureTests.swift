@@ -1,4 +1,5 @@
 import Foundation
+import StrataKit
 import StrataLottie
 import StrataModel
 import StrataScene
@@ -14,7 +15,7 @@ private func line(_ x0: Double, _ x1: Double, y: Double) -> String {
     #"{"ty":"sh","ks":{"k":{"c":false,"v":[[\#(x0),\#(y)],[\#(x1),\#(y)]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
 }
 
-@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths")
+@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths, cameras")
 struct LottieFeatureTests {
     /// `ao` 1: a horizontal bar moving straight down turns a quarter turn to face its way.
     @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
@@ -116,5 +117,35 @@ struct LottieFeatureTests {
         #expect(try abs(alpha(exclude, 25, 50) - 128) <= 1 && alpha(exclude, 50, 55) == 0 && alpha(exclude, 45, 38) == 0)
         // Merge: one path under the non-zero rule, where the reversed circle cuts the overlap.
         #expect(try alpha(merge, 50, 55) == 0 && abs(alpha(merge, 25, 50) - 128) <= 1)
+    }
+
+    /// A camera (`ty` 13, zoom `pe`) shows the 3-D layers (`ddd` 1) in perspective: at depth 0
+    /// as they are, twice as far half as large, a turned layer's near edge longer than its far
+    /// one; without the camera the same layers are drawn flat.
+    @Test func aCameraShowsThreeDLayersInPerspective() throws {
+        func square(_ index: Int, _ p: String, _ color: String, turn: Int = 0) -> String {
+            #"{"ddd":1,"ty":4,"ind":\#(index),"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0,0]},"p":{"k":\#(p)},"s":{"k":[100,100,100]},"o":{"k":100},"ry":{"k":\#(turn)}},"#
+                + #""shapes":[\#(box(0, 0, 30, 30, color: color))]}"#
+        }
+        let camera = #"{"ddd":1,"ty":13,"ind":9,"ip":0,"op":20,"st":0,"pe":{"k":100},"ks":{"a":{"k":[50,50,0]},"p":{"k":[50,50,-100]}}}"#
+        let layers = [square(1, "[25,25,0]", "[1,0,0,1]"), square(2, "[75,50,100]", "[0,0,1,1]"), square(3, "[30,75,0]", "[0,1,0,1]", turn: 60)]
+        let viewed = try importLottie(lottie(([camera] + layers).joined(separator: ",")))
+        let flat = try importLottie(lottie(layers.joined(separator: ",")))
+        #expect(viewed.warnings.isEmpty, "\(viewed.warnings)")
+        // Depth 0: where it is, as large.
+        #expect(try pixel(viewed, atSeconds: 0, 12, 12) == [255, 0, 0, 255] && pixel(viewed, atSeconds: 0, 8, 8)[3] == 0)
+        // Depth 100 (twice as far as the image plane): at 50 + 25 / 2, 15 points wide.
+        #expect(try pixel(viewed, atSeconds: 0, 62, 50) == [0, 0, 255, 255])
+        #expect(try pixel(viewed, atSeconds: 0, 72, 50)[3] == 0 && pixel(flat, atSeconds: 0, 72, 50)[3] == 255)
+        // Turned 60° about y: in perspective one upright edge is longer than the other.
+        func heights(_ scene: Scene) throws -> [Int] {
+            let image = try FrameRenderer(scene: scene).render(atSeconds: 0).image
+            let columns = (0..<50).map { x in (50..<100).filter { y in image.pixels[(y * image.width + x) * 4 + 1] > 128 && image.pixels[(y * image.width + x) * 4] < 64 }.count }
+            let drawn = columns.filter { $0 > 0 }
+            return [drawn.first ?? 0, drawn.last ?? 0]
+        }
+        let turned = try heights(viewed), unturned = try heights(flat)
+        #expect(abs(turned[0] - turned[1]) >= 4, "\(turned)")
+        #expect(abs(unturned[0] - unturned[1]) <= 1, "\(unturned)")
     }
 }
