@@ -20,16 +20,24 @@ extension LottieLayerBuilder {
             let mode = try mask.string("mode") ?? "a"
             guard mode != "n" else { continue }
             let inverted = try mask.number("inv", default: 0, in: 0...1) == 1
-            if try mask["x"].map({ (n: LottieNode) throws(SceneError) in try n.vectorProperty(count: 1).keyframes.contains { $0.value[0] != 0 } }) == true {
-                context.warn(mask.path + ".x", "the mask's expansion is not applied")
-            }
+            let expansion = try mask.vectorProperty("x", default: [0])
             guard let path = mask["pt"] else { throw mask.missing("pt", "the mask's path") }
             let bezier = LottieShapeBuilder.Source.bezier(try path.property { (n: LottieNode) throws(SceneError) in try n.bezier() }, reversed: false)
             func shape(inverse: Bool) throws(SceneError) -> Layer {
-                var sources = [bezier]
-                if inverse { sources.insert(everywhere, at: 0) }
-                var layer = try shapes.shapeLayers(sources, style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
-                if inverse { layer.shape?.fillRule = .evenOdd }
+                var layer: Layer
+                if expansion.keyframes.contains(where: { $0.value[0] != 0 }) {
+                    layer = try expanded(bezier, by: expansion, mask: mask, shapes: shapes, time: time)
+                    if inverse {
+                        // Its inverse: the expanded shape XOR an opaque plane.
+                        layer.compositingFilter = .xor
+                        layer = container([try shapes.shapeLayers([everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0], layer])
+                    }
+                } else {
+                    var sources = [bezier]
+                    if inverse { sources.insert(everywhere, at: 0) }
+                    layer = try shapes.shapeLayers(sources, style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
+                    if inverse { layer.shape?.fillRule = .evenOdd }
+                }
                 let opacity = try mask.vectorProperty("o", default: [100])
                 layer.opacity = min(1, max(0, opacity.first[0] / 100))
                 try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
@@ -63,6 +71,35 @@ extension LottieLayerBuilder {
     private var everywhere: LottieShapeBuilder.Source {
         .rectangle(position: LottieProperty(constant: [0, 0]), size: LottieProperty(constant: [Self.everywhereSize.width, Self.everywhereSize.height]),
                    radius: LottieProperty(constant: [0]), reversed: false)
+    }
+
+    /// The mask's path grown by `expansion` points (`x`, After Effects' mask expansion) with round
+    /// corners: filled and stroked 2 × x wide; shrunk by −x: filled, less a stroke 2 × |x| wide
+    /// (masked by the stroke XOR an opaque plane). A changing expansion is the stroke's width
+    /// animated; one that changes sign is drawn with its first keyframe's sign (warned).
+    private func expanded(_ source: LottieShapeBuilder.Source, by expansion: LottieProperty<[Double]>, mask: LottieNode,
+                          shapes: LottieShapeBuilder, time: LottieTime) throws(SceneError) -> Layer {
+        let first = expansion.keyframes.first { $0.value[0] != 0 }?.value[0] ?? 0
+        let grows = first > 0
+        if expansion.keyframes.contains(where: { ($0.value[0] > 0) != grows && $0.value[0] != 0 }) {
+            context.warn(mask.path + ".x", "a mask expansion that changes sign is drawn with its first sign")
+        }
+        func width(_ value: [Double]) -> Double { min(Limits.maximumLineWidth, max(0, grows ? 2 * value[0] : -2 * value[0])) }
+        var fill = try shapes.shapeLayers([source], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
+        var stroke = fill
+        stroke.shape?.fillColor = grows ? .black : nil
+        stroke.shape?.strokeColor = .black
+        stroke.shape?.lineJoin = .round
+        stroke.shape?.lineWidth = width(expansion.first)
+        try context.add(expansion.animation(.lineWidth, time: time, clock: context.clock) { .number(width($0)) },
+                        forKey: "lineWidth", to: &stroke, at: mask.path + ".x")
+        if grows { return stroke }
+        var plane = try shapes.shapeLayers([everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
+        plane.name = "mask plane"
+        stroke.compositingFilter = .xor
+        fill.mask = container([plane, stroke])
+        try context.count(3, at: mask.path)
+        return container([fill])
     }
 
     private func container(_ layers: [Layer]) -> Layer {

@@ -15,7 +15,7 @@ private func line(_ x0: Double, _ x1: Double, y: Double) -> String {
     #"{"ty":"sh","ks":{"k":{"c":false,"v":[[\#(x0),\#(y)],[\#(x1),\#(y)]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
 }
 
-@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths, cameras")
+@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths, cameras, mask expansion")
 struct LottieFeatureTests {
     /// `ao` 1: a horizontal bar moving straight down turns a quarter turn to face its way.
     @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
@@ -147,5 +147,24 @@ struct LottieFeatureTests {
         let turned = try heights(viewed), unturned = try heights(flat)
         #expect(abs(turned[0] - turned[1]) >= 4, "\(turned)")
         #expect(abs(unturned[0] - unturned[1]) <= 1, "\(unturned)")
+    }
+
+    /// A mask's expansion (`x`) grows its path by so many points, or shrinks it; inverted, the
+    /// hole grows with it.
+    @Test func aMasksExpansionGrowsOrShrinksIt() throws {
+        // A 40-point square mask centred on a red layer filling the picture.
+        func masked(expansion: Double, inverted: Bool = false) throws -> Scene {
+            let mask = #""masksProperties":[{"mode":"a","inv":\#(inverted),"o":{"k":100},"x":{"k":\#(expansion)},"#
+                + #""pt":{"k":{"c":true,"v":[[30,30],[70,30],[70,70],[30,70]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}]"#
+            return try importLottie(lottie(shapeLayer(box(50, 50, 100, 100), extra: "," + mask)))
+        }
+        func shown(_ scene: Scene, _ x: Int) throws -> Bool { try pixel(scene, atSeconds: 0, x, 50)[3] > 128 }
+        let plain = try masked(expansion: 0), grown = try masked(expansion: 10), shrunk = try masked(expansion: -10)
+        let invertedGrown = try masked(expansion: 10, inverted: true)
+        #expect(plain.warnings.isEmpty && grown.warnings.isEmpty && shrunk.warnings.isEmpty)
+        #expect(try shown(plain, 35) && !shown(plain, 25) && shown(plain, 50))
+        #expect(try shown(grown, 25) && !shown(grown, 15) && shown(grown, 50))
+        #expect(try !shown(shrunk, 35) && shown(shrunk, 45) && shown(shrunk, 50))
+        #expect(try !shown(invertedGrown, 25) && !shown(invertedGrown, 50) && shown(invertedGrown, 15))
     }
 }
