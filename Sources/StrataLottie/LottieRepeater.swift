@@ -5,7 +5,8 @@ import StrataScene
 /// Repeaters (`rp`) as `CAReplicatorLayer`s: the items above a repeater in its group (with the
 /// styles below it, which paint them) are drawn `c` times, each copy moved from the previous by
 /// the repeater's transform — −anchor, scale, rotation, +anchor, then position — and faded
-/// linearly from its start opacity to its end opacity.
+/// linearly from its start opacity to its end opacity; the first copy stands `o` steps along.
+/// A moving transform, fade or offset is sampled at every frame.
 extension LottieShapeBuilder {
     /// The index of the first repeater in `items`, if any.
     static func repeaterIndex(_ items: [LottieNode]) -> Int? {
@@ -37,41 +38,69 @@ extension LottieShapeBuilder {
 
         let copies = try repeater.vectorProperty("c", default: [1])
         let offset = try repeater.vectorProperty("o", default: [0])
-        if offset.isAnimated { context.warn(repeater.path + ".o", "a moving repeater offset is drawn where it begins") }
         if try repeater.number("m", default: 1, in: 1...2) == 2 { context.warn(repeater.path + ".m", "copies composited below are drawn above") }
         let transform = try repeater.required("tr", "the repeater's transform")
-        let anchor = try transform.vectorProperty("a", default: [0, 0]).first
-        let position = try transform.vectorProperty("p", default: [0, 0]).first
-        let scale = try transform.vectorProperty("s", default: [100, 100]).first
-        let rotation = try transform.vectorProperty("r", default: [0]).first[0]
-        let startOpacity = try transform.vectorProperty("so", default: [100]).first[0] / 100
-        let endOpacity = try transform.vectorProperty("eo", default: [100]).first[0] / 100
-        for key in ["a", "p", "s", "r", "so", "eo"] where try transform[key]?.vectorProperty(count: 1).isAnimated == true {
-            context.warn(transform.path + ".\(key)", "a repeater's moving transform is drawn as it begins")
+        let anchor = try transform.vectorProperty("a", default: [0, 0]), position = try transform.vectorProperty("p", default: [0, 0])
+        let scale = try transform.vectorProperty("s", default: [100, 100]), rotation = try transform.vectorProperty("r", default: [0])
+        let startOpacity = try transform.vectorProperty("so", default: [100]), endOpacity = try transform.vectorProperty("eo", default: [100])
+        func count(_ value: Double) -> Int { max(0, min(Limits.maximumReplicatorInstances, Int(saturating: value, .up))) }
+        /// The step from one copy to the next at `frame`, `amount` of it (1: a whole step; a
+        /// part for a fractional offset: the scale's power, the rotation's and position's share).
+        func step(atFrame frame: Double, amount: Double = 1) -> Transform3D {
+            let a = anchor.value(atFrame: frame), p = position.value(atFrame: frame)
+            let s = scale.value(atFrame: frame), r = rotation.value(atFrame: frame)[0]
+            func power(_ percent: Double) -> Double {
+                amount == 1 ? percent / 100 : (percent < 0 ? -1 : 1) * Foundation.pow(abs(percent) / 100, amount)
+            }
+            return Transform3D(Transform2D.translation(x: -a[0], y: -a[1])
+                .concatenating(.scale(x: power(s[0]), y: power(s[1])))
+                .concatenating(.rotation(radians: r * amount * .pi / 180))
+                .concatenating(.translation(x: a[0], y: a[1]))
+                .concatenating(.translation(x: p[0] * amount, y: p[1] * amount)))
         }
-        let step = Transform2D.translation(x: -anchor[0], y: -anchor[1])
-            .concatenating(.scale(x: scale[0] / 100, y: scale[1] / 100))
-            .concatenating(.rotation(radians: rotation * .pi / 180))
-            .concatenating(.translation(x: anchor[0], y: anchor[1]))
-            .concatenating(.translation(x: position[0], y: position[1]))
-        let count = max(0, min(Limits.maximumReplicatorInstances, Int(saturating: copies.first[0], .up)))
-        var replicator = ReplicatorContent(instanceCount: count, instanceTransform: Transform3D(step))
-        replicator.instanceColor = Color(red: 1, green: 1, blue: 1, alpha: min(1, max(0, startOpacity)))
-        replicator.instanceAlphaOffset = count > 1 ? (endOpacity - startOpacity) / Double(count - 1) : 0
+        /// Where the first copy stands: `offset` steps along (a fractional part as a part of a
+        /// step, negative offsets by the inverse step), at most 100 whole steps.
+        func start(atFrame frame: Double) -> Transform3D {
+            let o = offset.value(atFrame: frame)[0]
+            let whole = max(-100, min(100, o.rounded(.down))), part = o - whole
+            var result = part == 0 ? Transform3D.identity : step(atFrame: frame, amount: part)
+            let one = whole >= 0 ? step(atFrame: frame) : (step(atFrame: frame).inverted() ?? .identity)
+            for _ in 0..<Int(abs(whole)) { result = result.concatenating(one) }
+            return result
+        }
+        func alphaOffset(_ n: Int, atFrame frame: Double) -> Double {
+            n > 1 ? (endOpacity.value(atFrame: frame)[0] - startOpacity.value(atFrame: frame)[0]) / 100 / Double(n - 1) : 0
+        }
+        let first = time.local(context.firstFrame)
+        let n = count(copies.first[0])
+        var replicator = ReplicatorContent(instanceCount: n, instanceTransform: step(atFrame: first))
+        replicator.instanceColor = Color(red: 1, green: 1, blue: 1, alpha: min(1, max(0, startOpacity.first[0] / 100)))
+        replicator.instanceAlphaOffset = alphaOffset(n, atFrame: first)
         var layer = Layer(name: try repeater.string("nm"))
         layer.anchorPoint = .zero
         layer.replicator = replicator
-        try context.add(copies.animation(.instanceCount, time: time, clock: context.clock) {
-            .number(Double(max(0, min(Limits.maximumReplicatorInstances, Int(saturating: $0[0], .up)))))
-        }, forKey: "instanceCount", to: &layer, at: repeater.path + ".c")
-        // A whole-number offset starts the copies that many steps along.
-        var start = Transform2D.identity
-        let shift = Int(saturating: offset.first[0], .toNearestOrAwayFromZero)
-        if shift > 0 { for _ in 0..<min(100, shift) { start = start.concatenating(step) } }
-        if shift < 0 { context.warn(repeater.path + ".o", "a negative repeater offset is drawn as 0") }
+        try context.add(copies.animation(.instanceCount, time: time, clock: context.clock) { .number(Double(count($0[0]))) },
+                        forKey: "instanceCount", to: &layer, at: repeater.path + ".c")
+        // A moving transform or fade: sampled at every frame of the composition.
+        let frames = context.rootFrames
+        if [anchor, position, scale, rotation].contains(where: \.isAnimated) {
+            try context.add(context.clock.sampled(.instanceTransform, frames.map { .transform(step(atFrame: time.local($0))) }, fromRootFrame: frames[0]),
+                            forKey: "instanceTransform", to: &layer, at: transform.path)
+        }
+        if startOpacity.isAnimated || endOpacity.isAnimated || copies.isAnimated {
+            let colors = frames.map { AnimationValue.color(Color(red: 1, green: 1, blue: 1, alpha: min(1, max(0, startOpacity.value(atFrame: time.local($0))[0] / 100)))) }
+            let offsets = frames.map { AnimationValue.number(alphaOffset(count(copies.value(atFrame: time.local($0))[0]), atFrame: time.local($0))) }
+            try context.add(context.clock.sampled(.instanceColor, colors, fromRootFrame: frames[0]), forKey: "instanceColor", to: &layer, at: transform.path + ".so")
+            try context.add(context.clock.sampled(.instanceAlphaOffset, offsets, fromRootFrame: frames[0]), forKey: "instanceAlphaOffset",
+                            to: &layer, at: transform.path + ".eo")
+        }
         var shifted = Layer(name: "copies")
         shifted.anchorPoint = .zero
-        shifted.transform = Transform3D(start)
+        shifted.transform = start(atFrame: first)
+        if offset.isAnimated || (offset.first[0] != 0 && [anchor, position, scale, rotation].contains(where: \.isAnimated)) {
+            try context.add(context.clock.sampled(.transform, frames.map { .transform(start(atFrame: time.local($0))) }, fromRootFrame: frames[0]),
+                            forKey: "offset", to: &shifted, at: repeater.path + ".o")
+        }
         shifted.sublayers = copied
         layer.sublayers = [shifted]
         return rest + [layer]

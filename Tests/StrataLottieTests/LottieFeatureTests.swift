@@ -15,7 +15,7 @@ private func line(_ x0: Double, _ x1: Double, y: Double) -> String {
     #"{"ty":"sh","ks":{"k":{"c":false,"v":[[\#(x0),\#(y)],[\#(x1),\#(y)]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
 }
 
-@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths, cameras, mask expansion")
+@Suite("Lottie import: auto-orient, blur, luma mattes, individual trims, merge paths, cameras, mask expansion, repeaters")
 struct LottieFeatureTests {
     /// `ao` 1: a horizontal bar moving straight down turns a quarter turn to face its way.
     @Test func autoOrientTurnsTheLayerAlongItsPath() throws {
@@ -166,5 +166,25 @@ struct LottieFeatureTests {
         #expect(try shown(grown, 25) && !shown(grown, 15) && shown(grown, 50))
         #expect(try !shown(shrunk, 35) && shown(shrunk, 45) && shown(shrunk, 50))
         #expect(try !shown(invertedGrown, 25) && !shown(invertedGrown, 50) && shown(invertedGrown, 15))
+    }
+
+    /// A repeater's moving transform is sampled at every frame, and a fractional offset moves the
+    /// first copy part of a step.
+    @Test func aRepeatersTransformMovesAndItsOffsetMayBeFractional() throws {
+        // Three copies of a small square at (70, 50), each turned about (50, 50) from the last.
+        func repeated(rotation: String, offset: Double = 0) throws -> Scene {
+            let square = #"{"ty":"rc","p":{"k":[70,50]},"s":{"k":[6,6]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}"#
+            let repeater = #"{"ty":"rp","c":{"k":3},"o":{"k":\#(offset)},"m":1,"tr":{"ty":"tr","a":{"k":[50,50]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":\#(rotation),"so":{"k":100},"eo":{"k":100}}}"#
+            return try importLottie(lottie(shapeLayer(square + "," + repeater)))
+        }
+        let turning = try repeated(rotation: #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[90]}]}"#)
+        #expect(turning.warnings.isEmpty, "\(turning.warnings)")
+        // At the start the steps do not turn: every copy on the first; half way (45° a step) the
+        // third copy is a quarter turn round, below the middle.
+        #expect(try pixel(turning, atSeconds: 0, 70, 50)[3] == 255 && pixel(turning, atSeconds: 0, 50, 70)[3] == 0)
+        #expect(try pixel(turning, atSeconds: 1, 50, 70)[3] == 255)
+        // Offset 0.5 with 90° steps: the first copy half a step (45°) round.
+        let half = try repeated(rotation: #"{"k":90}"#, offset: 0.5)
+        #expect(try pixel(half, atSeconds: 0, 64, 64)[3] == 255 && pixel(half, atSeconds: 0, 70, 50)[3] == 0)
     }
 }
