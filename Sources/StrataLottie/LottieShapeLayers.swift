@@ -14,77 +14,6 @@ struct LottieShapeBuilder {
     /// group around them, or nil.
     var rounding: LottieProperty<[Double]>? = nil
 
-    /// A path item: a Bézier path or a parametric shape, with its properties.
-    indirect enum Source {
-        case bezier(LottieProperty<LottieBezier>, reversed: Bool)
-        case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, radius: LottieProperty<[Double]>, reversed: Bool)
-        case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, reversed: Bool)
-        case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
-        /// A path with its sharp corners rounded (`rd`, radius in points).
-        case rounded(Source, radius: LottieProperty<[Double]>)
-        /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
-        /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
-        case repeated(Source, times: Int)
-
-        /// Paths merged by a merge-paths item (`mm`): 2 add, 3 subtract (the others less the
-        /// last), 4 intersect (the others where the last is), 5 exclude intersections (even-odd).
-        /// As one path (what a stroke follows) the parts one after the other — for add, each
-        /// contour turned clockwise, so that the non-zero rule fills their union; a fill of a
-        /// subtraction or an intersection is drawn with a mask (`LottieShapeBuilder.mergedFill`).
-        case merged(mode: Int, parts: [Source])
-
-        /// The most copies a trim's offset may ask for.
-        static let maximumCopies = 8
-
-        var isAnimated: Bool {
-            switch self {
-            case .bezier(let p, _): p.isAnimated
-            case .rectangle(let a, let b, let c, _): a.isAnimated || b.isAnimated || c.isAnimated
-            case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
-            case .star(_, let properties, _): properties.contains { $0.isAnimated }
-            case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
-            case .repeated(let source, _): source.isAnimated
-            case .merged(_, let parts): parts.contains { $0.isAnimated }
-            }
-        }
-
-        /// The path at `frame` (the layer's own frames).
-        func path(atFrame frame: Double) -> Path {
-            switch self {
-            case .bezier(let property, let reversed):
-                var path = Path()
-                property.value(atFrame: frame).append(to: &path, reversed: reversed)
-                return path
-            case .rectangle(let position, let size, let radius, let reversed):
-                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
-                return LottieShapes.rectangle(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]),
-                                              radius: radius.value(atFrame: frame)[0], reversed: reversed)
-            case .ellipse(let position, let size, let reversed):
-                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
-                return LottieShapes.ellipse(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]), reversed: reversed)
-            case .star(let polygon, let v, let reversed):
-                let values = v.map { $0.value(atFrame: frame) }
-                return LottieShapes.star(center: Point(x: values[0][0], y: values[0][1]), points: values[1][0], rotation: values[2][0],
-                                         outerRadius: values[3][0], innerRadius: polygon ? nil : values[4][0],
-                                         outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
-            case .rounded(let source, let radius):
-                return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
-            case .repeated(let source, let times):
-                let once = source.path(atFrame: frame)
-                var path = Path()
-                for _ in 0..<max(1, times) { for element in once.elements { path.append(element) } }
-                return path
-            case .merged(let mode, let parts):
-                var path = Path()
-                for part in parts {
-                    let drawn = part.path(atFrame: frame)
-                    for element in (mode == 2 ? LottieShapes.clockwise(drawn) : drawn).elements { path.append(element) }
-                }
-                return path
-            }
-        }
-    }
-
     /// A fill or stroke item with where it is.
     struct Style {
         var node: LottieNode
@@ -373,36 +302,6 @@ struct LottieShapeBuilder {
         return [layer]
     }
 
-    /// The fill of a subtraction (3) or an intersection (4) as layers, with the paths taken as
-    /// lottie-android takes them: the union of all but the last path, less the last or where it
-    /// is. The union is filled inside a layer masked by the last path — for a subtraction that
-    /// path XOR an opaque plane.
-    private func mergedFill(mode: Int, parts: [Source], style: Style, solid: Bool) throws(SceneError) -> [Layer] {
-        let base: Source = parts.count == 2 ? parts[0] : .merged(mode: 2, parts: Array(parts.dropLast()))
-        let filled = try shapeLayers([base], style: style, trims: [], solid: solid)
-        var last = Layer(name: "merged path")
-        last.anchorPoint = .zero
-        last.shape = ShapeContent(path: combined([parts[parts.count - 1]], atFrame: time.local(context.firstFrame)), fillColor: .black)
-        try addPathAnimation([parts[parts.count - 1]], to: &last, at: style.node.path)
-        var mask = last
-        if mode == 3 {
-            last.compositingFilter = .xor
-            var plane = Layer(name: "merged paths plane")
-            plane.anchorPoint = .zero
-            plane.shape = ShapeContent(path: LottieShapes.rectangle(center: .zero, size: LottieLayerBuilder.everywhereSize, radius: 0, reversed: false),
-                                       fillColor: .black)
-            mask = Layer(name: "merged paths mask")
-            mask.anchorPoint = .zero
-            mask.sublayers = [plane, last]
-        }
-        try context.count(4, at: style.node.path)
-        var holder = Layer(name: "merged paths")
-        holder.anchorPoint = .zero
-        holder.sublayers = filled
-        holder.mask = mask
-        return [holder]
-    }
-
     func combined(_ sources: [Source], atFrame frame: Double) -> Path {
         var path = Path()
         for source in sources {
@@ -413,7 +312,7 @@ struct LottieShapeBuilder {
 
     /// A path that changes: one Bézier path's own keyframes, else the paths sampled at every
     /// frame of the composition.
-    private func addPathAnimation(_ sources: [Source], to layer: inout Layer, at path: String) throws(SceneError) {
+    func addPathAnimation(_ sources: [Source], to layer: inout Layer, at path: String) throws(SceneError) {
         guard sources.contains(where: \.isAnimated) else { return }
         if sources.count == 1, case .bezier(let property, let reversed) = sources[0] {
             try context.add(property.animation(.path, time: time, clock: context.clock) { bezier in
@@ -436,37 +335,5 @@ struct LottieShapeBuilder {
             if kind == "o" { shape.lineDashPhase = value } else { pattern.append(max(0, value)) }
         }
         if pattern.contains(where: { $0 > 0 }) { shape.lineDashPattern = pattern.count % 2 == 1 ? pattern + pattern : pattern }
-    }
-}
-
-/// Lottie colours: components 0…1 (older files 0…255), alpha optional.
-enum LottieColor {
-    /// A colour as a file writes it: red, green, blue (0…1, or 0…255 when one is over 1) and an
-    /// optional alpha (0…1).
-    static func color(_ v: [Double]) -> Color {
-        clamped(unit(v))
-    }
-
-    /// A colour whose components are already 0…1, each clamped there (an easing may overshoot).
-    static func clamped(_ v: [Double]) -> Color {
-        func c(_ i: Int, _ fallback: Double) -> Double { i < v.count ? min(1, max(0, v[i])) : fallback }
-        return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: c(3, 1))
-    }
-
-    /// The components in 0…1: red, green and blue divided by 255 when one of them is over 1.
-    static func unit(_ v: [Double]) -> [Double] {
-        guard v.prefix(3).contains(where: { $0 > 1 }) else { return v }
-        return v.enumerated().map { $0.offset < 3 ? $0.element / 255 : $0.element }
-    }
-
-    /// A colour property with every keyframe in 0…1, as lottie-ios decodes them, so that values
-    /// between keyframes are read as 0…1 too: an easing that overshoots white (1.04) is white,
-    /// not 1.04 / 255.
-    static func unitKeyframes(_ property: LottieProperty<[Double]>) -> LottieProperty<[Double]> {
-        LottieProperty(keyframes: property.keyframes.map { keyframe in
-            var keyframe = keyframe
-            keyframe.value = unit(keyframe.value)
-            return keyframe
-        })
     }
 }

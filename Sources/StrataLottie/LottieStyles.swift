@@ -32,7 +32,9 @@ struct LottieStyles {
                 let type = try effect.integer("ty", default: -1, in: -1...1000)
                 if type == 29 { continue }  // a Gaussian blur: `blur(_:)`
                 guard type == 25, shadow == nil else {
-                    context.warn(effect.path, "effects other than one drop shadow are not applied")
+                    let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
+                    context.warn(effect.path, type == 25 ? "a second drop shadow is not applied"
+                                 : "the effect \(name)(type \(type)) is not applied: drop shadows and Gaussian blurs are")
                     continue
                 }
                 var values: [String: LottieNode] = [:]

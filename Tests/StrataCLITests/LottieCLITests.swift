@@ -36,10 +36,10 @@ struct LottieCLITests {
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("nope") && missing.stderr.contains("lf20_gOmta2"))
         // A file with something Strata does not draw: a warning, and exit 65 with --strict.
-        let warned = try cli.strata("validate", "\(samples)/Issues/issue_1125.json")
+        let warned = try cli.strata("validate", "\(samples)/Issues/issue_1735.json")
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("warning:") && warned.stderr.contains("layers["))
-        #expect(try cli.strata("validate", "\(samples)/Issues/issue_1125.json", "--strict").status == 65)
+        #expect(try cli.strata("validate", "\(samples)/Issues/issue_1735.json", "--strict").status == 65)
     }
 
     @Test func valueProvidersRecolourAsLottieIOSDoes() throws {

@@ -1,0 +1,75 @@
+import Foundation
+import StrataModel
+
+extension LottieShapeBuilder {
+    /// A path item: a Bézier path or a parametric shape, with its properties.
+    indirect enum Source {
+        case bezier(LottieProperty<LottieBezier>, reversed: Bool)
+        case rectangle(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, radius: LottieProperty<[Double]>, reversed: Bool)
+        case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, reversed: Bool)
+        case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
+        /// A path with its sharp corners rounded (`rd`, radius in points).
+        case rounded(Source, radius: LottieProperty<[Double]>)
+        /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
+        /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
+        case repeated(Source, times: Int)
+
+        /// Paths merged by a merge-paths item (`mm`): 2 add, 3 subtract (the others less the
+        /// last), 4 intersect (the others where the last is), 5 exclude intersections (even-odd).
+        /// As one path (what a stroke follows) the parts one after the other — for add, each
+        /// contour turned clockwise, so that the non-zero rule fills their union; a fill of a
+        /// subtraction or an intersection is drawn with a mask (`LottieShapeBuilder.mergedFill`).
+        case merged(mode: Int, parts: [Source])
+
+        /// The most copies a trim's offset may ask for.
+        static let maximumCopies = 8
+
+        var isAnimated: Bool {
+            switch self {
+            case .bezier(let p, _): p.isAnimated
+            case .rectangle(let a, let b, let c, _): a.isAnimated || b.isAnimated || c.isAnimated
+            case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
+            case .star(_, let properties, _): properties.contains { $0.isAnimated }
+            case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
+            case .repeated(let source, _): source.isAnimated
+            case .merged(_, let parts): parts.contains { $0.isAnimated }
+            }
+        }
+
+        /// The path at `frame` (the layer's own frames).
+        func path(atFrame frame: Double) -> Path {
+            switch self {
+            case .bezier(let property, let reversed):
+                var path = Path()
+                property.value(atFrame: frame).append(to: &path, reversed: reversed)
+                return path
+            case .rectangle(let position, let size, let radius, let reversed):
+                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
+                return LottieShapes.rectangle(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]),
+                                              radius: radius.value(atFrame: frame)[0], reversed: reversed)
+            case .ellipse(let position, let size, let reversed):
+                let p = position.value(atFrame: frame), s = size.value(atFrame: frame)
+                return LottieShapes.ellipse(center: Point(x: p[0], y: p[1]), size: Size(width: s[0], height: s[1]), reversed: reversed)
+            case .star(let polygon, let v, let reversed):
+                let values = v.map { $0.value(atFrame: frame) }
+                return LottieShapes.star(center: Point(x: values[0][0], y: values[0][1]), points: values[1][0], rotation: values[2][0],
+                                         outerRadius: values[3][0], innerRadius: polygon ? nil : values[4][0],
+                                         outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
+            case .rounded(let source, let radius):
+                return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
+            case .repeated(let source, let times):
+                let once = source.path(atFrame: frame)
+                var path = Path()
+                for _ in 0..<max(1, times) { for element in once.elements { path.append(element) } }
+                return path
+            case .merged(let mode, let parts):
+                var path = Path()
+                for part in parts {
+                    let drawn = part.path(atFrame: frame)
+                    for element in (mode == 2 ? LottieShapes.clockwise(drawn) : drawn).elements { path.append(element) }
+                }
+                return path
+            }
+        }
+    }
+}
