@@ -8,14 +8,32 @@ import StrataScene
 /// projected onto the plane `zoom` (`pe`, points) in front of it, centred on the composition's
 /// middle. A two-node camera (with a point of interest `a`) looks at that point; its own
 /// orientation and rotations turn it further. The 3-D layers under it are transform layers, so
-/// their parents' 3-D transforms compose before the projection; each draws in layer order (no
-/// sorting by depth between layers). Without a camera, 3-D layers are drawn as Core Animation
+/// their parents' 3-D transforms compose before the projection; neighbouring 3-D layers share one
+/// view and are drawn back to front by depth, as After Effects sorts them (a 2-D layer between
+/// them, a matte or a blend mode starts a view of its own). Without a camera, 3-D layers are drawn as Core Animation
 /// draws lottie-ios's (their x and y rotations foreshortened, no perspective).
 struct LottieCamera {
     /// The projection at the composition's first frame.
     var transform: Transform3D
     /// The projection sampled at every frame of the composition, when the camera moves.
     var animation: Animation?
+
+    /// `layers` (3-D layers as transform layers) seen through the camera, flattened into a layer
+    /// the composition's size: a transform layer carrying the projection holds them, so their
+    /// planes are drawn back to front by depth.
+    func view(_ layers: [Layer], name: String?, size: Size, context: LottieContext, at path: String) throws(SceneError) -> Layer {
+        var viewed = Layer(name: "\(name ?? "layer") (camera)")
+        viewed.anchorPoint = .zero
+        viewed.isTransformLayer = true
+        viewed.transform = transform
+        try context.add(animation, forKey: "camera", to: &viewed, at: path)
+        viewed.sublayers = layers
+        var flat = Layer(name: "\(name ?? "layer") (3-D)", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        flat.anchorPoint = .zero
+        flat.sublayers = [viewed]
+        try context.count(2, at: path)
+        return flat
+    }
 
     /// The camera of the composition whose layers are `nodes` (its first visible camera layer),
     /// nil when it has none.

@@ -159,10 +159,17 @@ struct LottieLayerBuilder {
         }
         let camera = try LottieCamera.find(in: nodes, size: size, time: time, context: context)
         var result: [Layer] = []
+        var openRun: Int?
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) else { continue }
+            let name = try node.string("nm")
+            let blurred = try node.number("mb", default: 0, in: 0...1) == 1, matted = try node.integer("tt", default: 0, in: 0...4) != 0
+            let wrapped = blurred || matted
+            if layer.isTransformLayer, let camera, wrapped {
+                layer = try camera.view([layer], name: name, size: size, context: context, at: node.path)
+            }
             if try node.number("mb", default: 0, in: 0...1) == 1, context.motionBlurNames.count >= 16 {
                 context.warn(node.path + ".mb", "motion blur is drawn on the first 16 layers that ask for it")
             } else if try node.number("mb", default: 0, in: 0...1) == 1 {
@@ -186,6 +193,9 @@ struct LottieLayerBuilder {
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]
                 var matte = try self.layer(matteNode, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) ?? Layer()
+                if matte.isTransformLayer, let camera {
+                    matte = try camera.view([matte], name: try matteNode.string("nm"), size: size, context: context, at: matteNode.path)
+                }
                 if matteType >= 3 {
                     // Luma: the matte over an opaque black plane the composition's size, whose
                     // luminance (Rec. 709, as lottie-web's luminanceToAlpha) becomes the alpha —
@@ -215,6 +225,17 @@ struct LottieLayerBuilder {
                 try context.count(3, at: node.path)
                 layer = holder
             }
+            // Neighbouring 3-D layers share one view through the camera, sorted by depth there.
+            if layer.isTransformLayer, let camera {
+                if let run = openRun {
+                    result[run].sublayers[0].sublayers.append(layer)
+                } else {
+                    openRun = result.count
+                    result.append(try camera.view([layer], name: name, size: size, context: context, at: node.path))
+                }
+                continue
+            }
+            openRun = nil
             result.append(layer)
         }
         return result
@@ -310,20 +331,11 @@ struct LottieLayerBuilder {
                 .wrap(layer, in: parentNode["ks"], opacity: false, name: try parentNode.string("nm").map { "\($0) (parent)" }, size: size, threeD: threeD)
             parent = try parentNode["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         }
-        if threeD, let camera {
-            // In 3-D: its transforms (and its parents') compose under the camera's projection,
-            // then it is flattened into the composition, where it blends and shows as any layer.
-            var viewed = Layer(name: "\(name ?? "layer") (camera)")
-            viewed.anchorPoint = .zero
-            viewed.isTransformLayer = true
-            viewed.transform = camera.transform
-            try context.add(camera.animation, forKey: "camera", to: &viewed, at: node.path)
-            viewed.sublayers = [layer]
-            var flat = Layer(name: "\(name ?? "layer") (3-D)", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
-            flat.anchorPoint = .zero
-            flat.sublayers = [viewed]
-            try context.count(2, at: node.path)
-            layer = flat
+        // A 3-D layer under a camera comes back as transform layers: `layers(…)` puts it, and the
+        // 3-D layers next to it, under the camera's projection, where they are sorted by depth.
+        // One that blends is seen through the camera on its own, then blended as any layer.
+        if threeD, let camera, try node.integer("bm", default: 0, in: 0...20) != 0 {
+            layer = try camera.view([layer], name: name, size: size, context: context, at: node.path)
         }
         if let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 {
             let modes: [Int: BlendMode] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
@@ -350,6 +362,7 @@ struct LottieLayerBuilder {
             if shownAt.contains(false) {
                 var shown = Layer(name: name.map { "\($0) in–out" })
                 shown.anchorPoint = .zero
+                shown.isTransformLayer = layer.isTransformLayer
                 shown.sublayers = [layer]
                 let begin = context.clock.seconds(ofRootFrame: compositionTime.tableStart)
                 let visibility = Animation(keyPath: .opacity, kind: .keyframe(Keyframes(values: shownAt.map { .number($0 ? 1 : 0) }, calculationMode: .discrete)),
@@ -372,6 +385,7 @@ struct LottieLayerBuilder {
             let end = lastsToEnd ? begin + 1 : context.clock.seconds(ofRootFrame: outPoint) - 1e-7
             var shown = Layer(name: name.map { "\($0) in–out" })
             shown.anchorPoint = .zero
+            shown.isTransformLayer = layer.isTransformLayer
             shown.opacity = 0
             shown.sublayers = [layer]
             let values: [AnimationValue] = lastsToEnd ? [.number(1)] : [.number(1), .number(0)]

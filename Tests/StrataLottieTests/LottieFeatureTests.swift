@@ -147,6 +147,14 @@ struct LottieFeatureTests {
         let turned = try heights(viewed), unturned = try heights(flat)
         #expect(abs(turned[0] - turned[1]) >= 4, "\(turned)")
         #expect(abs(unturned[0] - unturned[1]) <= 1, "\(unturned)")
+        // Sorted by depth: the red square listed first (on top in layer order) but farther away is
+        // hidden behind the blue one in front of it; a 2-D layer between them keeps layer order.
+        let far = square(1, "[50,50,100]", "[1,0,0,1]"), near = square(2, "[50,50,0]", "[0,0,1,1]")
+        let sorted = try importLottie(lottie([camera, far, near].joined(separator: ",")))
+        #expect(try pixel(sorted, atSeconds: 0, 50, 50) == [0, 0, 255, 255])
+        let between = #"{"ty":4,"ind":5,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"shapes":[\#(box(90, 90, 4, 4))]}"#
+        let broken = try importLottie(lottie([camera, far, between, near].joined(separator: ",")))
+        #expect(try pixel(broken, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
     }
 
     /// A mask's expansion (`x`) grows its path by so many points, or shrinks it; inverted, the
