@@ -337,21 +337,7 @@ struct LottieLayerBuilder {
         if threeD, let camera, try node.integer("bm", default: 0, in: 0...20) != 0 {
             layer = try camera.view([layer], name: name, size: size, context: context, at: node.path)
         }
-        if let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 {
-            let modes: [Int: BlendMode] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
-                                           8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation,
-                                           14: .color, 16: .plusLighter]
-            if let blend = modes[mode] {
-                layer.compositingFilter = blend
-            } else if mode == 15 {
-                // lottie-ios sets `luminosityBlendMode` as the layer's compositing filter, and Core
-                // Animation on iOS draws the layer as if normal (its picture of blend_mode_test: blue
-                // text stays blue over red), so Strata draws it normal too.
-                context.warn(node.path + ".bm", "the luminosity blend mode is drawn normal, as Core Animation draws it")
-            } else {
-                context.warn(node.path + ".bm", "blend mode \(mode) is not applied")
-            }
-        }
+        if let blend = try LottieStyles(context: context).blendMode(node) { layer.compositingFilter = blend }
 
         // Shown from its in point to its out point (the composition's frames).
         let localIn = try node.number("ip", default: -Lottie.maximumMagnitude), localOut = try node.number("op", default: Lottie.maximumMagnitude)

@@ -100,6 +100,20 @@ struct LottieStyles {
         return result
     }
 
+    /// The compositing filter of the layer at `node`'s blend mode (`bm`), nil for normal: as
+    /// lottie-ios sets them. Luminosity (15) is drawn normal, as Core Animation on iOS draws
+    /// lottie-ios's `luminosityBlendMode` (its picture of blend_mode_test: blue text stays blue
+    /// over red); others are warned.
+    func blendMode(_ node: LottieNode) throws(SceneError) -> BlendMode? {
+        guard let mode = try node["bm"].map({ n throws(SceneError) in try n.integer(in: 0...20) }), mode != 0 else { return nil }
+        let modes: [Int: BlendMode] = [1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
+                                       8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation,
+                                       14: .color, 16: .plusLighter]
+        if let blend = modes[mode] { return blend }
+        context.warn(node.path + ".bm", mode == 15 ? "the luminosity blend mode is drawn normal, as Core Animation draws it" : "blend mode \(mode) is not applied")
+        return nil
+    }
+
     private func offset(angle degrees: Double, distance: Double) -> Size {
         let radians = degrees * .pi / 180
         return Size(width: distance * cos(radians), height: distance * sin(radians))
