@@ -43,6 +43,9 @@ public struct AnimatedProperties: Hashable, Sendable {
     public var replicator: ReplicatorContent?
     /// The gradient, whose points and stops animations may change (nil for a layer without one).
     public var gradient: Gradient?
+    /// The shadow, whose opacity, radius, offset and colour animations may change (nil for a
+    /// layer without one until such an animation gives it Core Animation's defaults).
+    public var shadow: Shadow?
     /// The turn (radians, clockwise) a path animation's `rotationMode` gives, applied after the
     /// transform and its components, about the anchor; 0 without one.
     public var orientation: Double = 0
@@ -65,7 +68,11 @@ public struct AnimatedProperties: Hashable, Sendable {
         shape = layer.shape
         replicator = layer.replicator
         gradient = layer.gradient
+        shadow = layer.shadow
     }
+
+    /// Core Animation's shadow defaults: black, opacity 0, offset (0, −3), radius 3 points.
+    static let defaultShadow = Shadow(color: .black, opacity: 0, offset: Size(width: 0, height: -3), radius: 3)
 
     /// The value of a key path.
     public subscript(keyPath: AnimationKeyPath) -> AnimationValue {
@@ -107,6 +114,10 @@ public struct AnimatedProperties: Hashable, Sendable {
             case .endPoint: .point(gradient?.endPoint ?? Point(x: 0.5, y: 1))
             case .gradientColor(let index): .color(gradient.flatMap { index < $0.colors.count ? $0.colors[index] : nil } ?? .clear)
             case .gradientLocation(let index): .number(gradient.flatMap { index < $0.colors.count ? $0.resolvedLocations[index] : nil } ?? 0)
+            case .shadowOpacity: .number((shadow ?? Self.defaultShadow).opacity)
+            case .shadowRadius: .number((shadow ?? Self.defaultShadow).radius)
+            case .shadowOffset: .size((shadow ?? Self.defaultShadow).offset)
+            case .shadowColor: .color((shadow ?? Self.defaultShadow).color)
             }
         }
         set {
@@ -161,6 +172,16 @@ public struct AnimatedProperties: Hashable, Sendable {
                     g.locations = locations
                     gradient = g
                 }
+            case (.shadowOpacity, .number(let v)): if v.isFinite { shadow = (shadow ?? Self.defaultShadow).with { $0.opacity = min(1, max(0, v)) } }
+            case (.shadowRadius, .number(let v)): if v.isFinite { shadow = (shadow ?? Self.defaultShadow).with { $0.radius = min(Limits.maximumBlurRadius, max(0, v)) } }
+            case (.shadowOffset, .size(let o)):
+                if o.width.isFinite, o.height.isFinite {
+                    let limit = Limits.maximumPathCoordinate
+                    shadow = (shadow ?? Self.defaultShadow).with {
+                        $0.offset = Size(width: min(limit, max(-limit, o.width)), height: min(limit, max(-limit, o.height)))
+                    }
+                }
+            case (.shadowColor, .color(let c)): shadow = (shadow ?? Self.defaultShadow).with { $0.color = c }
             default: break  // a value of the wrong kind is rejected when the scene is read
             }
         }
@@ -185,9 +206,19 @@ public struct AnimatedProperties: Hashable, Sendable {
         layer.shape = shape
         layer.replicator = replicator
         layer.gradient = gradient
+        layer.shadow = shadow
         if model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }
         return layer
+    }
+}
+
+extension Shadow {
+    /// This shadow with `change` made to it.
+    func with(_ change: (inout Shadow) -> Void) -> Shadow {
+        var copy = self
+        change(&copy)
+        return copy
     }
 }

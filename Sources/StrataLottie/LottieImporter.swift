@@ -299,7 +299,7 @@ struct LottieLayerBuilder {
         // them up (before a precomposition's start time, stretch or remapping, which move only its
         // content).
         content.mask = try masks(node, time: compositionTime)
-        let shadow = try LottieStyles(context: context).shadow(node)
+        let shadow = try LottieStyles(context: context).shadow(node, time: compositionTime)
         if let blur = try LottieStyles(context: context).blur(node, time: compositionTime) {
             content.filters = [blur.filter]
             try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
@@ -310,7 +310,10 @@ struct LottieLayerBuilder {
 
         // Its own transform with its opacity, then its parents' transforms without theirs.
         var layer = try LottieTransformBuilder(context: context, time: compositionTime).wrap(content, in: node["ks"], opacity: true, name: name, size: size, autoOrient: autoOrient, threeD: threeD)
-        layer.shadow = shadow
+        if let shadow {
+            layer.shadow = shadow.shadow
+            for (key, animation) in shadow.animations { try context.add(animation, forKey: key, to: &layer, at: node.path) }
+        }
         var parent = try node["parent"].map { p throws(SceneError) in try p.integer(in: -1_000_000_000...1_000_000_000) }
         var chain: [Int] = []
         while let index = parent {

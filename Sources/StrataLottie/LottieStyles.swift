@@ -6,32 +6,44 @@ import StrataScene
 /// the layer's Core Animation shadow, mapped as lottie-ios's Core Animation engine maps them:
 /// opacity in percent (the effect's 0…255 scaled to it), the style's size / 2 or the effect's
 /// softness / 5 as the radius, and the offset `distance` along `angle` degrees, 90 straight down
-/// (the effect's direction is that angle + 90). Values are the first keyframe's; other styles and
+/// (the effect's direction is that angle + 90). A changing shadow animates `shadowOpacity`,
+/// `shadowRadius`, `shadowColor` and `shadowOffset` (sampled at every frame). Other styles and
 /// effects are warned.
 struct LottieStyles {
     let context: LottieContext
 
-    /// The shadow the layer at `node` casts, nil when it has none; warns about what is skipped.
-    func shadow(_ node: LottieNode) throws(SceneError) -> Shadow? {
-        var shadow: Shadow?
+    /// A drop shadow's properties as read from a style or an effect, with their units.
+    private struct ShadowProperties {
+        var color: LottieProperty<[Double]>
+        var opacity: LottieProperty<[Double]>, opacityScale: Double
+        var angle: LottieProperty<[Double]>, angleShift: Double
+        var distance: LottieProperty<[Double]>
+        var size: LottieProperty<[Double]>, sizeDivisor: Double
+        var path: String
+    }
+
+    /// The shadow the layer at `node` casts with the animations that change it (to add to the
+    /// layer carrying it), nil when it has none; warns about what is skipped.
+    func shadow(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (shadow: Shadow, animations: [(key: String, animation: Animation)])? {
+        var found: ShadowProperties?
         if let styles = node["sy"] {
             for style in try styles.array() {
-                guard try style.integer("ty", default: -1, in: -1...100) == 1, shadow == nil else {
+                guard try style.integer("ty", default: -1, in: -1...100) == 1, found == nil else {
                     context.warn(style.path, "layer styles other than one drop shadow (stroke, glow, bevel…) are not applied")
                     continue
                 }
-                let opacity = try first(style, "o", 100), size = try first(style, "s", 0)
-                let angle = try first(style, "a", 90), distance = try first(style, "d", 0)
-                shadow = Shadow(color: try color(style, "c"), opacity: min(1, max(0, opacity / 100)),
-                                offset: offset(angle: angle, distance: distance), radius: max(0, size / 2))
-                if try animated(style, ["o", "s", "a", "d", "c"]) { context.warn(style.path, "an animated drop shadow is drawn as at its first keyframe") }
+                found = ShadowProperties(color: try style.vectorProperty("c", default: [0, 0, 0, 1]),
+                                         opacity: try style.vectorProperty("o", default: [100]), opacityScale: 100,
+                                         angle: try style.vectorProperty("a", default: [90]), angleShift: 0,
+                                         distance: try style.vectorProperty("d", default: [0]),
+                                         size: try style.vectorProperty("s", default: [0]), sizeDivisor: 2, path: style.path)
             }
         }
         if let effects = node["ef"] {
             for effect in try effects.array() {
                 let type = try effect.integer("ty", default: -1, in: -1...1000)
-                if type == 29 { continue }  // a Gaussian blur: `blur(_:)`
-                guard type == 25, shadow == nil else {
+                if type == 29 { continue }  // a Gaussian blur: `blur(_:time:)`
+                guard type == 25, found == nil else {
                     let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
                     context.warn(effect.path, type == 25 ? "a second drop shadow is not applied"
                                  : "the effect \(name)(type \(type)) is not applied: drop shadows and Gaussian blurs are")
@@ -41,16 +53,37 @@ struct LottieStyles {
                 for value in try effect["ef"]?.array() ?? [] {
                     if let name = try value.string("nm"), let property = value["v"] { values[name] = property }
                 }
-                func number(_ name: String, _ fallback: Double) throws(SceneError) -> Double {
-                    try values[name].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? fallback
+                func property(_ name: String, _ fallback: [Double]) throws(SceneError) -> LottieProperty<[Double]> {
+                    try values[name].map { n throws(SceneError) in try n.vectorProperty(count: fallback.count, fill: fallback.last ?? 0) }
+                        ?? LottieProperty(constant: fallback)
                 }
-                let rgba = try values["Shadow Color"].map { n throws(SceneError) in try n.vectorProperty(count: 4, fill: 1).first } ?? [0, 0, 0, 1]
-                shadow = Shadow(color: LottieColor.color(rgba), opacity: min(1, max(0, try number("Opacity", 255) / 255)),
-                                offset: offset(angle: try number("Direction", 180) - 90, distance: try number("Distance", 0)),
-                                radius: max(0, try number("Softness", 0) / 5))
+                found = ShadowProperties(color: try property("Shadow Color", [0, 0, 0, 1]),
+                                         opacity: try property("Opacity", [255]), opacityScale: 255,
+                                         angle: try property("Direction", [180]), angleShift: -90,
+                                         distance: try property("Distance", [0]),
+                                         size: try property("Softness", [0]), sizeDivisor: 5, path: effect.path)
             }
         }
-        return shadow
+        guard let p = found else { return nil }
+        let clock = context.clock
+        func opacity(_ v: [Double]) -> Double { min(1, max(0, v[0] / p.opacityScale)) }
+        func radius(_ v: [Double]) -> Double { min(Limits.maximumBlurRadius, max(0, v[0] / p.sizeDivisor)) }
+        func offset(atFrame frame: Double) -> Size { self.offset(angle: p.angle.value(atFrame: frame)[0] + p.angleShift, distance: p.distance.value(atFrame: frame)[0]) }
+        let first = time.local(context.firstFrame)
+        let shadow = Shadow(color: LottieColor.color(p.color.first), opacity: opacity(p.opacity.first), offset: offset(atFrame: first), radius: radius(p.size.first))
+        var animations: [(key: String, animation: Animation)] = []
+        if let a = p.opacity.animation(.shadowOpacity, time: time, clock: clock, make: { .number(opacity($0)) }) { animations.append(("shadowOpacity", a)) }
+        if let a = p.size.animation(.shadowRadius, time: time, clock: clock, make: { .number(radius($0)) }) { animations.append(("shadowRadius", a)) }
+        if let a = LottieColor.unitKeyframes(p.color).animation(.shadowColor, time: time, clock: clock, make: { .color(LottieColor.clamped($0)) }) {
+            animations.append(("shadowColor", a))
+        }
+        if p.angle.isAnimated || p.distance.isAnimated {
+            let frames = context.rootFrames
+            if let a = clock.sampled(.shadowOffset, frames.map { .size(offset(atFrame: time.local($0))) }, fromRootFrame: frames[0]) {
+                animations.append(("shadowOffset", a))
+            }
+        }
+        return (shadow, animations)
     }
 
     /// The name of the filter a Gaussian blur effect becomes (its radius animates as
@@ -117,18 +150,5 @@ struct LottieStyles {
     private func offset(angle degrees: Double, distance: Double) -> Size {
         let radians = degrees * .pi / 180
         return Size(width: distance * cos(radians), height: distance * sin(radians))
-    }
-
-    private func first(_ node: LottieNode, _ key: String, _ fallback: Double) throws(SceneError) -> Double {
-        try node.vectorProperty(key, default: [fallback]).first[0]
-    }
-
-    private func color(_ node: LottieNode, _ key: String) throws(SceneError) -> Color {
-        LottieColor.color(try node.vectorProperty(key, default: [0, 0, 0, 1]).first)
-    }
-
-    private func animated(_ node: LottieNode, _ keys: [String]) throws(SceneError) -> Bool {
-        for key in keys where try node.vectorProperty(key, default: [0]).isAnimated { return true }
-        return false
     }
 }

@@ -180,6 +180,10 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// One stop of a gradient layer: `colors[N]` (a colour) and `locations[N]` (0…1), N from 0 —
     /// `CAGradientLayer`'s `colors` and `locations` animated one stop at a time.
     case gradientColor(Int), gradientLocation(Int)
+    /// The layer's shadow: `shadowOpacity` (0…1), `shadowRadius` (points), `shadowOffset`
+    /// (points, y down) and `shadowColor`, as `CALayer`'s. A layer without a shadow animates
+    /// from Core Animation's defaults (black, opacity 0, offset (0, −3), radius 3).
+    case shadowOpacity, shadowRadius, shadowOffset, shadowColor
 
     /// The most gradient stops an animation may address (`colors[N]`, `locations[N]`).
     public static let maximumGradientStops = 256
@@ -191,6 +195,7 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         .strokeStart, .strokeEnd, .lineDashPhase, .lineWidth, .fillColor, .strokeColor, .path,
         .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
         .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset, .startPoint, .endPoint,
+        .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
     ] + TransformComponent.allCases.filter { $0 != .scale }.map { .transformComponent($0) }
         + TransformComponent.allCases.map { .sublayerTransformComponent($0) }
 
@@ -253,6 +258,10 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
         case .endPoint: "endPoint"
         case .gradientColor(let index): "colors[\(index)]"
         case .gradientLocation(let index): "locations[\(index)]"
+        case .shadowOpacity: "shadowOpacity"
+        case .shadowRadius: "shadowRadius"
+        case .shadowOffset: "shadowOffset"
+        case .shadowColor: "shadowColor"
         }
     }
 
@@ -260,8 +269,8 @@ public enum AnimationKeyPath: Hashable, Sendable, CustomStringConvertible {
     public var valueKind: AnimationValue.Kind {
         switch self {
         case .position, .startPoint, .endPoint: .point
-        case .boundsSize: .size
-        case .backgroundColor, .fillColor, .strokeColor, .instanceColor, .gradientColor: .color
+        case .boundsSize, .shadowOffset: .size
+        case .backgroundColor, .fillColor, .strokeColor, .instanceColor, .gradientColor, .shadowColor: .color
         case .transform, .sublayerTransform, .instanceTransform: .transform
         case .path: .path
         default: .number

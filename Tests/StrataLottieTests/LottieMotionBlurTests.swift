@@ -146,6 +146,18 @@ private func movingSquare(mb: Bool, shutter: String = "", background: Bool = fal
         #expect(try pixel(right, atSeconds: 0, 65, 50) == [0, 0, 0, 255] && pixel(right, atSeconds: 0, 50, 65)[3] == 0)
     }
 
+    /// A changing drop shadow animates, as lottie-ios's Core Animation engine animates it.
+    @Test func anAnimatedDropShadowChanges() throws {
+        let style = #""sy":[{"ty":1,"nm":"Drop Shadow","c":{"k":[0,0,0,1]},"a":{"k":90},"s":{"k":0},"#
+            + #""o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[100]}]},"#
+            + #""d":{"a":1,"k":[{"t":0,"s":[10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":20,"s":[30]}]}}]"#
+        let scene = try importLottie(square(style))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(try pixel(scene, atSeconds: 0, 50, 65)[3] == 0)  // opacity 0 at the start
+        // Half way: opacity 50 %, 20 points down.
+        #expect(try abs(Int(pixel(scene, atSeconds: 1, 50, 75)[3]) - 128) <= 2 && pixel(scene, atSeconds: 1, 50, 50) == [255, 0, 0, 255])
+    }
+
     @Test func theDropShadowEffectAndWhatIsNotDrawn() throws {
         // The effect: opacity 0…255, direction 90° further round (180 = down), softness / 5.
         let effect = #""ef":[{"ty":25,"nm":"Drop Shadow","ef":[{"nm":"Shadow Color","v":{"k":[0,0,1,1]}},{"nm":"Opacity","v":{"k":255}},{"nm":"Direction","v":{"k":180}},{"nm":"Distance","v":{"k":10}},{"nm":"Softness","v":{"k":0}}]}]"#

@@ -173,6 +173,23 @@ struct AnimationTests {
         #expect(angle > 0.2 && angle < .pi / 2 - 0.2)
     }
 
+    /// The shadow's key paths, as `CALayer`'s: a layer without a shadow animates from Core
+    /// Animation's defaults; values are kept in range.
+    @Test func shadowKeyPathsAnimateTheShadow() {
+        func shadow(_ animations: [Animation], at seconds: Double) -> Shadow? {
+            Timeline(animations: [LayerPath([0]): animations]).evaluate([layer], atSeconds: seconds).layers[0].shadow
+        }
+        let fade = Animation.basic(.shadowOpacity, from: .number(0), to: .number(1), duration: 1)
+        let move = Animation.basic(.shadowOffset, from: .size(Size(width: 0, height: 0)), to: .size(Size(width: 10, height: 20)), duration: 1)
+        let tint = Animation.basic(.shadowColor, to: .color(Color(red: 1, green: 0, blue: 0)), duration: 1)
+        let grow = Animation.basic(.shadowRadius, from: .number(0), to: .number(-8), duration: 1)
+        #expect(shadow([], at: 0.5) == nil)
+        let half = shadow([fade, move, tint, grow], at: 0.5)
+        #expect(half?.opacity == 0.5 && half?.offset == Size(width: 5, height: 10) && half?.radius == 0)
+        #expect(half?.color == Color(red: 0.5, green: 0, blue: 0))
+        #expect(AnimationKeyPath("shadowOffset") == .shadowOffset && AnimationKeyPath.shadowOffset.valueKind == .size)
+    }
+
     @Test func springClosedFormAndSettling() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         #expect(spring.displacement(atSeconds: 0) == 1)

@@ -98,6 +98,8 @@ struct SceneAnimationTests {
         #expect(error("{keyPath: position, path: {start: [0, 0], segments: [{lineTo: [1, 1]}]}, rotationMode: sideways}")?.keyPath
                 == "layers[0].animations[0].rotationMode")
         #expect(error("{keyPath: position, path: {start: [0, 0], segments: [{lineTo: [1, 1]}]}, rotationMode: autoReverse}") == nil)
+        #expect(error("{keyPath: shadowOffset, from: [0, 0], to: [4, 8]}") == nil && error("{keyPath: shadowColor, to: red}") == nil)
+        #expect(error("{keyPath: shadowOpacity, to: [1, 2]}")?.keyPath == "layers[0].animations[0].to")
         // Discrete mode accepts one more key time than values, as Core Animation does.
         #expect(error("{keyPath: opacity, values: [0, 1], keyTimes: [0, 0.5, 1], calculationMode: discrete}") == nil)
         #expect(error("{keyPath: position.x, from: 0, to: 1, repeatCount: .inf}") == nil)
