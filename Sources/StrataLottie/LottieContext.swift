@@ -53,13 +53,32 @@ final class LottieContext {
         }
     }
 
-    /// Counts `count` more layers, refusing a file that would make more than the limit.
+    /// How many times each layer made now is drawn: the product of the copies of the repeaters
+    /// it is inside (each at the most it is animated to).
+    private(set) var copies = 1
+
+    /// Counts `count` more layers, each drawn `copies` times, refusing a file that would make
+    /// more than the limit.
     func count(_ count: Int, at path: String) throws(SceneError) {
-        layerCount += count
+        layerCount += count * copies
         guard layerCount <= Limits.maximumLayers else {
-            throw SceneError(file: file, keyPath: path, expected: "at most \(Limits.maximumLayers) layers once precompositions are expanded",
+            throw SceneError(file: file, keyPath: path, expected: "at most \(Limits.maximumLayers) layers once precompositions are expanded and repeaters' copies counted",
                              found: "more")
         }
+    }
+
+    /// Builds what a repeater of at most `count` copies (at `path`) repeats: the product of the
+    /// nested repeaters' copies is checked against the layer limit before anything is built.
+    func repeating<T>(_ count: Int, at path: String, _ build: () throws(SceneError) -> T) throws(SceneError) -> T {
+        let product = copies.multipliedReportingOverflow(by: count)
+        guard !product.overflow, product.partialValue <= Limits.maximumLayers else {
+            throw SceneError(file: file, keyPath: path, expected: "nested repeaters of at most \(Limits.maximumLayers) copies in all (the layer limit)",
+                             found: "\(copies) × \(count) = \(product.overflow ? "more" : "\(product.partialValue)") copies")
+        }
+        let saved = copies
+        copies = product.partialValue
+        defer { copies = saved }
+        return try build()
     }
 
     /// The root frames every displayed frame lies on (first … end − 1), for sampled animations.

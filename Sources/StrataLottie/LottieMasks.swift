@@ -153,24 +153,32 @@ extension LottieLayerBuilder {
         } else {
             let folder = try asset.string("u") ?? ""
             let relative = folder + source
-            guard let base = context.baseURL, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
+            guard let base = context.baseURL else {
                 throw asset.error(at: "p", "an image file inside the animation's folder")
             }
-            // lottie-ios's bundle provider looks the name up in the folder, then by name alone.
-            let candidates = [base.appendingPathComponent(relative), base.appendingPathComponent(source)]
-            guard let url = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
-                context.warn(asset.path + ".p", "the image \(relative) is not there, so nothing is drawn for it")
+            guard ["png", "webp"].contains(URL(fileURLWithPath: source).pathExtension.lowercased()) else {
+                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(source.prefix(80)))")
                 return nil
             }
-            guard ["png", "webp"].contains(url.pathExtension.lowercased()) else {
-                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(url.lastPathComponent))")
+            // lottie-ios's bundle provider looks the name up in the folder, then by name alone;
+            // both through ConfinedFile: no route (a link, a folder link, `..`) leads out.
+            var result = ConfinedFile.read(relative, in: base.path, maximumBytes: Self.maximumImageBytes)
+            if case .failure(.missing) = result, relative != source {
+                result = ConfinedFile.read(source, in: base.path, maximumBytes: Self.maximumImageBytes)
+            }
+            switch result {
+            case .success(let contents):
+                bytes = contents.bytes
+            case .failure(.missing):
+                context.warn(asset.path + ".p", "the image \(relative.prefix(80)) is not there, so nothing is drawn for it")
                 return nil
+            case .failure(.outside):
+                throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "an image file inside the animation's folder (relative, without '..', no link leading out)",
+                                 found: ConfinedFile.Failure.outside.found(relative))
+            case .failure(let failure):
+                throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "a readable PNG or WebP file of at most \(Self.maximumImageBytes) bytes",
+                                 found: failure.found(relative))
             }
-            guard let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size <= Self.maximumImageBytes,
-                  let data = try? Data(contentsOf: url) else {
-                throw asset.error(at: "p", "a readable PNG or WebP file of at most \(Self.maximumImageBytes) bytes")
-            }
-            bytes = [UInt8](data)
         }
         let image: PixelBuffer
         do {

@@ -15,6 +15,22 @@ extension LottieShapeBuilder {
         }
     }
 
+    /// The largest value the first component of `property` takes between its keyframes: an
+    /// eased segment stays within its Bézier's control values (the curve lies in their hull), so
+    /// an overshooting ease counts. Nil when not finite.
+    static func largestValue(_ property: LottieProperty<[Double]>) -> Double? {
+        var largest = -Double.infinity
+        for (index, keyframe) in property.keyframes.enumerated() {
+            let a = keyframe.value.first ?? 0
+            largest = max(largest, a)
+            guard !keyframe.hold, index + 1 < property.keyframes.count else { continue }
+            let b = property.keyframes[index + 1].value.first ?? 0
+            let ease = keyframe.ease(dimension: 0)
+            for y in [ease.outY, ease.inY] { largest = max(largest, a + (b - a) * y) }
+        }
+        return largest.isFinite ? largest : nil
+    }
+
     /// `items` with a repeater at `index`: the replicated copies of what is above it, over the
     /// layers of what is below it.
     func repeated(_ items: [LottieNode], at index: Int, inherited: [Style], trims: [Trim], depth: Int) throws(SceneError) -> [Layer] {
@@ -31,19 +47,24 @@ extension LottieShapeBuilder {
             default: break
             }
         }
-        let copied = try layers(above, inherited: stylesBelow + inherited, trims: trims, depth: depth + 1)
+        func count(_ value: Double) -> Int { max(0, min(Limits.maximumReplicatorInstances, Int(saturating: value, .up))) }
+        let copies = try repeater.vectorProperty("c", default: [1])
+        // Every layer made above the repeater is drawn as many times as it has copies at most,
+        // times the copies of the repeaters around it: counted before anything is built.
+        let most = Self.largestValue(copies).map(count) ?? Limits.maximumReplicatorInstances
+        let copied = try context.repeating(max(1, most), at: repeater.path + ".c") { () throws(SceneError) in
+            try layers(above, inherited: stylesBelow + inherited, trims: trims, depth: depth + 1)
+        }
         let rest = try layers(below.filter { !["fl", "st", "gf", "gs"].contains((try? $0.string("ty")) ?? "") }, inherited: [], trims: trims, depth: depth + 1)
         guard !copied.isEmpty else { return rest }
         try context.count(1, at: repeater.path)
 
-        let copies = try repeater.vectorProperty("c", default: [1])
         let offset = try repeater.vectorProperty("o", default: [0])
         if try repeater.number("m", default: 1, in: 1...2) == 2 { context.warn(repeater.path + ".m", "copies composited below are drawn above") }
         let transform = try repeater.required("tr", "the repeater's transform")
         let anchor = try transform.vectorProperty("a", default: [0, 0]), position = try transform.vectorProperty("p", default: [0, 0])
         let scale = try transform.vectorProperty("s", default: [100, 100]), rotation = try transform.vectorProperty("r", default: [0])
         let startOpacity = try transform.vectorProperty("so", default: [100]), endOpacity = try transform.vectorProperty("eo", default: [100])
-        func count(_ value: Double) -> Int { max(0, min(Limits.maximumReplicatorInstances, Int(saturating: value, .up))) }
         /// The step from one copy to the next at `frame`, `amount` of it (1: a whole step; a
         /// part for a fractional offset: the scale's power, the rotation's and position's share).
         func step(atFrame frame: Double, amount: Double = 1) -> Transform3D {

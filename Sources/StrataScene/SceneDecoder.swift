@@ -302,38 +302,36 @@ struct SceneDecoder {
         return gradient
     }
 
-    /// A PNG file named relative to the assets folder (the scene's own, unless `--assets` names
-    /// another); its header is checked before decoding. Absolute paths, `..` and symbolic links
-    /// that lead out of the folder are refused with one message, before anything is looked up, so
-    /// that a scene cannot read, or learn whether there is, a file elsewhere on the machine.
-    /// The file a scene names, resolved inside its assets folder (relative, no `..`, no link
-    /// leading out), which must exist.
-    func assetURL(_ value: SceneValue, at path: String, what: String) throws(SceneError) -> (name: String, url: URL) {
+    /// The bytes of a file named relative to the assets folder (the scene's own, unless `--assets`
+    /// names another), read through `ConfinedFile`: absolute paths, `..` past the folder and
+    /// symbolic links that lead out of it are refused with one message before anything outside
+    /// is looked at, so that a scene cannot read, or learn whether there is, a file elsewhere on
+    /// the machine; FIFOs and devices are refused without blocking.
+    func assetFile(_ value: SceneValue, at path: String, what: String, maximumBytes: Int) throws(SceneError) -> (name: String, contents: ConfinedFile.Contents) {
         let name = try reader.string(value, at: path)
-        let refused = SceneError(file: reader.file, keyPath: path, expected: "a \(what) path inside the scene's assets folder (relative, without '..')",
-                                 found: "\"\(name.count > 80 ? name.prefix(80) + "…" : name)\"", line: value.line)
-        let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains(".."), !name.contains("\0") else { throw refused }
-        let root = baseURL.standardizedFileURL.resolvingSymlinksInPath()
-        let url = root.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath()
-        guard url.path.hasPrefix(root.path == "/" ? "/" : root.path + "/") else { throw refused }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw SceneError(file: reader.file, keyPath: path, expected: "a \(what) file (relative to the scene's assets folder)",
-                             found: "no file at \(name)", line: value.line)
+        switch ConfinedFile.read(name, in: baseURL.path, maximumBytes: maximumBytes) {
+        case .success(let contents):
+            return (name, contents)
+        case .failure(let failure):
+            let expected: String
+            switch failure {
+            case .outside: expected = "a \(what) path inside the scene's assets folder (relative, without '..', no link leading out)"
+            case .tooLarge: expected = "a \(what) file of at most \(maximumBytes) bytes"
+            default: expected = "a \(what) file (relative to the scene's assets folder)"
+            }
+            throw SceneError(file: reader.file, keyPath: path, expected: expected, found: failure.found(name), line: value.line)
         }
-        return (name, url)
     }
 
     /// A TrueType or OpenType font file in the scene's folder, checked by its first bytes and its
     /// table directory (`FontFileCheck`); its digest joins the scene's assets.
     @inline(never)
     func fontFile(_ value: SceneValue, at path: String) throws(SceneError) -> String {
-        let (name, url) = try assetURL(value, at: path, what: "font (.ttf or .otf)")
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size > 12, size <= Limits.maximumFontFileBytes, let bytes = try? [UInt8](Data(contentsOf: url)) else {
+        let (name, contents) = try assetFile(value, at: path, what: "font (.ttf or .otf)", maximumBytes: Limits.maximumFontFileBytes)
+        let bytes = contents.bytes
+        guard bytes.count > 12 else {
             throw SceneError(file: reader.file, keyPath: path, expected: "a font file of at most \(Limits.maximumFontFileBytes / 1_000_000) MB",
-                             found: "\(name): \(size) bytes", line: value.line)
+                             found: "\(name): \(bytes.count) bytes", line: value.line)
         }
         let tag = Array(bytes.prefix(4))
         guard tag == [0, 1, 0, 0] || tag == Array("OTTO".utf8) || tag == Array("true".utf8) || tag == Array("ttcf".utf8) else {
@@ -345,32 +343,31 @@ struct SceneDecoder {
                              found: "\(name), in which \(problem)", line: value.line)
         }
         assetDigests.record(name, digest: SHA256.hex(bytes))
-        return url.path
+        // Pango takes a path: the real path of the file just checked, inside the folder.
+        return contents.realPath.isEmpty ? baseURL.appendingPathComponent(name).path : contents.realPath
     }
+
+    /// The largest image file a scene reads, in bytes (its pixels are limited apart).
+    static let maximumImageFileBytes = 256 << 20
 
     @inline(never)
     func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
-        let (name, url) = try assetURL(value, at: path, what: "PNG")
+        let (name, contents) = try assetFile(value, at: path, what: "PNG", maximumBytes: Self.maximumImageFileBytes)
         // A file named by several layers (a grid of photos) is read and decoded once.
-        if let (decoded, digest) = assetDigests.images[url.path] {
+        let key = contents.realPath.isEmpty ? name : contents.realPath
+        if let (decoded, digest) = assetDigests.images[key] {
             assetDigests.record(name, digest: digest)
             return decoded
         }
         do {
-            let bytes: [UInt8]
-            do {
-                bytes = [UInt8](try Data(contentsOf: url))
-            } catch {
-                throw RasterError.invalidPNG("cannot read \(url.lastPathComponent): \(error.localizedDescription)")
-            }
-            let digest = SHA256.hex(bytes)
+            let digest = SHA256.hex(contents.bytes)
             assetDigests.record(name, digest: digest)
-            let decoded = try PNGCodec.decode(bytes)
-            assetDigests.images[url.path] = (decoded, digest)
+            let decoded = try PNGCodec.decode(contents.bytes)
+            assetDigests.images[key] = (decoded, digest)
             return decoded
         } catch {
             throw SceneError(file: reader.file, keyPath: path, expected: "a readable PNG within the size limits",
-                             found: "\(url.lastPathComponent): \(error)", line: value.line)
+                             found: "\(name): \(error)", line: value.line)
         }
     }
 }

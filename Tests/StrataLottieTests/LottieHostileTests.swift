@@ -87,6 +87,64 @@ import Testing
         }
     }
 
+    @Test func anImageLinkLeadingOutOfTheFolderIsRefused() throws {
+        // ../shared/repro/v4/outside-read-image-symlink.sh: a file link and a folder link, each to a
+        // 16 × 16 green PNG outside the animation's folder (drawn, exit 0, before).
+        let root = TestPaths.temporaryDirectory(prefix: "strata-lottie-links")
+        let anim = root.appendingPathComponent("anim"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: anim, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let green = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5ErkJggg=="
+        try Data(base64Encoded: green)!.write(to: outside.appendingPathComponent("secret.png"))
+        try Data(base64Encoded: green)!.write(to: anim.appendingPathComponent("inside.png"))
+        try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("img.png").path, withDestinationPath: "../outside/secret.png")
+        try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("sub").path, withDestinationPath: "../outside")
+        try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("passwd.png").path, withDestinationPath: "/etc/passwd")
+        let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
+        func decode(_ folder: String, _ name: String) throws(SceneError) {
+            let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"\#(folder)","p":"\#(name)"}]"#
+            _ = try LottieImporter.decode(lottie(layer, assets: assets), file: "anim.json", baseURL: anim, name: "anim")
+        }
+        try decode("", "inside.png")  // the same image inside the folder is drawn
+        for (folder, name) in [("", "img.png"), ("sub/", "secret.png"), ("", "passwd.png"), ("../outside/", "secret.png")] {
+            do {
+                try decode(folder, name)
+                Issue.record("\(folder)\(name) was read")
+            } catch {
+                #expect(error.keyPath == "assets[0].p")
+                #expect(error.expected.contains("no link leading out"), "\(error)")
+                #expect(!error.found.contains("signature"), "nothing outside is read: \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: [("hang-nested-repeaters-1e9.json", "1000 × 1000 = 1000000"), ("memcap-nested-repeaters-1e8.json", "10000 × 100 = 1000000"),
+                      ("slow-nested-repeaters-1e7.json", "1000 × 10000 = 10000000")])
+    func nestedRepeatersCountTheirProductAgainstTheLayerLimit(file: String, product: String) throws {
+        // ../shared/repro/v4: 10⁹ copies hung, 10⁸ aborted at 2 GB, 10⁷ "validated" after 27 s.
+        let url = PackagePaths.root.appendingPathComponent("Tests/Fixtures/hostile/lottie-v4/\(file)")
+        let found = try #require(error(try Data(contentsOf: url), file: file))
+        #expect(found.keyPath.hasPrefix("layers[0].shapes[0].it[0]") && found.keyPath.hasSuffix(".c"), "\(found)")
+        #expect(found.found == "\(product) copies", "\(found)")
+        #expect(found.expected.contains("at most 100000 copies"))
+    }
+
+    @Test func nestedRepeatersWithinTheLimitAreDrawnAndAnOvershootingEaseCounts() throws {
+        func repeater(_ copies: String) -> String {
+            #"{"ty":"rp","c":\#(copies),"o":{"k":0},"m":1,"tr":{"p":{"k":[1,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"so":{"k":100},"eo":{"k":100}}}"#
+        }
+        let inner = #"{"ty":"gr","it":[\#(redSquare()),\#(repeater(#"{"k":100}"#))]}"#
+        // 100 × 99 = 9,900 copies of a group, a shape and its fill: imported.
+        _ = try LottieImporter.decode(lottie(shapeLayer(#"{"ty":"gr","it":[\#(inner),\#(repeater(#"{"k":99}"#))]}"#)), file: "ok.json", baseURL: nil, name: "ok")
+        // 100 × 999 copies are within the copies' limit, but not their layers'.
+        let layers = try #require(error(lottie(shapeLayer(#"{"ty":"gr","it":[\#(inner),\#(repeater(#"{"k":999}"#))]}"#))))
+        #expect(layers.expected.contains("layers once precompositions are expanded and repeaters' copies counted"))
+        // Keyframes 10 → 500 whose ease overshoots to 5 × the way (y 5): up to 2,460 copies.
+        let eased = #"{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0.5],"y":[5]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[500]}]}"#
+        let found = try #require(error(lottie(shapeLayer(#"{"ty":"gr","it":[\#(inner),\#(repeater(eased))]}"#))))
+        #expect(found.found == "2460 × 100 = 246000 copies", "\(found)")
+    }
+
     /// A zip of one entry `name` holding `content`, stored, with `claimedSize` in its headers.
     func zip(_ name: String, _ content: [UInt8], method: UInt16 = 0, claimedSize: Int? = nil, packed: [UInt8]? = nil) -> Data {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
