@@ -46,14 +46,17 @@ struct LottieArchive {
         defer { libdeflate_free_decompressor(decompressor) }
         for _ in 0..<count {
             guard cursor + 46 <= end, u32(cursor) == 0x0201_4B50 else { throw fail("a central directory entry", "other bytes at \(cursor)") }
-            let method = u16(cursor + 10), crc = UInt32(u32(cursor + 16))
+            let flags = u16(cursor + 8), method = u16(cursor + 10), crc = UInt32(u32(cursor + 16))
             let packed = u32(cursor + 20), size = u32(cursor + 24)
             let nameLength = u16(cursor + 28), extraLength = u16(cursor + 30), commentLength = u16(cursor + 32)
             let local = u32(cursor + 42)
             guard cursor + 46 + nameLength <= end else { throw fail("an entry name inside the directory", "one past it") }
-            let name = String(decoding: bytes[(cursor + 46)..<(cursor + 46 + nameLength)], as: UTF8.self)
+            let nameBytes = bytes[(cursor + 46)..<(cursor + 46 + nameLength)]
+            let name = String(decoding: nameBytes, as: UTF8.self)
             cursor += 46 + nameLength + extraLength + commentLength
             if name.hasSuffix("/") { continue }
+            // Bit 0 of the flags: encrypted (traditional PKWARE or strong encryption); never read.
+            guard flags & 1 == 0 else { throw fail("entries that are not encrypted", "\(name), flagged encrypted") }
             guard !name.hasPrefix("/"), !name.split(separator: "/").contains(".."), !name.contains("\\") else {
                 throw fail("entry names inside the archive", "\"\(name)\"")
             }
@@ -63,6 +66,13 @@ struct LottieArchive {
             total += size
             guard total <= Self.maximumTotalBytes else { throw fail("at most \(Self.maximumTotalBytes) bytes in all", "more") }
             guard local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else { throw fail("a local header for \(name)", "other bytes") }
+            // The local header names the same entry, unencrypted: a reader that walks local
+            // headers must see what this one checked.
+            let localNameLength = u16(local + 26)
+            guard local + 30 + localNameLength <= bytes.count, bytes[(local + 30)..<(local + 30 + localNameLength)].elementsEqual(nameBytes) else {
+                throw fail("a local header with the central directory's name \"\(name)\"", "another name")
+            }
+            guard u16(local + 6) & 1 == 0 else { throw fail("entries that are not encrypted", "\(name), flagged encrypted in its local header") }
             let start = local + 30 + u16(local + 26) + u16(local + 28)
             guard start + packed <= bytes.count else { throw fail("\(name)'s data inside the file", "it runs past the end") }
             var output = [UInt8](repeating: 0, count: size)
@@ -87,14 +97,18 @@ struct LottieArchive {
         }
     }
 
-    /// The animation `id` names (the manifest's first when nil): its JSON bytes and the path
-    /// errors name it by.
-    func animation(_ id: String?) throws(SceneError) -> (data: Data, name: String) {
+    /// The animation `id` names (the manifest's first when nil): its JSON bytes, the path errors
+    /// name it by, and a warning when the manifest is missing or unreadable. Then, as players do,
+    /// the animations the archive holds (`animations/*.json`, `a/*.json`, by name) stand for it.
+    func animation(_ id: String?) throws(SceneError) -> (data: Data, name: String, warning: String?) {
         var ids: [String] = []
-        if let manifest = entries["manifest.json"],
-           let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
-           let animations = object["animations"] as? [[String: Any]] {
-            ids = animations.compactMap { $0["id"] as? String }
+        var warning: String?
+        if let manifest = entries["manifest.json"] {
+            let root = (try? SceneValue.parseJSON(Data(manifest), file: "\(file)#manifest.json")).map { LottieNode(value: $0, path: "", file: file) }
+            ids = ((try? root?["animations"]?.array()) ?? []).compactMap { try? $0.string("id") }
+            if ids.isEmpty { warning = "\(file): manifest.json lists no animation (it is not a dotLottie manifest): the archive's animations are read instead" }
+        } else {
+            warning = "\(file): the archive has no manifest.json: its animations are read instead"
         }
         if ids.isEmpty {
             ids = entries.keys.filter { ($0.hasPrefix("animations/") || $0.hasPrefix("a/")) && $0.hasSuffix(".json") }.sorted()
@@ -107,7 +121,7 @@ struct LottieArchive {
             throw SceneError(file: file, keyPath: "manifest.json.animations", expected: "an animation with the id \"\(chosen)\" (there are: \(ids.joined(separator: ", ")))", found: "none")
         }
         for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
-            if let bytes = entries[name] { return (Data(bytes), name) }
+            if let bytes = entries[name] { return (Data(bytes), name, warning) }
         }
         throw SceneError(file: file, keyPath: "animations/\(chosen).json", expected: "the animation's JSON", found: "no such entry")
     }

@@ -53,8 +53,9 @@ public enum LottieImporter {
     public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String,
                                      values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
         let archive = try LottieArchive(data, file: file)
-        let (json, entry) = try archive.animation(animation)
+        let (json, entry, warning) = try archive.animation(animation)
         var scene = try decode(json, file: "\(file)#\(entry)", baseURL: nil, name: name, archive: archive, values: values)
+        if let warning { scene.warnings.insert(warning, at: 0) }
         scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
         scene.source?.file = file
         return scene

@@ -95,9 +95,12 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let values = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.count == parts.count, values.count <= 4,
-              values.allSatisfy({ $0.isFinite && abs($0) <= Lottie.maximumMagnitude }) else {
+        guard !values.isEmpty, values.count == parts.count, values.count <= 4, !values.contains(where: \.isNaN) else {
             throw ParseError(description: "expected a number, numbers separated by commas or a colour #rrggbb, found \"\(text.prefix(40))\"")
+        }
+        // A number that reads but is too large (1e300, inf) is out of range, not "not a number".
+        if let outside = values.first(where: { !($0.isFinite && abs($0) <= Lottie.maximumMagnitude) }) {
+            throw ParseError(description: "\(Lottie.format(outside)) is out of range: expected numbers within ±\(Lottie.format(Lottie.maximumMagnitude)), found \"\(text.prefix(40))\"")
         }
         return values
     }

@@ -146,24 +146,35 @@ import Testing
     }
 
     /// A zip of one entry `name` holding `content`, stored, with `claimedSize` in its headers.
-    func zip(_ name: String, _ content: [UInt8], method: UInt16 = 0, claimedSize: Int? = nil, packed: [UInt8]? = nil) -> Data {
+    func zip(_ name: String, _ content: [UInt8], method: UInt16 = 0, claimedSize: Int? = nil, packed: [UInt8]? = nil,
+             flags: Int = 0, localName: String? = nil) -> Data {
+        zip([(name, content)], method: method, claimedSize: claimedSize, packed: packed, flags: flags, localName: localName)
+    }
+
+    /// A zip of `entries`, stored (or `method` with `packed` as the data of each).
+    func zip(_ entries: [(name: String, content: [UInt8])], method: UInt16 = 0, claimedSize: Int? = nil, packed: [UInt8]? = nil,
+             flags: Int = 0, localName: String? = nil) -> Data {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
-        let data = packed ?? content
-        let size = claimedSize ?? content.count
-        let nameBytes = Array(name.utf8)
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in content {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        var locals: [UInt8] = [], central: [UInt8] = []
+        for (name, content) in entries {
+            let data = packed ?? content
+            let size = claimedSize ?? content.count
+            let nameBytes = Array(name.utf8), localNameBytes = Array((localName ?? name).utf8)
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in content {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            crc ^= 0xFFFF_FFFF
+            let offset = locals.count
+            locals += u32(0x0403_4B50) + u16(20) + u16(flags) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
+                + u16(localNameBytes.count) + u16(0) + localNameBytes + data
+            central += u32(0x0201_4B50) + u16(20) + u16(20) + u16(flags) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
+                + u16(nameBytes.count) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(offset) + nameBytes
         }
-        crc ^= 0xFFFF_FFFF
-        let local = u32(0x0403_4B50) + u16(20) + u16(0) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
-            + u16(nameBytes.count) + u16(0) + nameBytes + data
-        let central = u32(0x0201_4B50) + u16(20) + u16(20) + u16(0) + u16(Int(method)) + u16(0) + u16(0) + u32(Int(crc)) + u32(data.count) + u32(size)
-            + u16(nameBytes.count) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(0) + nameBytes
-        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(1) + u16(1) + u32(central.count) + u32(local.count) + u16(0)
-        return Data(local + central + end)
+        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(entries.count) + u16(entries.count) + u32(central.count) + u32(locals.count) + u16(0)
+        return Data(locals + central + end)
     }
 
     func archiveError(_ data: Data) -> SceneError? {
@@ -194,5 +205,26 @@ import Testing
         #expect(crc.expected.contains("CRC-32"))
         let truncated = try #require(archiveError(good.prefix(good.count - 30)))
         #expect(truncated.expected.contains("end-of-directory") || truncated.expected.contains("directory"))
+    }
+
+    @Test func aDotLottieIsReadAsPlayersReadItAndWhatIsHiddenIsRefused() throws {
+        let animation = [UInt8](lottie(shapeLayer(redSquare())))
+        // No manifest, or one that is not a manifest: the archive's first animation, warned.
+        let bare = try LottieImporter.decodeArchive(zip("animations/b.json", animation), file: "bare.lottie", name: "bare")
+        #expect(bare.size.width == 100)
+        #expect(bare.warnings.first?.contains("no manifest.json") == true, "\(bare.warnings)")
+        for manifest in ["{garbage", #"{"animations":"none"}"#, "[]"] {
+            let data = zip([("manifest.json", Array(manifest.utf8)), ("animations/b.json", animation), ("animations/c.json", animation)])
+            let scene = try LottieImporter.decodeArchive(data, file: "odd.lottie", name: "odd")
+            #expect(scene.warnings.first?.contains("manifest.json lists no animation") == true, "\(manifest): \(scene.warnings)")
+            #expect(scene.source?.file == "odd.lottie")
+        }
+        let good = zip([("manifest.json", Array(#"{"animations":[{"id":"c"}]}"#.utf8)), ("animations/c.json", animation)])
+        #expect(try LottieImporter.decodeArchive(good, file: "good.lottie", name: "good").warnings.isEmpty)
+        // Encrypted entries, and a local header that names another file, are refused.
+        let encrypted = try #require(archiveError(zip("animations/a.json", animation, flags: 1)))
+        #expect(encrypted.expected.contains("not encrypted") && encrypted.found.contains("animations/a.json"))
+        let renamed = try #require(archiveError(zip("animations/a.json", animation, localName: "animations/evil.json")))
+        #expect(renamed.expected.contains("local header with the central directory's name"), "\(renamed)")
     }
 }

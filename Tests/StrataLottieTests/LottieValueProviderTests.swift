@@ -30,7 +30,8 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
         #expect(keys.description == "A.Fill 1.Color=0:0,0,0,1;75:0.76,0.76,0.76,1;150:0,0,0,1")
         for (bad, message) in [("**.Color", "expected KEYPATH=VALUE"), ("a..b=1", "keypath of names"), ("a=#ff00", "colour #rrggbb"),
                                ("a=nan", "expected a number"), ("a=1,,2", "expected a number"), ("a=5:1;2:1", "must increase"),
-                               ("a=0:1;5:1,2", "as many components"), ("a=1e400", "expected a number")] {
+                               ("a=0:1;5:1,2", "as many components"), ("a=1e400", "out of range"), ("a=1e300", "out of range"),
+                               ("a=3,-2e7", "-20000000 is out of range")] {
             #expect(throws: LottieValueProvider.ParseError.self, "\(bad)") { try LottieValueProvider(parsing: bad) }
             do {
                 _ = try LottieValueProvider(parsing: bad)
