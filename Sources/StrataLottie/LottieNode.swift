@@ -11,10 +11,8 @@ struct LottieNode {
 
     /// The member `key` of an object, nil when the object lacks it (or holds null there).
     subscript(key: String) -> LottieNode? {
-        guard case .object(let entries) = value.content,
-              let entry = entries.first(where: { $0.key == key }) else { return nil }
-        if case .null = entry.value.content { return nil }
-        return LottieNode(value: entry.value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        guard let member = value.member(key) else { return nil }
+        return LottieNode(value: member, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
     /// An error at this node.
@@ -32,19 +30,21 @@ struct LottieNode {
         SceneError(file: file, keyPath: path.isEmpty ? key : "\(path).\(key)", expected: expected, found: "nothing")
     }
 
-    var isObject: Bool { if case .object = value.content { true } else { false } }
-    var isArray: Bool { if case .array = value.content { true } else { false } }
-    var isNumber: Bool { if case .number = value.content { true } else { false } }
+    var isObject: Bool { value.isObject }
+    var isArray: Bool { value.isArray }
+    var isNumber: Bool { value.number != nil }
 
     /// The elements of an array, each with its path.
     func array(max: Int = Lottie.maximumArray) throws(SceneError) -> [LottieNode] {
+        guard let count = value.count else { throw error("a list") }
+        guard count <= max else { throw error("a list of at most \(max)") }
         guard case .array(let values) = value.content else { throw error("a list") }
-        guard values.count <= max else { throw error("a list of at most \(max)") }
         return values.enumerated().map { LottieNode(value: $1, path: "\(path)[\($0)]", file: file) }
     }
 
     /// A finite number within `range`.
     func number(in range: ClosedRange<Double> = -Lottie.maximumMagnitude...Lottie.maximumMagnitude) throws(SceneError) -> Double {
+        if let number = value.number, number.isFinite, range.contains(number) { return number }
         switch value.content {
         case .number(let number) where number.isFinite && range.contains(number): return number
         case .bool(let flag): return flag ? 1 : 0  // Bodymovin writes some flags as true/false

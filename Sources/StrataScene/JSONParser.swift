@@ -1,14 +1,19 @@
-/// A strict JSON reader (RFC 8259) for scene files: it keeps each value's line, refuses duplicate
-/// keys and trailing commas as YAML refuses duplicates, bounds nesting, and reports a syntax error
-/// with its line and column. Foundation's decoder does none of these.
+/// A strict JSON reader (RFC 8259) for scene files and Lottie animations: it keeps each value's
+/// line, refuses duplicate keys and trailing commas as YAML refuses duplicates, bounds nesting,
+/// and reports a syntax error with its line and column. Foundation's decoder does none of these.
+/// It reads the text in place and writes a `JSONTape` no longer than the text (plus a few bytes
+/// for exotic numbers), so parsing costs about twice the document, never an object per value.
 struct JSONParser {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    private var tape: [UInt8] = []
+    private var markOffsets: [UInt32] = []
+    private var markLines: [UInt32] = []
 
-    init(_ bytes: [UInt8], file: String) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
         self.file = file
     }
@@ -16,14 +21,61 @@ struct JSONParser {
     /// Parses one JSON document (a UTF-8 byte order mark is skipped).
     mutating func parse() throws(SceneError) -> SceneValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
-        guard String(validating: bytes[index...], as: UTF8.self) != nil else {
-            throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8")
+        guard bytes.count < Int(UInt32.max) / 2 else {
+            throw SceneError(file: file, keyPath: "", expected: "a JSON document under 2 GB", found: "\(bytes.count) bytes")
         }
+        tape.reserveCapacity(bytes.count + 16)
         skipSpace()
-        let value = try parseValue(depth: 0)
+        try parseValue(depth: 0)
         skipSpace()
         guard index == bytes.count else { throw syntax("the end of the document") }
-        return value
+        return SceneValue(tape: JSONTape(bytes: tape, markOffsets: markOffsets, markLines: markLines), offset: 0)
+    }
+
+    // MARK: - Writing the tape
+
+    private mutating func appendVarint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            tape.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        tape.append(UInt8(value))
+    }
+
+    /// Notes the line a value written at the tape's end starts on, when it is a new one.
+    private mutating func mark() {
+        if line > (markLines.last.map(Int.init) ?? 1) {
+            markOffsets.append(UInt32(tape.count))
+            markLines.append(UInt32(line))
+        }
+    }
+
+    /// Opens a list or mapping: its kind and one byte for its length, patched by `close`.
+    private mutating func open(_ kind: UInt8) -> Int {
+        tape.append(kind)
+        tape.append(0)
+        return tape.count
+    }
+
+    /// Closes the list or mapping whose members start at `start`: its length is written before
+    /// them, the members moved along when it takes more than one byte (and the lines' marks too).
+    private mutating func close(_ start: Int) {
+        let length = tape.count - start
+        var size = 1
+        while length >> (7 * size) > 0 { size += 1 }
+        if size > 1 {
+            tape.insert(contentsOf: repeatElement(0, count: size - 1), at: start)
+            var first = markOffsets.count
+            while first > 0, Int(markOffsets[first - 1]) >= start { first -= 1 }
+            for i in first..<markOffsets.count { markOffsets[i] += UInt32(size - 1) }
+        }
+        var value = length, at = start - 1
+        for byte in 0..<size {
+            tape[at] = UInt8(value & 0x7F) | (byte < size - 1 ? 0x80 : 0)
+            value >>= 7
+            at += 1
+        }
     }
 
     private var column: Int { index - lineStart + 1 }
@@ -54,85 +106,105 @@ struct JSONParser {
         index += 1
     }
 
-    private mutating func parseValue(depth: Int) throws(SceneError) -> SceneValue {
+    private mutating func parseValue(depth: Int) throws(SceneError) {
         guard depth <= SceneValue.maximumNesting else {
             throw SceneError(file: file, keyPath: "", expected: "nesting at most \(SceneValue.maximumNesting) levels deep", found: "deeper nesting", line: line)
         }
         guard index < bytes.count else { throw syntax("a value") }
-        let valueLine = line
+        mark()
         switch bytes[index] {
-        case 0x7B: return try parseObject(depth: depth)
-        case 0x5B: return try parseArray(depth: depth)
-        case 0x22: return SceneValue(content: .string(try parseString()), line: valueLine)
-        case 0x74: try literal("true"); return SceneValue(content: .bool(true), line: valueLine)
-        case 0x66: try literal("false"); return SceneValue(content: .bool(false), line: valueLine)
-        case 0x6E: try literal("null"); return SceneValue(content: .null, line: valueLine)
-        case 0x2D, 0x30...0x39: return SceneValue(content: .number(try parseNumber()), line: valueLine)
+        case 0x7B: try parseObject(depth: depth)
+        case 0x5B: try parseArray(depth: depth)
+        case 0x22:
+            tape.append(JSONTape.Kind.string)
+            try parseString()
+        case 0x74: try literal("true"); tape.append(JSONTape.Kind.true)
+        case 0x66: try literal("false"); tape.append(JSONTape.Kind.false)
+        case 0x6E: try literal("null"); tape.append(JSONTape.Kind.null)
+        case 0x2D, 0x30...0x39: try parseNumber()
         default: throw syntax("a value (object, array, string, number, true, false or null)")
         }
     }
 
-    private mutating func literal(_ word: String) throws(SceneError) {
-        let expected = Array(word.utf8)
-        guard bytes[index...].starts(with: expected) else { throw syntax(word) }
-        index += expected.count
+    private mutating func literal(_ word: StaticString) throws(SceneError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw syntax("\(word)") }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { throw syntax("\(word)") }
+        index += count
     }
 
-    private mutating func parseObject(depth: Int) throws(SceneError) -> SceneValue {
-        let objectLine = line
+    private mutating func parseObject(depth: Int) throws(SceneError) {
         index += 1
-        var entries: [(key: String, value: SceneValue)] = []
+        let start = open(JSONTape.Kind.object)
         var seen = Set<String>()
         skipSpace()
-        if index < bytes.count, bytes[index] == 0x7D { index += 1; return SceneValue(content: .object([]), line: objectLine) }
+        if index < bytes.count, bytes[index] == 0x7D { index += 1; close(start); return }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == 0x22 else { throw syntax(entries.isEmpty ? "a key in double quotes or }" : "a key in double quotes (no trailing comma)") }
+            guard index < bytes.count, bytes[index] == 0x22 else { throw syntax(seen.isEmpty ? "a key in double quotes or }" : "a key in double quotes (no trailing comma)") }
             let keyLine = line
-            let key = try parseString()
+            let keyStart = tape.count
+            try parseString()
+            let key = String(decoding: tape[(keyStart + varintSize(at: keyStart))...], as: UTF8.self)
             guard seen.insert(key).inserted else {
                 throw SceneError(file: file, keyPath: key, expected: "each key once", found: "a duplicate key", line: keyLine)
             }
             skipSpace()
             try expect(0x3A, "':' after the key \"\(key)\"")
             skipSpace()
-            entries.append((key, try parseValue(depth: depth + 1)))
+            try parseValue(depth: depth + 1)
             skipSpace()
             guard index < bytes.count else { throw syntax("',' or '}'") }
             if bytes[index] == 0x2C { index += 1; continue }
             try expect(0x7D, "',' or '}'")
-            return SceneValue(content: .object(entries), line: objectLine)
+            close(start)
+            return
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(SceneError) -> SceneValue {
-        let arrayLine = line
+    /// The bytes the varint at `offset` of the tape takes.
+    private func varintSize(at offset: Int) -> Int {
+        var at = offset
+        while tape[at] >= 0x80 { at += 1 }
+        return at - offset + 1
+    }
+
+    private mutating func parseArray(depth: Int) throws(SceneError) {
         index += 1
-        var values: [SceneValue] = []
+        let start = open(JSONTape.Kind.array)
         skipSpace()
-        if index < bytes.count, bytes[index] == 0x5D { index += 1; return SceneValue(content: .array([]), line: arrayLine) }
+        if index < bytes.count, bytes[index] == 0x5D { index += 1; close(start); return }
         while true {
             skipSpace()
             if index < bytes.count, bytes[index] == 0x5D { throw syntax("a value (no trailing comma)") }
-            values.append(try parseValue(depth: depth + 1))
+            try parseValue(depth: depth + 1)
             skipSpace()
             guard index < bytes.count else { throw syntax("',' or ']'") }
             if bytes[index] == 0x2C { index += 1; continue }
             try expect(0x5D, "',' or ']'")
-            return SceneValue(content: .array(values), line: arrayLine)
+            close(start)
+            return
         }
     }
 
-    private mutating func parseString() throws(SceneError) -> String {
+    /// Reads a string and writes its UTF-8 length (varint) and bytes to the tape; bytes that
+    /// are not UTF-8 are an error.
+    private mutating func parseString() throws(SceneError) {
         index += 1  // the opening quote
         var scalars: [UInt8] = []
+        var ascii = true
         while true {
             guard index < bytes.count else { throw syntax("a closing '\"'") }
             let byte = bytes[index]
             switch byte {
             case 0x22:
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                if !ascii, String(validating: scalars, as: UTF8.self) == nil {
+                    throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8", line: line)
+                }
+                appendVarint(UInt64(scalars.count))
+                tape.append(contentsOf: scalars)
+                return
             case 0x5C:
                 index += 1
                 guard index < bytes.count else { throw syntax("an escape") }
@@ -148,7 +220,7 @@ struct JSONParser {
                 case 0x75:
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
-                        guard bytes[index...].starts(with: [0x5C, 0x75]) else { throw syntax("the second half of a \\u surrogate pair") }
+                        guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 else { throw syntax("the second half of a \\u surrogate pair") }
                         index += 2
                         let low = try hex4()
                         guard (0xDC00...0xDFFF).contains(low) else { throw syntax("a low surrogate") }
@@ -163,6 +235,7 @@ struct JSONParser {
             case 0x00...0x1F:
                 throw syntax("no control character inside a string (write \\n, \\t)")
             default:
+                if byte >= 0x80 { ascii = false }
                 scalars.append(byte)
                 index += 1
             }
@@ -177,31 +250,70 @@ struct JSONParser {
         return code
     }
 
-    private mutating func parseNumber() throws(SceneError) -> Double {
+    /// Reads a number and writes it to the tape in the shortest of its forms (`JSONTape`).
+    private mutating func parseNumber() throws(SceneError) {
         let start = index
-        func digits() -> Int {
+        var mantissa: UInt64 = 0, digitCount = 0, fractionDigits = 0
+        func digits(_ mantissa: inout UInt64, _ digitCount: inout Int) -> Int {
             let from = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                if digitCount < 19 { mantissa = mantissa * 10 + UInt64(bytes[index] - 0x30) }
+                if mantissa > 0 || digitCount > 0 { digitCount += 1 }
+                index += 1
+            }
             return index - from
         }
-        if bytes[index] == 0x2D { index += 1 }
+        let negative = bytes[index] == 0x2D
+        if negative { index += 1 }
         guard index < bytes.count else { throw syntax("a digit") }
         if bytes[index] == 0x30 {
             index += 1
-        } else if digits() == 0 {
+        } else if digits(&mantissa, &digitCount) == 0 {
             throw syntax("a digit")
         }
         if index < bytes.count, bytes[index] == 0x2E {
             index += 1
-            guard digits() > 0 else { throw syntax("a digit after the decimal point") }
+            let before = digitCount
+            let count = digits(&mantissa, &digitCount)
+            guard count > 0 else { throw syntax("a digit after the decimal point") }
+            // Leading zeros of the fraction are not counted as digits but are places.
+            fractionDigits = count
+            _ = before
         }
+        var exponent = 0, exponentDigits = 0
         if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
             index += 1
-            if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
-            guard digits() > 0 else { throw syntax("a digit in the exponent") }
+            var sign = 1
+            if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { sign = bytes[index] == 0x2D ? -1 : 1; index += 1 }
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+                exponentDigits += 1
+                index += 1
+            }
+            guard exponentDigits > 0 else { throw syntax("a digit in the exponent") }
+            exponent *= sign
         }
-        // Grammar checked above; an exponent past Double's range reads as ±∞, which the schema
-        // reader refuses where the number is used.
-        return Double(String(decoding: bytes[start..<index], as: UTF8.self)) ?? .nan
+        // Grammar checked above. The shortest exact form: a whole number, a decimal m × 10^e on
+        // Clinger's fast path, or the text itself (an exponent past Double's range reads as ±∞,
+        // which the schema reader refuses where the number is used).
+        let places = exponent - fractionDigits
+        if digitCount <= 18, !(negative && mantissa == 0) {
+            if places == 0 || (mantissa == 0 && places < 0) {
+                if !negative && mantissa < 0x80 { tape.append(JSONTape.Kind.smallInteger | UInt8(mantissa)); return }
+                tape.append(negative ? JSONTape.Kind.negative : JSONTape.Kind.positive)
+                appendVarint(mantissa)
+                return
+            }
+            let signed = negative ? -Int64(mantissa) : Int64(mantissa)
+            if abs(places) <= 22, mantissa < (1 << 53), JSONTape.exactDecimal(signed, places) != nil {
+                tape.append(JSONTape.Kind.decimal)
+                appendVarint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
+                tape.append(UInt8(bitPattern: Int8(places)))
+                return
+            }
+        }
+        tape.append(JSONTape.Kind.text)
+        appendVarint(UInt64(index - start))
+        tape.append(contentsOf: bytes[start..<index])
     }
 }

@@ -15,18 +15,90 @@ package struct SceneValue: Sendable {
         case object([(key: String, value: SceneValue)])
     }
 
-    package let content: Content
-    /// 1-based line in the source, when known (YAML only).
-    package let line: Int?
+    /// A value made (YAML, an importer's rewrite), or a place in a parsed JSON document, whose
+    /// lists and mappings are made only when read (`JSONTape`: a document costs its own size).
+    private enum Storage: Sendable {
+        case made(Content, line: Int?)
+        case tape(JSONTape, offset: Int)
+    }
+
+    private let storage: Storage
+
+    /// The value: for JSON, its lists and mappings are made from the tape on each read (prefer
+    /// `member(_:)` to find one member).
+    package var content: Content {
+        switch storage {
+        case .made(let content, _): content
+        case .tape(let tape, let offset): tape.content(at: offset)
+        }
+    }
+
+    /// 1-based line in the source, when known.
+    package var line: Int? {
+        switch storage {
+        case .made(_, let line): line
+        case .tape(let tape, let offset): tape.line(at: offset)
+        }
+    }
 
     /// A value made rather than read (an importer's rewrite), at `line` when it stands for one.
     package init(content: Content, line: Int?) {
-        self.content = content
-        self.line = line
+        storage = .made(content, line: line)
+    }
+
+    /// The value at `offset` of a parsed JSON document.
+    init(tape: JSONTape, offset: Int) {
+        storage = .tape(tape, offset: offset)
+    }
+
+    /// The member `key` of a mapping (nil when this is not a mapping, lacks it, or holds null
+    /// there), found without making the mapping's list of members.
+    package func member(_ key: String) -> SceneValue? {
+        switch storage {
+        case .made(let content, _):
+            guard case .object(let entries) = content, let entry = entries.first(where: { $0.key == key }) else { return nil }
+            if case .null = entry.value.content { return nil }
+            return entry.value
+        case .tape(let tape, let offset):
+            return tape.member(key, of: offset).map { SceneValue(tape: tape, offset: $0) }
+        }
+    }
+
+    /// The number this value is, without making anything (nil when it is not a number).
+    package var number: Double? {
+        switch storage {
+        case .made(let content, _): if case .number(let value) = content { value } else { nil }
+        case .tape(let tape, let offset): tape.number(at: offset)
+        }
+    }
+
+    /// True for a mapping, without making it.
+    package var isObject: Bool {
+        switch storage {
+        case .made(let content, _): if case .object = content { true } else { false }
+        case .tape(let tape, let offset): tape.bytes[offset] == JSONTape.Kind.object
+        }
+    }
+
+    /// True for a list, without making it.
+    package var isArray: Bool {
+        switch storage {
+        case .made(let content, _): if case .array = content { true } else { false }
+        case .tape(let tape, let offset): tape.bytes[offset] == JSONTape.Kind.array
+        }
+    }
+
+    /// How many elements this list has (nil when it is not a list), without making it.
+    package var count: Int? {
+        switch storage {
+        case .made(let content, _): if case .array(let values) = content { values.count } else { nil }
+        case .tape(let tape, let offset): tape.count(of: offset)
+        }
     }
 
     /// A short description of the value for "found …" in errors.
     package var summary: String {
+        if let count { return "a list of \(count)" }
         switch content {
         case .null: return "null"
         case .bool(let value): return "\(value)"
@@ -128,7 +200,10 @@ extension SceneValue {
     /// Parses JSON text strictly (`JSONParser`): line and column in syntax errors, no duplicate
     /// keys, no trailing commas, bounded nesting.
     package static func parseJSON(_ data: Data, file: String) throws(SceneError) -> SceneValue {
-        var parser = JSONParser([UInt8](data), file: file)
-        return try parser.parse()
+        let result: Result<SceneValue, SceneError> = data.withUnsafeBytes { raw in
+            var parser = JSONParser(raw.bindMemory(to: UInt8.self), file: file)
+            do throws(SceneError) { return .success(try parser.parse()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 }
