@@ -69,8 +69,17 @@ public enum LottieImporter {
         try decode(data, file: file, baseURL: baseURL, name: name, archive: nil, values: values)
     }
 
+    /// The largest Lottie JSON document read, plain or in a dotLottie, in bytes (64 MiB, as a
+    /// dotLottie entry). Parsing costs about twice the document (`JSONTape`), the layers built
+    /// from it a few times more.
+    public static let maximumJSONBytes = LottieArchive.maximumEntryBytes
+
     static func decode(_ data: Data, file: String, baseURL: URL?, name: String, archive: LottieArchive?,
                        values: [LottieValueProvider]) throws(SceneError) -> Scene {
+        guard data.count <= maximumJSONBytes else {
+            throw SceneError(file: file, keyPath: "", expected: "a Lottie JSON document of at most \(maximumJSONBytes) bytes (64 MiB, the limit)",
+                             found: "\(data.count) bytes")
+        }
         var value = try SceneValue.parseJSON(data, file: file)
         var rewriter = LottieValueRewriter(providers: values, file: file)
         if !values.isEmpty { value = try rewriter.rewrite(value) }

@@ -51,6 +51,10 @@ package final class JSONTape: Sendable {
         return exponent >= 0 ? Double(mantissa) * exactPowers[exponent] : Double(mantissa) / exactPowers[-exponent]
     }
 
+    /// The bytes of the tape `value` is read from (nil for a made value), for tests and
+    /// measurements.
+    package static func size(of value: SceneValue) -> Int? { value.tape?.bytes.count }
+
     // MARK: - Reading
 
     /// A varint at `offset`: its value and the offset after it.

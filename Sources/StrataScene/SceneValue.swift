@@ -72,6 +72,11 @@ package struct SceneValue: Sendable {
         }
     }
 
+    /// The tape this value is read from, if it is one.
+    var tape: JSONTape? {
+        if case .tape(let tape, _) = storage { tape } else { nil }
+    }
+
     /// True for a mapping, without making it.
     package var isObject: Bool {
         switch storage {

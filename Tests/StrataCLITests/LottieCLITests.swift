@@ -100,4 +100,46 @@ struct LottieCLITests {
         #expect(try cli.strata("frame", file.path, "--progress", "1.5", "--out", folder.appendingPathComponent("x.png").path).status == 64)
         #expect(try cli.strata("frame", file.path, "--fit", "0x10", "--out", folder.appendingPathComponent("x.png").path).status == 64)
     }
+
+    /// The generated reproducers of ../shared/repro/v4 (Tests/Fixtures/hostile/lottie-v4), at a
+    /// smaller size, through the command as the campaign ran them.
+    @Test func theGeneratedHostileLottieFilesAreReadOrRefusedCleanly() throws {
+        let folder = cli.temporaryDirectory()
+        let scripts = TestPaths.root.appendingPathComponent("Tests/Fixtures/hostile/lottie-v4").path
+        // 3 MB of valid JSON (100 masks of in-range points), plain and in a dotLottie: valid.
+        for name in ["big.json", "big.lottie"] {
+            let out = folder.appendingPathComponent(name).path
+            let made = try TestProcess.shell("python3 \(scripts)/memcap-large-lottie-json.py \(out) 3")
+            #expect(made.status == 0, "\(made.stderr)")
+            let run = try cli.strata("validate", out)
+            #expect(run.status == 0 && run.stdout.contains("valid"), "\(name): \(run.stderr)")
+        }
+        // An expanded mask past the bound: exit 65 naming the path, at once.
+        let mask = folder.appendingPathComponent("mask.json").path
+        #expect(try TestProcess.shell("python3 \(scripts)/slow-mask-expansion.py \(mask) 20001").status == 0)
+        let refused = try cli.strata("frame", mask, "--progress", "0.37", "--fit", "200x200", "--out", folder.appendingPathComponent("m.png").path)
+        #expect(refused.status == 65 && refused.stderr.contains("masksProperties[0].pt") && refused.stderr.contains("at most 20000 points"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.png").path))
+    }
+
+    @Test func anImageLinkedFromOutsideIsRefusedByTheCommand() throws {
+        // ../shared/repro/v4/outside-read-image-symlink.sh: the file link and the folder link.
+        let root = cli.temporaryDirectory()
+        let anim = root.appendingPathComponent("anim"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: anim, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let green = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5ErkJggg=="
+        try Data(base64Encoded: green)!.write(to: outside.appendingPathComponent("secret.png"))
+        try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("img.png").path, withDestinationPath: "../outside/secret.png")
+        try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("sub").path, withDestinationPath: "../outside")
+        for (u, p) in [("", "img.png"), ("sub/", "secret.png")] {
+            let json = anim.appendingPathComponent("anim.json")
+            try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"image_0","w":100,"h":100,"u":"\#(u)","p":"\#(p)","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}}]}"#.utf8).write(to: json)
+            for command in [["validate", json.path], ["frame", json.path, "--progress", "0.37", "--fit", "200x200", "--out", root.appendingPathComponent("out.png").path]] {
+                let run = try cli.run(command)
+                #expect(run.status == 65 && run.stderr.contains("assets[0].p") && run.stderr.contains("no link leading out"), "\(u)\(p) \(command[0]): \(run.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out.png").path))
+        }
+    }
 }

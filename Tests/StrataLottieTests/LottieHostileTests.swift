@@ -227,4 +227,24 @@ import Testing
         let renamed = try #require(archiveError(zip("animations/a.json", animation, localName: "animations/evil.json")))
         #expect(renamed.expected.contains("local header with the central directory's name"), "\(renamed)")
     }
+
+    @Test func anExpandedMaskIsBoundedByItsPoints() throws {
+        // ../shared/repro/v4/slow-mask-expansion.py: 100,000 points expanded took 18 s a frame.
+        func file(points: Int) -> Data {
+            let v = (0..<points).map { "[\(($0 * 37) % 200),\(($0 * 11) % 200)]" }.joined(separator: ",")
+            let z = Array(repeating: "[0,0]", count: points).joined(separator: ",")
+            let mask = #"{"mode":"a","pt":{"k":{"i":[\#(z)],"o":[\#(z)],"v":[\#(v)],"c":true}},"o":{"k":100},"x":{"k":10}}"#
+            return Data(#"{"fr":30,"ip":0,"op":10,"w":200,"h":200,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"masksProperties":[\#(mask)],"shapes":[\#(redSquare())]}]}"#.utf8)
+        }
+        _ = try LottieImporter.decode(file(points: 2000), file: "ok.json", baseURL: nil, name: "ok")
+        let found = try #require(error(file(points: 20_001)))
+        #expect(found.keyPath == "layers[0].masksProperties[0].pt")
+        #expect(found.expected.contains("at most 20000 points") && found.found == "20001 points", "\(found)")
+    }
+
+    @Test func aLottieJSONDocumentIsBoundedBeforeItIsParsed() throws {
+        let huge = Data(count: LottieImporter.maximumJSONBytes + 1)
+        let found = try #require(error(huge))
+        #expect(found.expected.contains("at most 67108864 bytes") && found.found == "67108865 bytes", "\(found)")
+    }
 }

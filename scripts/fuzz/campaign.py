@@ -2,6 +2,8 @@
 """Feeds strata mutated scenes and hostile PNGs, as an attacker or a careless user would, and
 classifies every run: clean error, success, crash, hang, cap hit, partial output.
 
+Lottie: image assets that lead out of the folder by links (file, chain, absolute, folder, to
+/etc/passwd or a FIFO: exit 0 is "wrongly accepted"), nested repeaters, large valid JSON.
 Scenes: the catalogue (Scenes/*.yaml, plus JSON forms of small scenes) mutated by type confusion,
 extreme and non-finite numbers, deep nesting, huge arrays, alias bombs, bad UTF-8, byte order
 marks, truncation and garbage; each goes through `validate`, and a scene that validates goes
@@ -363,6 +365,81 @@ def fixture_case(strata, path, scratch):
             for c, o, x, e in results]
 
 
+GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
+             "rkJggg==")
+LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
+                "nested-repeaters", "large-json"]
+
+
+def lottie_image(folder, u, p):
+    return ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"assets":[{"id":"i","w":16,"h":16,"u":"%s","p":"%s","e":0}],'
+            '"layers":[{"ty":2,"ind":1,"refId":"i","ip":0,"op":10,"st":0,"ks":{}}]}' % (u, p))
+
+
+def lottie_case(strata, index, rng_seed, scratch):
+    """A hostile Lottie case (issue 52): an image asset that leads out of the animation's folder by
+    a link (must be refused: exit 0 is "wrongly accepted"), nested repeaters whose copies multiply
+    (a clean error or a quick success, never a hang or the memory cap), or a large valid JSON
+    document (read within the cap, or refused by its size limit)."""
+    rng = random.Random(rng_seed)
+    kind = LOTTIE_KINDS[index % len(LOTTIE_KINDS)]
+    root = tempfile.mkdtemp(prefix=f"lottie{index}-", dir=scratch)
+    folder, outside = os.path.join(root, "anim"), os.path.join(root, "outside")
+    os.makedirs(folder)
+    os.makedirs(outside)
+    with open(os.path.join(outside, "secret.png"), "wb") as f:
+        import base64
+        f.write(base64.b64decode(GREEN_PNG))
+    u, p, must_refuse = "", "img.png", kind.endswith("-link")
+    link = os.path.join(folder, "img.png")
+    if kind == "file-link":
+        os.symlink("../outside/secret.png", link)
+    elif kind == "chained-link":
+        os.symlink("../outside/secret.png", os.path.join(folder, "a.png"))
+        os.symlink("a.png", link)
+    elif kind == "absolute-link":
+        os.symlink(os.path.join(outside, "secret.png"), link)
+    elif kind == "folder-link":
+        os.symlink("../outside", os.path.join(folder, "sub"))
+        u, p = "sub/", "secret.png"
+    elif kind == "passwd-link":
+        os.symlink(rng.choice(["/etc/passwd", "/proc/self/cmdline", "/dev/zero"]), link)
+    elif kind == "fifo-link":
+        os.mkfifo(os.path.join(outside, "pipe.png"))
+        os.symlink("../outside/pipe.png", link)
+    if kind == "nested-repeaters":
+        shape = '{"ty":"rc","d":1,"s":{"k":[4,4]},"p":{"k":[0,0]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}'
+        for _ in range(rng.randint(2, 4)):
+            copies = rng.choice([2, 10, 100, 1000, 10000, 100000])
+            shape = ('{"ty":"gr","it":[%s]},{"ty":"rp","c":{"k":%d},"o":{"k":0},"m":1,"tr":{"p":{"k":[1,0]},"a":{"k":[0,0]},'
+                     '"s":{"k":[100,100]},"r":{"k":0},"so":{"k":100},"eo":{"k":100}}}' % (shape, copies))
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},'
+                '"shapes":[{"ty":"gr","it":[%s]}]}]}' % shape)
+    elif kind == "large-json":
+        points = rng.randint(200_000, 600_000)
+        v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
+        z = ",".join(["[0,0]"] * points)
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},'
+                '"masksProperties":[{"mode":"a","pt":{"k":{"i":[%s],"o":[%s],"v":[%s],"c":true}},"o":{"k":100},"x":{"k":0}}],'
+                '"shapes":[]}]}' % (z, z, v))
+    else:
+        text = lottie_image(folder, u, p)
+    with open(os.path.join(folder, "anim.json"), "w") as f:
+        f.write(text)
+    results = [("validate",) + run(strata, ["validate", "anim.json"], folder)]
+    if results[0][1] == "success":
+        results.append(("frame",) + run(strata, ["frame", "anim.json", "--out", "f.png"], folder))
+    partial = leftovers(folder)
+    shutil.rmtree(root, ignore_errors=True)
+    rows = []
+    for command, outcome, code, err in results:
+        if must_refuse and outcome == "success":
+            outcome = "wrongly accepted"
+        rows.append(dict(case=f"lottie{index} {kind}", command=command, outcome=outcome, exit=code,
+                         stderr=err.decode("utf-8", "replace")[-300:], partial=partial))
+    return rows
+
+
 def video_case(strata, index, rng_seed, scratch, kind=None):
     """A rendered folder made hostile for `strata encode`, or hostile video options for `render`:
     FIFOs, devices and folders where frames and segments belong, tiny rates, long names. `kind`
@@ -447,6 +524,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
+    parser.add_argument("--lotties", type=int, default=16, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
@@ -489,7 +567,12 @@ def main():
                 if only is None or f"video{i}" in only:
                     kind = VIDEO_KINDS[i] if options.every_video_kind else None
                     jobs.append(pool.submit(video_case, options.strata, i, case_seed, scratch, kind))
-        for path in sorted(glob.glob(os.path.join(FIXTURES, "*"))):
+        for i in range(options.lotties):
+            case_seed = extra.getrandbits(64)
+            if only is None or f"lottie{i}" in only:
+                jobs.append(pool.submit(lottie_case, options.strata, i, case_seed, scratch))
+        for path in sorted(p for p in glob.glob(os.path.join(FIXTURES, "*")) + glob.glob(os.path.join(FIXTURES, "lottie-v4", "*.json"))
+                           if os.path.isfile(p)):
             if only is None or f"fixture:{os.path.basename(path)}" in only:
                 jobs.append(pool.submit(fixture_case, options.strata, path, scratch))
         results = [r for job in jobs for r in job.result()]
