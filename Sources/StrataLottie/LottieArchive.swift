@@ -97,10 +97,10 @@ struct LottieArchive {
         }
     }
 
-    /// The animation `id` names (the manifest's first when nil): its JSON bytes, the path errors
-    /// name it by, and a warning when the manifest is missing or unreadable. Then, as players do,
+    /// The animation `id` names (the manifest's first when nil): the entry that holds its JSON,
+    /// which errors name it by, and a warning when the manifest is missing or unreadable. Then, as players do,
     /// the animations the archive holds (`animations/*.json`, `a/*.json`, by name) stand for it.
-    func animation(_ id: String?) throws(SceneError) -> (data: Data, name: String, warning: String?) {
+    func animationEntry(_ id: String?) throws(SceneError) -> (name: String, warning: String?) {
         var ids: [String] = []
         var warning: String?
         if let manifest = entries["manifest.json"] {
@@ -121,9 +121,15 @@ struct LottieArchive {
             throw SceneError(file: file, keyPath: "manifest.json.animations", expected: "an animation with the id \"\(chosen)\" (there are: \(ids.joined(separator: ", ")))", found: "none")
         }
         for name in ["animations/\(chosen).json", "a/\(chosen).json"] {
-            if let bytes = entries[name] { return (Data(bytes), name, warning) }
+            if entries[name] != nil { return (name, warning) }
         }
         throw SceneError(file: file, keyPath: "animations/\(chosen).json", expected: "the animation's JSON", found: "no such entry")
+    }
+
+    /// The bytes of the entry `name`, taken out of the archive (an animation, once parsed, is
+    /// not kept twice).
+    mutating func take(_ name: String) -> [UInt8] {
+        entries.removeValue(forKey: name) ?? []
     }
 
     /// An image entry by the asset's folder and name (`/images/` or `images/`, then `i/`).

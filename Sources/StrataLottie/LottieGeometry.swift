@@ -48,6 +48,11 @@ extension LottieNode {
         guard node.isObject else { throw node.error("a Bézier shape {c, v, i, o}") }
         func points(_ key: String) throws(SceneError) -> [Point] {
             guard let list = node[key] else { return [] }
+            // Straight from the tape when every point is in range; else the long way, which names
+            // the point at fault.
+            if let pairs = list.value.pairs(maximumCount: Limits.maximumPathElements, magnitude: Lottie.maximumMagnitude) {
+                return pairs.map { Point(x: $0.x, y: $0.y) }
+            }
             var result: [Point] = []
             for element in try list.array(max: Limits.maximumPathElements) {
                 let v = try element.vector()

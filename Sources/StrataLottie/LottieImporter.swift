@@ -52,9 +52,11 @@ public enum LottieImporter {
     /// keypaths name properties.
     public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String,
                                      values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
-        let archive = try LottieArchive(data, file: file)
-        let (json, entry, warning) = try archive.animation(animation)
-        var scene = try decode(json, file: "\(file)#\(entry)", baseURL: nil, name: name, archive: archive, values: values)
+        var archive = try LottieArchive(data, file: file)
+        let (entry, warning) = try archive.animationEntry(animation)
+        // The entry's bytes are let go once parsed, before the layers are built.
+        let document = try parse(taking: entry, from: &archive, file: "\(file)#\(entry)")
+        var scene = try decode(document, baseURL: nil, name: name, archive: archive, values: values)
         if let warning { scene.warnings.insert(warning, at: 0) }
         scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
         scene.source?.file = file
@@ -66,21 +68,19 @@ public enum LottieImporter {
     /// of the properties their keypaths name (lottie-ios's value providers).
     public static func decode(_ data: Data, file: String, baseURL: URL?, name: String,
                               values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
-        try decode(data, file: file, baseURL: baseURL, name: name, archive: nil, values: values)
+        try decode(parse(data, file: file), baseURL: baseURL, name: name, archive: nil, values: values)
     }
 
-    /// The largest Lottie JSON document read, plain or in a dotLottie, in bytes (64 MiB, as a
-    /// dotLottie entry). Parsing costs about twice the document (`JSONTape`), the layers built
-    /// from it a few times more.
-    public static let maximumJSONBytes = LottieArchive.maximumEntryBytes
+    /// Decodes a parsed Lottie document (`parse(_:file:)`), as `decode(_:file:baseURL:name:values:)`.
+    public static func decode(_ document: LottieDocument, baseURL: URL?, name: String,
+                              values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
+        try decode(document, baseURL: baseURL, name: name, archive: nil, values: values)
+    }
 
-    static func decode(_ data: Data, file: String, baseURL: URL?, name: String, archive: LottieArchive?,
+    static func decode(_ document: LottieDocument, baseURL: URL?, name: String, archive: LottieArchive?,
                        values: [LottieValueProvider]) throws(SceneError) -> Scene {
-        guard data.count <= maximumJSONBytes else {
-            throw SceneError(file: file, keyPath: "", expected: "a Lottie JSON document of at most \(maximumJSONBytes) bytes (64 MiB, the limit)",
-                             found: "\(data.count) bytes")
-        }
-        var value = try SceneValue.parseJSON(data, file: file)
+        let file = document.file
+        var value = document.value
         var rewriter = LottieValueRewriter(providers: values, file: file)
         if !values.isEmpty { value = try rewriter.rewrite(value) }
         let root = LottieNode(value: value, path: "", file: file)
@@ -116,7 +116,7 @@ public enum LottieImporter {
                           description: "The Lottie animation \(URL(fileURLWithPath: file).lastPathComponent), \(Lottie.format(width))×\(Lottie.format(height)) at \(Lottie.format(rate)) frames per second.",
                           size: Size(width: width, height: height), layers: [composition],
                           clock: FrameClock(framesPerSecond: rate, tickCount: max(1, frames)))
-        scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
+        scene.source = SceneSource(sceneSHA256: document.sha256)
         scene.source?.file = file
         scene.progressDuration = (end - first) / rate
         scene.warnings = context.warnings

@@ -71,6 +71,7 @@ struct LottieNode {
     /// A number or a list of numbers, as a vector (at most 64 components).
     func vector() throws(SceneError) -> [Double] {
         if isNumber || (value.content.isBool) { return [try number()] }
+        if let numbers = value.numbers(maximumCount: 64, magnitude: Lottie.maximumMagnitude) { return numbers }
         var result: [Double] = []
         for element in try array(max: 64) { result.append(try element.number()) }
         return result

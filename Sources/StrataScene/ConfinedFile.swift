@@ -1,7 +1,5 @@
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// The one way Strata opens a file on a file's behalf — a scene's image or font, a Lottie

@@ -172,6 +172,38 @@ package final class JSONTape: Sendable {
         return count
     }
 
+    /// The numbers of the list at `offset` when it holds only numbers, at most `maximumCount` of
+    /// them, each within ±`magnitude` (nil otherwise: the caller's checks then say what is wrong).
+    func numbers(of offset: Int, maximumCount: Int, magnitude: Double, into result: inout [Double]) -> Bool {
+        guard bytes[offset] == Kind.array else { return false }
+        var (at, end) = children(of: offset)
+        var count = 0
+        while at < end {
+            guard count < maximumCount, let value = number(at: at), abs(value) <= magnitude else { return false }
+            result.append(value)
+            count += 1
+            at = self.end(of: at)
+        }
+        return true
+    }
+
+    /// The first two numbers of each list in the list at `offset` (points `[x, y, …]`), when every
+    /// element is a list of 2…64 numbers within ±`magnitude` and there are at most `maximumCount`.
+    func pairs(of offset: Int, maximumCount: Int, magnitude: Double) -> [(x: Double, y: Double)]? {
+        guard bytes[offset] == Kind.array else { return nil }
+        var (at, end) = children(of: offset)
+        var result: [(x: Double, y: Double)] = []
+        var scratch: [Double] = []
+        scratch.reserveCapacity(4)
+        while at < end {
+            scratch.removeAll(keepingCapacity: true)
+            guard result.count < maximumCount, numbers(of: at, maximumCount: 64, magnitude: magnitude, into: &scratch), scratch.count >= 2 else { return nil }
+            result.append((scratch[0], scratch[1]))
+            at = self.end(of: at)
+        }
+        return result
+    }
+
     /// The 1-based line the value at `offset` starts on.
     func line(at offset: Int) -> Int {
         // The last mark at or before the offset.
@@ -186,6 +218,4 @@ package final class JSONTape: Sendable {
 
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif

@@ -77,6 +77,22 @@ package struct SceneValue: Sendable {
         if case .tape(let tape, _) = storage { tape } else { nil }
     }
 
+    /// The numbers of a list of at most `maximumCount` numbers, each within ±`magnitude`,
+    /// read without making the list (nil for anything else, or a made value: read it the long way).
+    package func numbers(maximumCount: Int, magnitude: Double) -> [Double]? {
+        guard case .tape(let tape, let offset) = storage else { return nil }
+        var result: [Double] = []
+        return tape.numbers(of: offset, maximumCount: maximumCount, magnitude: magnitude, into: &result) ? result : nil
+    }
+
+    /// The first two numbers of every element of a list of points (`[[x, y], …]`, each a list of
+    /// 2…64 numbers within ±`magnitude`, at most `maximumCount`), read without making the lists
+    /// (nil for anything else, or a made value: read it the long way).
+    package func pairs(maximumCount: Int, magnitude: Double) -> [(x: Double, y: Double)]? {
+        guard case .tape(let tape, let offset) = storage else { return nil }
+        return tape.pairs(of: offset, maximumCount: maximumCount, magnitude: magnitude)
+    }
+
     /// True for a mapping, without making it.
     package var isObject: Bool {
         switch storage {
@@ -204,6 +220,15 @@ extension SceneValue {
 
     /// Parses JSON text strictly (`JSONParser`): line and column in syntax errors, no duplicate
     /// keys, no trailing commas, bounded nesting.
+    package static func parseJSON(bytes: [UInt8], file: String) throws(SceneError) -> SceneValue {
+        let result: Result<SceneValue, SceneError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer, file: file)
+            do throws(SceneError) { return .success(try parser.parse()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses JSON text strictly, as `parseJSON(bytes:file:)`.
     package static func parseJSON(_ data: Data, file: String) throws(SceneError) -> SceneValue {
         let result: Result<SceneValue, SceneError> = data.withUnsafeBytes { raw in
             var parser = JSONParser(raw.bindMemory(to: UInt8.self), file: file)

@@ -32,7 +32,7 @@ public enum Pipeline {
     private static func importScene(at path: String, assets: String?, animation: String?,
                                   values: [LottieValueProvider]) throws(StrataError) -> Scene {
         let url = URL(fileURLWithPath: path)
-        let data = try? Data(contentsOf: url, options: .mappedIfSafe)
+        var data = try? Data(contentsOf: url, options: .mappedIfSafe)
         if let data, LottieImporter.isArchive(data), data.count > 256 << 20 {
             throw StrataError(.dataError, "\(path): a dotLottie file of \(data.count) bytes; at most \(256 << 20) are read")
         }
@@ -41,8 +41,11 @@ public enum Pipeline {
                 return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent,
                                                         values: values)
             }
-            if let data, LottieImporter.isLottie(data) {
-                return try LottieImporter.decode(data, file: path, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
+            if data.map(LottieImporter.isLottie) == true {
+                // Parsed, then the file's bytes let go before the layers are built.
+                let document = try LottieImporter.parse(data!, file: path)
+                data = nil
+                return try LottieImporter.decode(document, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
                                                  name: url.deletingPathExtension().lastPathComponent, values: values)
             }
             if !values.isEmpty { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for the value providers (--set)", found: "a scene file") }
