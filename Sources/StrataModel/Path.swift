@@ -163,17 +163,40 @@ public struct Path: Hashable, Sendable {
     /// The smallest rectangle holding every point, controls included (so the curves too); zero
     /// for an empty path.
     public var controlBounds: Rect {
-        let all = points
-        guard let first = all.first else { return .zero }
-        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-        for p in all.dropFirst() {
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        var any = false
+        // Element by element, without a list of the points (this runs for every shape, every frame).
+        forEachPoint { p in
+            if !any {
+                any = true
+                minX = p.x; maxX = p.x; minY = p.y; maxY = p.y
+            } else {
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
         }
+        guard any else { return .zero }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// True when every coordinate is finite.
-    public var isFinite: Bool { points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+    public var isFinite: Bool {
+        var finite = true
+        forEachPoint { p in if !(p.x.isFinite && p.y.isFinite) { finite = false } }
+        return finite
+    }
+
+    /// Calls `body` with every point of the elements, in order (as `points` lists them).
+    @inline(__always)
+    func forEachPoint(_ body: (Point) -> Void) {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): body(p)
+            case .quad(let c, let p): body(c); body(p)
+            case .cubic(let c1, let c2, let p): body(c1); body(c2); body(p)
+            case .close: break
+            }
+        }
+    }
 
     /// The path at `fraction` between `self` (0) and `other` (1), point by point; nil when the
     /// structures differ. Fractions outside 0…1 extrapolate.

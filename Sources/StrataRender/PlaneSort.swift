@@ -120,13 +120,21 @@ struct PlaneSort {
             var front: [Piece] = [], back: [Piece] = []
             let splitter = node.plane
             for piece in list.dropFirst() {
-                let extent = piece.points.reduce(0.0) { max($0, abs($1.x), abs($1.y), abs($1.z)) }
+                var extent = 0.0
+                for point in piece.points { extent = max(extent, abs(point.x), abs(point.y), abs(point.z)) }
                 let epsilon = 1e-7 * max(1, extent)
-                let distances = piece.points.map { d -> Double in
-                    let s = splitter.distance(d)
-                    return abs(s) <= epsilon ? 0 : s
+                // The sides first, without a list: most pieces lie on one side.
+                var hasFront = false, hasBack = false
+                for point in piece.points {
+                    let s = splitter.distance(point)
+                    if s > epsilon { hasFront = true } else if s < -epsilon { hasBack = true }
                 }
-                let hasFront = distances.contains { $0 > 0 }, hasBack = distances.contains { $0 < 0 }
+                var distances: [Double] {
+                    piece.points.map { d -> Double in
+                        let s = splitter.distance(d)
+                        return abs(s) <= epsilon ? 0 : s
+                    }
+                }
                 switch (hasFront, hasBack) {
                 case (false, false): node.pieces.append(piece)
                 case (true, false): front.append(piece)

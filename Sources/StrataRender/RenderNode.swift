@@ -150,8 +150,12 @@ public struct RenderTree: Sendable {
             let r = rect.roundedOut
             return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
         }
-        func visit(_ node: RenderNode, _ ancestry: [String]) -> String? {
-            let chain = ancestry + [node.name.map { "\"\($0)\"" } ?? "(unnamed)"]
+        // The nodes from the root to the one visited; their names only for a message.
+        var path: [RenderNode] = []
+        var chain: [String] { path.map { $0.name.map { "\"\($0)\"" } ?? "(unnamed)" } }
+        func visit(_ node: RenderNode) -> String? {
+            path.append(node)
+            defer { path.removeLast() }
             func check(_ rect: Rect, _ what: String) -> String? {
                 let (width, height) = pixels(rect)
                 do {
@@ -177,18 +181,21 @@ public struct RenderTree: Sendable {
             if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
                 return problem
             }
-            for case .shape(let shape) in node.content + node.overlay {
-                let dashes = shape.dashCount
-                guard dashes > Limits.maximumDashes else { continue }
-                return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: dashes)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
+            for contents in [node.content, node.overlay] {
+                for case .shape(let shape) in contents {
+                    let dashes = shape.dashCount
+                    guard dashes > Limits.maximumDashes else { continue }
+                    return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: dashes)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
+                }
             }
-            for child in node.children + (node.mask.map { [$0] } ?? []) {
-                if let problem = visit(child, chain) { return problem }
+            for child in node.children {
+                if let problem = visit(child) { return problem }
             }
+            if let mask = node.mask, let problem = visit(mask) { return problem }
             return nil
         }
         for root in roots {
-            if let problem = visit(root, []) { return problem }
+            if let problem = visit(root) { return problem }
         }
         return nil
     }

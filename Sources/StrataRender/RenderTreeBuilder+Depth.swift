@@ -64,7 +64,8 @@ extension RenderTreeBuilder {
             let x = corner.x - device.tx, y = corner.y - device.ty
             return Point(x: (device.d * x - device.c * y) / determinant, y: (device.a * y - device.b * x) / determinant)
         } : nil
-        let children = PlaneSort.order(polygons).compactMap { fragment -> RenderNode? in
+        let fragments = ordersPlanes ? PlaneSort.order(polygons) : planes.indices.map { PlaneSort.Fragment(plane: $0, cuts: []) }
+        let children = fragments.compactMap { fragment -> RenderNode? in
             guard let whole = planeNode(fragment.plane) else { return nil }
             guard !fragment.cuts.isEmpty, let region else { return whole }
             let polygon = PlaneSort.clipPolygon(region, by: fragment.cuts)

@@ -14,6 +14,10 @@ public struct RenderTreeBuilder: Sendable {
     public var scale: Double
     /// Fill of the canvas; nil for transparent.
     public var background: Color?
+    /// Whether the planes of a 3-D space (a transform layer's) are put in depth order, split
+    /// where they cross (`PlaneSort`). A tree built only to check its surfaces against the limits
+    /// leaves them in tree order, whole: a part of a plane never needs more than the plane.
+    public var ordersPlanes = true
 
     /// Creates a builder for a canvas of `size` points at `scale`.
     public init(size: Size, scale: Double, background: Color? = nil) {

@@ -125,6 +125,9 @@ public struct FrameRenderer: Sendable {
         // Each frame is evaluated once for both checks. A value that is not finite is reported
         // before any size (the first frame with one), and a frame with one is not sized.
         let recorder = Manifest.FrameRecorder(self)
+        // Surfaces are checked on trees whose 3-D planes are left whole and unsorted: a part of a
+        // plane needs no more than the plane, and sorting thousands of them is most of the work.
+        let checker = { var checker = builder; checker.ordersPlanes = false; return checker }()
         // Without animations or effects every frame presents the same layers: one is checked.
         let checked = engine == nil && scene.timeline.animatedPaths.isEmpty ? 1 : frames.count
         let problems = ParallelMap.map(checked, jobs: jobs) { index -> (finite: StrataError?, size: StrataError?) in
@@ -136,7 +139,7 @@ public struct FrameRenderer: Sendable {
                 } catch {
                     return (error, nil)
                 }
-                guard let problem = builder.build(layers).overLimits() else { return (nil, nil) }
+                guard let problem = checker.build(layers).overLimits() else { return (nil, nil) }
                 return (nil, StrataError(.dataError, "\(scene.origin): frame \(index): \(problem)"))
             } catch {
                 return (error, nil)
