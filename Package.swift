@@ -6,16 +6,20 @@
 import Foundation
 import PackageDescription
 
-/// The C inner loops (pixel kernels, the PNG encoder, SHA-256) are optimised in debug builds too:
-/// at -O0 their vector code is many times slower, and the debug build is what `swift test` and
-/// `scripts/test` run, so the tests would spend most of their time in unoptimised loops. The
-/// bytes they make are the same at every level (integer arithmetic; no float contraction).
-let optimizedC: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
+/// In the project's own test build (`scripts/test` sets STRATA_TEST_BUILD=1) the C inner loops
+/// (pixel kernels, the PNG encoder, SHA-256) are optimised in debug builds too: at -O0 their vector
+/// code is many times slower, and the debug build is what `scripts/test` runs, so the tests would
+/// spend most of their time in unoptimised loops. The bytes they make are the same at every level
+/// (integer arithmetic; no float contraction). Anywhere else — a package that depends on Strata by
+/// URL and version, a plain `swift build` — the manifest has no unsafe flags at all, which SwiftPM
+/// requires of a versioned dependency's products.
+let testBuild = ProcessInfo.processInfo.environment["STRATA_TEST_BUILD"] == "1"
+let optimizedC: [CSetting] = testBuild ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
 /// The same for the Swift stages that touch pixels or run per frame (model, animation, raster,
-/// filters, render, effects): optimised in debug builds (`-O`, still with `-enable-testing`, so
-/// `@testable import` works). Swift never contracts floating-point operations, so the bytes do not
-/// change; the catalogue's references check it on every run.
-let optimizedSwift: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// filters, render, effects): optimised in the test build's debug configuration (`-O`, still with
+/// `-enable-testing`, so `@testable import` works). Swift never contracts floating-point
+/// operations, so the bytes do not change; the catalogue's references check it on every run.
+let optimizedSwift: [SwiftSetting] = testBuild ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 let package = Package(
     name: "Strata",

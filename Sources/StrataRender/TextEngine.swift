@@ -193,7 +193,7 @@ final class TextEngine {
     }
 
     static func isRightToLeft(_ text: TextContent) -> Bool {
-        pango_find_base_dir(text.string, -1) == PANGO_DIRECTION_RTL
+        strata_find_base_dir(text.string, -1) == PANGO_DIRECTION_RTL
     }
 
     /// Where the layout's origin goes in the layer (points): the bounds' top-left, moved across

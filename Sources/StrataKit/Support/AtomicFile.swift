@@ -15,7 +15,6 @@ public enum AtomicFile {
     /// file is an error.
     public static func write(_ data: Data, to url: URL, overwrite: Bool) throws(StrataError) {
         let manager = FileManager.default
-        let folder = url.deletingLastPathComponent()
         if !overwrite && manager.fileExists(atPath: url.path) {
             throw StrataError(.cannotCreate, "\(url.path) exists; pass --overwrite to replace it")
         }
