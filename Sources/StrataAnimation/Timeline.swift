@@ -113,7 +113,7 @@ public struct PresentationTree: Hashable, Sendable {
             var result = layer
             if !layer.animations.isEmpty {
                 var properties = AnimatedProperties(layer)
-                for entry in layer.animations { entry.animation.apply(atParentTime: seconds, to: &properties) }
+                for index in layer.animations.indices { layer.animations[index].animation.apply(atParentTime: seconds, to: &properties) }
                 result = properties.applied(to: layer)
             }
             if !layer.sublayers.isEmpty {

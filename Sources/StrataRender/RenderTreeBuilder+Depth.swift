@@ -10,7 +10,8 @@ extension RenderTreeBuilder {
     static let maximumProjectionMagnification = 4.0
 
     /// The node of `layer` placed by `toParent`, its whole 3-D transform to the parent's space.
-    func placedNode(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool, toParent: Transform3D) -> RenderNode? {
+    /// `extent`, when given, is the layer's `visualExtent` already measured (a plane's).
+    func placedNode(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool, toParent: Transform3D, extent: Rect? = nil) -> RenderNode? {
         guard toParent.isFinite else { return nil }
         if layer.isTransformLayer {
             return transformLayerNode(for: layer, parentDevice: parentDevice, clip: clip, toParent: toParent)
@@ -21,7 +22,7 @@ extension RenderTreeBuilder {
         if homography.isAffine {
             return flatNode(for: layer, local: homography.affine, parentDevice: parentDevice, clip: clip, isMask: isMask)
         }
-        return projectedNode(for: layer, homography: homography, parentDevice: parentDevice, clip: clip, isMask: isMask)
+        return projectedNode(for: layer, homography: homography, parentDevice: parentDevice, clip: clip, isMask: isMask, extent: extent)
     }
 
     // MARK: - Transform layers
@@ -46,15 +47,25 @@ extension RenderTreeBuilder {
             }
         }
         collect(layer, toParent, layer.opacity)
-        let polygons = planes.map { plane -> [PlaneSort.Point3]? in
-            let rect = plane.layer.bounds.isEmpty ? Self.visualExtent(of: plane.layer, scale: scale) : plane.layer.bounds
+        // Each plane's visual extent is measured once: for its polygon (when its bounds are
+        // empty) and for its projected node.
+        var extents: [Rect?] = Array(repeating: nil, count: planes.count)
+        let polygons = planes.indices.map { index -> [PlaneSort.Point3]? in
+            let plane = planes[index]
+            let rect: Rect
+            if plane.layer.bounds.isEmpty {
+                rect = Self.visualExtent(of: plane.layer, scale: scale)
+                extents[index] = rect
+            } else {
+                rect = plane.layer.bounds
+            }
             guard !rect.isEmpty else { return nil }
             return PlaneSort.polygon(of: rect, placement: plane.placement)
         }
         var nodes: [Int: RenderNode?] = [:]
         func planeNode(_ index: Int) -> RenderNode? {
             if let made = nodes[index] { return made }
-            let made = node(for: planes[index].layer, parentDevice: parentDevice, clip: clip, placement: planes[index].placement)
+            let made = node(for: planes[index].layer, parentDevice: parentDevice, clip: clip, placement: planes[index].placement, extent: extents[index])
             nodes[index] = made
             return made
         }
@@ -89,9 +100,9 @@ extension RenderTreeBuilder {
 
     /// A layer seen through a projective map: its flat drawing (opacity and blend mode left to the
     /// warp) in an offscreen surface covering the part of it that can be seen, warped into place.
-    func projectedNode(for layer: Layer, homography: Homography, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
+    func projectedNode(for layer: Layer, homography: Homography, parentDevice: Transform2D, clip: Rect, isMask: Bool, extent: Rect? = nil) -> RenderNode? {
         let toCanvas = homography.concatenating(Homography(parentDevice))
-        var source = Self.visualExtent(of: layer, scale: scale)
+        var source = extent ?? Self.visualExtent(of: layer, scale: scale)
         guard !source.isEmpty, [source.minX, source.minY, source.maxX, source.maxY].allSatisfy(\.isFinite) else { return nil }
         // Only what lands inside the clip is drawn: the clip's preimage, when it is a bounded
         // quadrilateral in front of the eye.

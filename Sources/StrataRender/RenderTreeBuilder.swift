@@ -68,14 +68,14 @@ public struct RenderTreeBuilder: Sendable {
     /// `sublayerTransformAboutAnchor`; `placement`, when given, replaces the layer's whole 3-D
     /// transform to the parent (a plane inside a transform layer).
     func node(for layer: Layer, parentDevice: Transform2D, clip: Rect, isMask: Bool = false,
-              parentSublayer: Transform3D? = nil, placement: Transform3D? = nil) -> RenderNode? {
+              parentSublayer: Transform3D? = nil, placement: Transform3D? = nil, extent: Rect? = nil) -> RenderNode? {
         guard !layer.isHidden, layer.opacity > 0 || isMask else { return nil }
         // Today's path, to the bit: a 2-D transform under a superlayer without a sublayer transform.
         if placement == nil, parentSublayer == nil, layer.transform.isAffine, !layer.isTransformLayer {
             return flatNode(for: layer, local: layer.affineTransformToSuperlayer, parentDevice: parentDevice, clip: clip, isMask: isMask)
         }
         return placedNode(for: layer, parentDevice: parentDevice, clip: clip, isMask: isMask,
-                          toParent: placement ?? layer.transformToSuperlayer.concatenating(parentSublayer ?? .identity))
+                          toParent: placement ?? layer.transformToSuperlayer.concatenating(parentSublayer ?? .identity), extent: extent)
     }
 
     /// The node of `layer` drawn flat with `local` from its coordinates to its parent's.
