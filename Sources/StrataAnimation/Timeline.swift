@@ -109,25 +109,40 @@ public struct PresentationTree: Hashable, Sendable {
     /// The tree of `layers` at `seconds`, each layer's own animations applied (what
     /// `Timeline(layers:).evaluate(layers, atSeconds:)` gives, without building the path index).
     public init(evaluating layers: [Layer], atSeconds seconds: Double) {
-        func evaluate(_ layer: Layer) -> Layer {
-            var result = layer
+        /// The layer as presented, or nil when nothing in it moves: a still subtree is shared with
+        /// the model, not copied layer by layer.
+        func evaluate(_ layer: Layer) -> Layer? {
+            var result: Layer?
             if !layer.animations.isEmpty {
                 var properties = AnimatedProperties(layer)
                 for index in layer.animations.indices { layer.animations[index].animation.apply(atParentTime: seconds, to: &properties) }
                 result = properties.applied(to: layer)
             }
             if !layer.sublayers.isEmpty {
-                result.sublayers = layer.sublayers.map(evaluate)
-                if let replicator = result.replicator, let delays = Timeline.instanceDelays(replicator) {
-                    result.replicator?.delayedSublayers = delays.map { delay in
+                var sublayers: [Layer]?
+                for index in layer.sublayers.indices {
+                    guard let changed = evaluate(layer.sublayers[index]) else { continue }
+                    if sublayers == nil { sublayers = layer.sublayers }
+                    sublayers![index] = changed
+                }
+                if let sublayers {
+                    if result == nil { result = layer }
+                    result!.sublayers = sublayers
+                }
+                if let replicator = (result ?? layer).replicator, let delays = Timeline.instanceDelays(replicator) {
+                    if result == nil { result = layer }
+                    result!.replicator?.delayedSublayers = delays.map { delay in
                         PresentationTree(evaluating: layer.sublayers, atSeconds: seconds - delay).layers
                     }
                 }
             }
-            if let mask = layer.mask { result.mask = evaluate(mask) }
+            if let mask = layer.mask, let changed = evaluate(mask) {
+                if result == nil { result = layer }
+                result!.mask = changed
+            }
             return result
         }
-        self.init(layers: layers.map(evaluate), seconds: seconds)
+        self.init(layers: layers.map { evaluate($0) ?? $0 }, seconds: seconds)
     }
 
     /// The top-level layers as presented.

@@ -103,6 +103,18 @@ public struct Manifest: Codable, Hashable, Sendable {
             recordsPresentation = !paths.isEmpty || !renderer.scene.effects.motionBlurOverlays.isEmpty
         }
 
+        /// Throws what `frame(index, presentation:).checkFinite(scene:)` throws, without making the
+        /// frame's record unless something is not finite (`validate` checks every frame).
+        func checkFinite(_ index: Int, presentation: FrameRenderer.Presentation, scene: String) throws(StrataError) {
+            guard recordsPresentation else { return }
+            let tree = PresentationTree(layers: presentation.layers, seconds: presentation.seconds)
+            let finite = paths.allSatisfy { path in
+                guard let layer = tree.layer(at: path) else { return true }
+                return layer.position.x.isFinite && layer.position.y.isFinite && layer.opacity.isFinite
+            } && presentation.overlays.allSatisfy { $0.opacity.isFinite && ($0.delta ?? 0).isFinite }
+            if !finite { try frame(index, presentation: presentation).checkFinite(scene: scene) }
+        }
+
         /// Frame `index`, from `presentation` when the caller has it already.
         func frame(_ index: Int, presentation given: FrameRenderer.Presentation? = nil) -> Frame {
             guard recordsPresentation else {

@@ -135,7 +135,7 @@ public struct FrameRenderer: Sendable {
                 // Per-layer motion blur's limits are checked, its samples not drawn.
                 let (presented, layers) = try drawnLayers(displayedIndex: index, drawingMotionBlur: false)
                 do throws(StrataError) {
-                    try recorder.frame(index, presentation: presented).checkFinite(scene: scene.origin)
+                    try recorder.checkFinite(index, presentation: presented, scene: scene.origin)
                 } catch {
                     return (error, nil)
                 }
