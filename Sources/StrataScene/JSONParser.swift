@@ -136,21 +136,34 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws(SceneError) {
         index += 1
         let start = open(JSONTape.Kind.object)
-        var seen = Set<String>()
+        // The keys so far are compared in the tape (no string or set per object); a mapping with
+        // many keys keeps a set.
+        let base = keyStarts.count
+        defer { keyStarts.removeSubrange(base...) }
+        var seen: Set<String>?
         skipSpace()
         if index < bytes.count, bytes[index] == 0x7D { index += 1; close(start); return }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == 0x22 else { throw syntax(seen.isEmpty ? "a key in double quotes or }" : "a key in double quotes (no trailing comma)") }
+            guard index < bytes.count, bytes[index] == 0x22 else { throw syntax(keyStarts.count == base ? "a key in double quotes or }" : "a key in double quotes (no trailing comma)") }
             let keyLine = line
             let keyStart = tape.count
             try parseString()
-            let key = String(decoding: tape[(keyStart + varintSize(at: keyStart))...], as: UTF8.self)
-            guard seen.insert(key).inserted else {
+            var key: String { String(decoding: tape[(keyStart + varintSize(at: keyStart))...], as: UTF8.self) }
+            var duplicate = false
+            if keyStarts.count - base < 16 {
+                for earlier in keyStarts[base...] where sameKey(earlier, keyStart) { duplicate = true; break }
+                keyStarts.append(keyStart)
+            } else {
+                if seen == nil { seen = Set(keyStarts[base...].map { String(decoding: tape[($0 + varintSize(at: $0))..<end(ofKey: $0)], as: UTF8.self) }) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            if duplicate {
                 throw SceneError(file: file, keyPath: key, expected: "each key once", found: "a duplicate key", line: keyLine)
             }
             skipSpace()
-            try expect(0x3A, "':' after the key \"\(key)\"")
+            if !(index < bytes.count && bytes[index] == 0x3A) { try expect(0x3A, "':' after the key \"\(key)\"") }
+            index += 1
             skipSpace()
             try parseValue(depth: depth + 1)
             skipSpace()
@@ -160,6 +173,34 @@ struct JSONParser {
             close(start)
             return
         }
+    }
+
+    /// The keys of the mappings being read, as offsets into the tape (see `parseObject`).
+    private var keyStarts: [Int] = []
+
+    /// Where the key written at `offset` of the tape ends.
+    private func end(ofKey offset: Int) -> Int {
+        var length = 0, shift = 0, at = offset
+        while true {
+            let byte = tape[at]
+            length |= Int(byte & 0x7F) << shift
+            at += 1
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return at + length
+    }
+
+    /// True when the keys written at `a` and `b` of the tape are the same bytes.
+    private func sameKey(_ a: Int, _ b: Int) -> Bool {
+        let endA = end(ofKey: a), endB = end(ofKey: b)
+        guard endA - a == endB - b else { return false }
+        var i = a, j = b
+        while i < endA {
+            if tape[i] != tape[j] { return false }
+            i += 1; j += 1
+        }
+        return true
     }
 
     /// The bytes the varint at `offset` of the tape takes.

@@ -88,6 +88,20 @@ import Testing
                 #expect(error.expected.contains(expected), "\(text): \(error)")
             }
         }
+        // Duplicates are found among a few keys (compared in the tape) and among many (a set).
+        for count in [3, 16, 17, 40] {
+            let keys = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+            #expect(try parse("{\(keys)}").member("k\(count - 1)")?.number == Double(count - 1))
+            for repeated in [0, count - 1] {
+                do {
+                    _ = try parse("{\(keys),\"k\(repeated)\":1}")
+                    Issue.record("a duplicate of k\(repeated) among \(count) keys was read")
+                } catch {
+                    #expect(error.keyPath == "k\(repeated)" && error.expected == "each key once", "\(error)")
+                }
+            }
+        }
+        #expect(try parse(#"{"a":{"a":1},"b":{"a":2}}"#).member("b")?.member("a")?.number == 2, "the same key in different mappings")
         do {
             _ = try SceneValue.parseJSON(Data([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D]), file: "t.json")
             Issue.record("bad UTF-8 was read")
