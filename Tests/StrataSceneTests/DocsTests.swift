@@ -68,4 +68,22 @@ struct DocsTests {
         #expect(yaml.layers == json.layers)
         #expect(yaml.size == json.size && yaml.scale == json.scale && yaml.name == json.name)
     }
+
+    /// Every README command that writes can be run twice (`--overwrite`) and writes under `out/`
+    /// (ignored by git): a newcomer copies them one after another, and again.
+    @Test func readmeCommandsThatWriteOverwriteUnderOut() throws {
+        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let commands = text.split(separator: "\n").filter { line in
+            ["render", "frame", "sheet", "preview", "encode"].contains { line.hasPrefix("scripts/run \($0) ") || line.hasPrefix(".build/release/strata \($0) ") }
+        }
+        #expect(commands.count >= 10, "the README's commands were found")
+        for command in commands {
+            let code = command.range(of: " # ").map { String(command[..<$0.lowerBound]) } ?? String(command)  // not a colour's #
+            #expect(code.contains("--overwrite"), "\(command)")
+            let words = code.split(separator: " ").map(String.init)
+            for (index, word) in words.enumerated() where ["--out", "--video", "--preview", "--report"].contains(word) && index + 1 < words.count {
+                #expect(words[index + 1].hasPrefix("out/"), "\(command)")
+            }
+        }
+    }
 }
