@@ -181,13 +181,15 @@ public struct RenderTree: Sendable {
             if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
                 return problem
             }
-            for contents in [node.content, node.overlay] {
-                for case .shape(let shape) in contents {
+            func dashes(_ operations: [DrawOperation]) -> String? {
+                for case .shape(let shape) in operations {
                     let dashes = shape.dashCount
                     guard dashes > Limits.maximumDashes else { continue }
                     return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: dashes)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
                 }
+                return nil
             }
+            if let problem = dashes(node.content) ?? dashes(node.overlay) { return problem }
             for child in node.children {
                 if let problem = visit(child) { return problem }
             }

@@ -149,13 +149,13 @@ struct JSONParser {
             let keyLine = line
             let keyStart = tape.count
             try parseString()
-            var key: String { String(decoding: tape[(keyStart + varintSize(at: keyStart))...], as: UTF8.self) }
+            var key: String { String(decoding: tape[keyBytes(at: keyStart)], as: UTF8.self) }
             var duplicate = false
             if keyStarts.count - base < 16 {
                 for earlier in keyStarts[base...] where sameKey(earlier, keyStart) { duplicate = true; break }
                 keyStarts.append(keyStart)
             } else {
-                if seen == nil { seen = Set(keyStarts[base...].map { String(decoding: tape[($0 + varintSize(at: $0))..<end(ofKey: $0)], as: UTF8.self) }) }
+                if seen == nil { seen = Set(keyStarts[base...].map { String(decoding: tape[keyBytes(at: $0)], as: UTF8.self) }) }
                 duplicate = !seen!.insert(key).inserted
             }
             if duplicate {
@@ -178,8 +178,8 @@ struct JSONParser {
     /// The keys of the mappings being read, as offsets into the tape (see `parseObject`).
     private var keyStarts: [Int] = []
 
-    /// Where the key written at `offset` of the tape ends.
-    private func end(ofKey offset: Int) -> Int {
+    /// The bytes of the key (or string) written at `offset` of the tape, after its varint length.
+    private func keyBytes(at offset: Int) -> Range<Int> {
         var length = 0, shift = 0, at = offset
         while true {
             let byte = tape[at]
@@ -188,26 +188,13 @@ struct JSONParser {
             if byte < 0x80 { break }
             shift += 7
         }
-        return at + length
+        return at..<(at + length)
     }
 
     /// True when the keys written at `a` and `b` of the tape are the same bytes.
     private func sameKey(_ a: Int, _ b: Int) -> Bool {
-        let endA = end(ofKey: a), endB = end(ofKey: b)
-        guard endA - a == endB - b else { return false }
-        var i = a, j = b
-        while i < endA {
-            if tape[i] != tape[j] { return false }
-            i += 1; j += 1
-        }
-        return true
-    }
-
-    /// The bytes the varint at `offset` of the tape takes.
-    private func varintSize(at offset: Int) -> Int {
-        var at = offset
-        while tape[at] >= 0x80 { at += 1 }
-        return at - offset + 1
+        let first = keyBytes(at: a), second = keyBytes(at: b)
+        return first.count == second.count && tape[first].elementsEqual(tape[second])
     }
 
     private mutating func parseArray(depth: Int) throws(SceneError) {
@@ -314,12 +301,10 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == 0x2E {
             index += 1
-            let before = digitCount
             let count = digits(&mantissa, &digitCount)
             guard count > 0 else { throw syntax("a digit after the decimal point") }
             // Leading zeros of the fraction are not counted as digits but are places.
             fractionDigits = count
-            _ = before
         }
         var exponent = 0, exponentDigits = 0
         if index < bytes.count, bytes[index] == 0x65 || bytes[index] == 0x45 {
@@ -346,7 +331,7 @@ struct JSONParser {
                 return
             }
             let signed = negative ? -Int64(mantissa) : Int64(mantissa)
-            if abs(places) <= 22, mantissa < (1 << 53), JSONTape.exactDecimal(signed, places) != nil {
+            if JSONTape.exactDecimal(signed, places) != nil {
                 tape.append(JSONTape.Kind.decimal)
                 appendVarint(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
                 tape.append(UInt8(bitPattern: Int8(places)))
