@@ -29,8 +29,20 @@ final class TextEngine {
         return key
     }()
 
-    /// The folder of Strata's fonts and `fonts.conf`.
-    static let fontsDirectory: String? = Bundle.module.url(forResource: "Fonts", withExtension: nil)?.path
+    /// The folder of Strata's fonts and `fonts.conf` (`ResourceFolder` says where it is looked for),
+    /// nil when it is not there.
+    static let fontsDirectory: String? = ResourceFolder.find("Fonts", target: "StrataRender", sourceFolder: sourceFolder)
+
+    /// This target's source folder (the last place the fonts are looked for).
+    static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+
+    /// Nil when Strata's fonts are there; otherwise what is wrong, with every place looked in.
+    static var missingFontsProblem: String? {
+        guard fontsDirectory == nil || fontFiles.isEmpty else { return nil }
+        let places = ResourceFolder.candidates("Fonts", target: "StrataRender", sourceFolder: sourceFolder)
+        return "Strata's fonts (its Fonts folder) were not found; looked in \(places.joined(separator: ", ")). "
+            + "Install strata with scripts/install, which puts them in PREFIX/share/strata, or set STRATA_RESOURCES to a folder holding Fonts/"
+    }
 
     /// Strata's font files, by name order.
     static let fontFiles: [String] = {

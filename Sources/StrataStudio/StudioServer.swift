@@ -1,4 +1,5 @@
 import Foundation
+import StrataRender
 
 /// Strata Studio's HTTP side (`StudioHTTPServer`, bounded: see its limits): the page and its
 /// script and style from the package, and the scene's summary, curves and frames from a
@@ -66,6 +67,18 @@ public struct StudioHandler: Sendable {
         "/studio.css": ("studio.css", "text/css; charset=utf-8"),
     ]
 
+    /// The folder of the page's files (`ResourceFolder` says where it is looked for), nil when missing.
+    static let webFolder = ResourceFolder.find("Web", target: "StrataStudio", sourceFolder: sourceFolder)
+    static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+
+    /// Nil when the studio's page is installed; otherwise what is missing and where it was looked for.
+    public static var missingPageProblem: String? {
+        guard webFolder == nil else { return nil }
+        let places = ResourceFolder.candidates("Web", target: "StrataStudio", sourceFolder: sourceFolder)
+        return "the studio's page (its Web folder) was not found; looked in \(places.joined(separator: ", ")). "
+            + "Install strata with scripts/install, which puts it in PREFIX/share/strata, or set STRATA_RESOURCES to a folder holding Web/"
+    }
+
     static func text(_ status: Int, _ message: String) -> StudioResponse { .text(status, message) }
 
     static func json(_ value: Any) -> StudioResponse {
@@ -104,8 +117,8 @@ public struct StudioHandler: Sendable {
             return Self.text(405, "only GET and HEAD")
         }
         if let (name, type) = Self.files[request.path] {
-            guard let url = Bundle.module.url(forResource: "Web/\(name)", withExtension: nil), let data = try? Data(contentsOf: url) else {
-                return Self.text(404, "not found")
+            guard let folder = Self.webFolder, let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+                return Self.text(500, Self.missingPageProblem ?? "the studio's page \(name) cannot be read")
             }
             return StudioResponse(status: 200, headers: [("Content-Type", type)], body: [UInt8](data))
         }

@@ -20,6 +20,10 @@ struct StudioMain: ParsableCommand {
 
     func run() throws {
         let (scene, host, port, open) = (options.scene, options.host, options.port, options.open)
+        if let problem = StudioHandler.missingPageProblem {
+            FileHandle.standardError.write(Data("strata: error: studio: \(problem)\n".utf8))
+            throw ExitCode(70)
+        }
         let session = StudioSession(scenePath: scene, assets: options.assets, scale: options.scale)
         let server: StudioServer
         do {

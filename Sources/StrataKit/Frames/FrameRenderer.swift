@@ -58,8 +58,9 @@ public struct FrameRenderer: Sendable {
     /// Prepares `scene` for rendering with `clock` (default: the scene's) at `scale` (default: the
     /// scene's).
     ///
-    /// - Throws: `.dataError` when the canvas at this scale breaks `Limits`; the errors of preparing
-    ///   the effects (snapshots and their blurs).
+    /// - Throws: `.dataError` when the canvas at this scale breaks `Limits`; `.software` when the
+    ///   scene has text and Strata's fonts are not installed; the errors of preparing the effects
+    ///   (snapshots and their blurs).
     public init(scene: Scene, clock: FrameClock? = nil, scale: Double? = nil) throws(StrataError) {
         let scale = scale ?? scene.scale
         let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
@@ -68,6 +69,9 @@ public struct FrameRenderer: Sendable {
             try Limits.checkSurface(width: width, height: height)
         } catch {
             throw StrataError(.dataError, "\(scene.origin): the canvas at scale \(Manifest.number(scale)) is too large: \(error)")
+        }
+        if let problem = InstalledResources.problem(drawing: scene.layers) {
+            throw StrataError(.software, "\(scene.origin): \(problem)")
         }
         let clock = clock ?? scene.clock
         var engine: EffectsEngine?
