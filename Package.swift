@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "StrataSnapshotTesting", targets: ["StrataSnapshotTesting"]),
         .library(name: "StrataSnapshotStrategy", targets: ["StrataSnapshotStrategy"]),
+        // `expectSnapshot(of:…)`: snapshot tests in one line, for test targets (it links XCTest and Testing).
+        .library(name: "StrataTesting", targets: ["StrataTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,11 +50,9 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
         ),
         // Text layout: Pango with HarfBuzz, on fonts pinned by fontconfig (apt: libpango1.0-dev).
-        .systemLibrary(
-            name: "CPango",
-            pkgConfig: "pangoft2",
-            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
-        ),
+        // Declared by its own header, not found with pkg-config: Pango's pkg-config flags make
+        // SwiftPM warn in every dependent package's build (Sources/CPango/shim.h says why).
+        .systemLibrary(name: "CPango"),
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
@@ -99,6 +99,9 @@ let package = Package(
             "CStrataProcess",
         ]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
+        // Snapshot tests in one line: references beside the test file, issues recorded in Swift
+        // Testing or XCTest. Test targets only: it links XCTest and Testing.
+        .target(name: "StrataTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataSnapshotTesting"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
         .target(name: "StrataSnapshotStrategy", dependencies: [
             "StrataKit", "StrataRaster", "StrataSnapshotTesting",
@@ -177,7 +180,7 @@ let package = Package(
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["README.md", "Snapshots", "__Snapshots__"], plugins: ["ReadmeExamples"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
-            "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
+            "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
     ],

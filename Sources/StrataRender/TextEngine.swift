@@ -106,14 +106,14 @@ final class TextEngine {
         }
         FcConfigSetRescanInterval(config, 0)
         _ = FcConfigBuildFonts(config)
-        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        guard let fontMap = pango_cairo_font_map_new_for_font_type(Int32(CAIRO_FONT_TYPE_FT.rawValue)) else {
             FcConfigDestroy(config)
             return nil
         }
         // The font map keeps its own reference to the configuration.
-        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        pango_fc_font_map_set_config(fontMap, config)
         FcConfigDestroy(config)
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        pango_cairo_font_map_set_resolution(fontMap, 72)
         guard let context = pango_font_map_create_context(fontMap) else { return nil }
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -123,7 +123,7 @@ final class TextEngine {
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
         pango_context_set_round_glyph_positions(context, 0)
-        let entry = (OpaquePointer(fontMap), context)
+        let entry = (fontMap, context)
         contexts[fontFile] = entry
         return entry.1
     }
