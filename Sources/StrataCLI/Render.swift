@@ -73,6 +73,7 @@ struct Render: ParsableCommand {
     @OptionGroup var options: SceneOptions
     @OptionGroup var imports: ImportOptions
     @OptionGroup var pngOptions: PNGOptions
+    @OptionGroup var shapeOptions: ShapeOptions
 
     @Option(name: .long, help: "Folder for the frames (created if missing; default out, or none with --video).")
     var out: String?
@@ -177,7 +178,7 @@ struct Render: ParsableCommand {
         let overrides = try curveOverrides()
         let tweaks = try sceneTweaks()
         try runReportingErrors { () throws(StrataError) in
-            let scene = try tweaks.applied(to: try overrides.applied(to: try options.load(imports)))
+            let scene = try shapeOptions.shape().applied(to: try tweaks.applied(to: try overrides.applied(to: try options.load(imports))))
             let out = self.out ?? "out"
             var settings = FrameSequence.Options(
                 directory: URL(fileURLWithPath: out), frames: nil, framesPerSecond: fps, scale: options.scale,

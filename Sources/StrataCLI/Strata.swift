@@ -64,15 +64,15 @@ struct SceneOptions: ParsableArguments {
     @Argument(help: "The scene file (.yaml, .yml or .json) or Lottie animation (Bodymovin .json), told apart by content.")
     var scene: String
 
-    @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
+    @Option(help: "Pixels per point, 0.25…8 (fractions too); overrides the scene's scale.")
     var scale: Double?
 
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in and may not leave (default: the scene's folder).", valueName: "dir"))
     var assets: String?
 
     func validate() throws {
-        if let scale, ![1.0, 2.0, 3.0].contains(scale) {
-            throw ValidationError("--scale must be 1, 2 or 3, found \(scale)")
+        if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
+            throw ValidationError("--scale must be a number of pixels per point in 0.25…8, found \(scale)")
         }
     }
 

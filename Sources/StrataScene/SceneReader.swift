@@ -176,3 +176,12 @@ struct SceneReader {
         "yellow": Color(red: 1, green: 1, blue: 0), "orange": Color(red: 1, green: 0.5, blue: 0),
     ]
 }
+
+extension Color {
+    /// A colour written as text the way scene files write it (`#rgb`, `#rgba`, `#rrggbb`,
+    /// `#rrggbbaa`, or a name such as `white`); nil for anything else.
+    public init?(sceneText text: String) {
+        guard let color = Color(hex: text) ?? SceneReader.namedColors[text.lowercased()] else { return nil }
+        self = color
+    }
+}

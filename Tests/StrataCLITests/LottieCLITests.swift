@@ -11,7 +11,7 @@ struct LottieCLITests {
 
     @Test func frameAtAProgressFittedIntoACanvasIsCoreAnimationsPicture() throws {
         let file = cli.temporaryDirectory().appendingPathComponent("logo.png")
-        let run = try cli.strata("frame", "\(samples)/LottieLogo1.json", "--progress", "0.5", "--fit", "563x1000", "--out", file.path)
+        let run = try cli.strata("frame", "\(samples)/LottieLogo1.json", "--progress", "0.5", "--size", "563x1000", "--out", file.path)
         #expect(run.status == 0, "\(run.stderr)")
         let image = try PNGCodec.decode(contentsOf: file)
         #expect(image.width == 563 && image.height == 1000)
@@ -47,7 +47,7 @@ struct LottieCLITests {
         let file = cli.temporaryDirectory().appendingPathComponent("keypath.png")
         let snapshot = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/snapshots/Nonanimating/keypathTest/progress-000.png")
         let expected = try PNGCodec.decode(contentsOf: snapshot)
-        let run = try cli.strata("frame", "\(samples)/Nonanimating/keypathTest.json", "--fit", "\(expected.width)x\(expected.height)", "--out", file.path,
+        let run = try cli.strata("frame", "\(samples)/Nonanimating/keypathTest.json", "--size", "\(expected.width)x\(expected.height)", "--out", file.path,
                                  "--set", "**.Stroke 1.Color=#000000", "--set", "**.Fill 1.Color=#ff0000")
         #expect(run.status == 0, "\(run.stderr)")
         let matching = PerceptualDifference.matchingFraction(expected, try PNGCodec.decode(contentsOf: file), maximumDeltaE: 3) ?? 0

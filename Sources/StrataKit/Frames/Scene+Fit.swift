@@ -6,7 +6,7 @@ import StrataScene
 extension Scene {
     /// The scene drawn into a canvas of `size` points: scaled by the largest factor that fits it
     /// inside (keeping its aspect ratio) and centred, transparent where it draws nothing
-    /// (`strata frame --fit`). Its layers move one level down, under a layer holding the scale;
+    /// (`--size`, `--fit`: `OutputShape`). Its layers move one level down, under a layer holding the scale;
     /// its effects follow them. `centred: false` puts it at the top left instead, as a view the
     /// scene's own aspect ratio lays it out when its pixel size was rounded up (lottie-ios's
     /// snapshots: a 562.5-pixel-wide animation in a 563-pixel picture starts at x = 0).
