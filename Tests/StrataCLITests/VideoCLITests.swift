@@ -205,5 +205,12 @@ struct VideoCLITests {
         #expect(try strata("render", "Scenes/slide-linear.yaml", "--video", gif.path, "-q").status == 0)
         let animated = try probe(gif)
         #expect(animated.frames == 31 && abs(animated.duration - 31.0 / 30) <= 0.02, "\(animated)")
+        // A scene that could be transparent (no background) whose frames are all opaque (a Lottie
+        // file under a full-canvas solid): no note about alpha. Under --size's margins it is true.
+        let logo = "Tests/Fixtures/lottie-ios/samples/LottieLogo1.json"
+        let solid = try strata("render", logo, "--frames", "0..3", "--video", folder.appendingPathComponent("logo.mp4").path, "-q")
+        #expect(solid.status == 0 && !solid.stderr.contains("carries no alpha"), "\(solid.stderr)")
+        let margins = try strata("render", logo, "--frames", "0..3", "--size", "400x200", "--video", folder.appendingPathComponent("wide.mp4").path, "-q")
+        #expect(margins.status == 0 && margins.stderr.contains("carries no alpha"), "\(margins.stderr)")
     }
 }

@@ -9,16 +9,20 @@ extension VideoSettings {
         /// `bgra` (straight alpha) or `bgr0` (Cairo's bytes as they are: opaque, or premultiplied,
         /// which is the frame over black).
         var inputPixelFormat: String
-        /// Things the user should know (padding, alpha dropped).
+        /// Things the user should know (padding).
         var notes: [String]
+        /// What to tell the user if a frame turns out to have transparent pixels, which this
+        /// encoding draws over black; nil when it keeps alpha or the scene cannot be transparent.
+        var alphaDroppedNote: String?
     }
 
     /// The invocation writing `output` (a temporary name; the muxer is named, not guessed from it).
     func invocation(width: Int, height: Int, sceneHasAlpha: Bool, rate: VideoFrameRate, output: String) -> Invocation {
         let alpha = carriesAlpha(sceneHasAlpha: sceneHasAlpha)
         var notes: [String] = []
+        var alphaDroppedNote: String?
         if sceneHasAlpha && !alpha {
-            notes.append("\(url.lastPathComponent): \(codec.rawValue)\(pixelFormat.map { " in \($0)" } ?? "") carries no alpha, so the transparent parts of the frames are black; --codec prores (.mov), vp9 (.webm) or ffv1 (.mkv) keep them")
+            alphaDroppedNote = "\(url.lastPathComponent): \(codec.rawValue)\(pixelFormat.map { " in \($0)" } ?? "") carries no alpha, so the transparent parts of the frames are black; --codec prores (.mov), vp9 (.webm) or ffv1 (.mkv) keep them"
         }
         let input = alpha ? "bgra" : "bgr0"
         var arguments = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y",
@@ -71,6 +75,6 @@ extension VideoSettings {
         // No encoder version, creation time or random ids in the file: same frames, same bytes.
         arguments += ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
                       "-f", Self.muxers[container]!, output]
-        return Invocation(arguments: arguments, inputPixelFormat: input, notes: notes)
+        return Invocation(arguments: arguments, inputPixelFormat: input, notes: notes, alphaDroppedNote: alphaDroppedNote)
     }
 }

@@ -19,8 +19,15 @@ public final class VideoSink: @unchecked Sendable {
 
     public let settings: VideoSettings
     public let rate: VideoFrameRate
-    /// Things the user should know about the encoding (padding, alpha dropped).
-    public let notes: [String]
+    /// Things the user should know about the encoding: padding, and alpha dropped when a frame
+    /// written so far had a transparent pixel (not merely a scene that could have one).
+    public var notes: [String] {
+        condition.withLock { fixedNotes + (sawTransparency ? alphaDroppedNote.map { [$0] } ?? [] : []) }
+    }
+    private let fixedNotes: [String]
+    /// Said when a frame has a transparent pixel, which the encoding draws over black.
+    private let alphaDroppedNote: String?
+    private var sawTransparency = false
     let width: Int, height: Int
     let straight: Bool
     let repeats: [Int]
@@ -58,7 +65,8 @@ public final class VideoSink: @unchecked Sendable {
         let invocation = settings.invocation(width: width, height: height, sceneHasAlpha: sceneHasAlpha, rate: rate,
                                              output: temporary.path)
         straight = invocation.inputPixelFormat == "bgra"
-        notes = invocation.notes
+        fixedNotes = invocation.notes
+        alphaDroppedNote = invocation.alphaDroppedNote
         process = try FFmpegProcess(executable: executable, arguments: invocation.arguments, cancellation: cancellation,
                                     killsOnInterrupt: false)
         // On Ctrl-C the video is marked interrupted first, then ffmpeg is killed: a thread whose
@@ -97,6 +105,9 @@ public final class VideoSink: @unchecked Sendable {
                 }
             }
         }
+        if alphaDroppedNote != nil, !condition.withLock({ sawTransparency }), Self.hasTransparency(pixels, rowBytes: rowBytes, width: width, height: height) {
+            condition.withLock { sawTransparency = true }
+        }
         try waitForTurn(slot)
         let count = repeats[slot]
         func writeAll(_ bytes: UnsafeRawBufferPointer) -> StrataError? {
@@ -118,6 +129,18 @@ public final class VideoSink: @unchecked Sendable {
             next += 1
             condition.broadcast()
         }
+    }
+
+    /// Whether a BGRA frame has a pixel with alpha below 255.
+    static func hasTransparency(_ pixels: UnsafeRawBufferPointer, rowBytes: Int, width: Int, height: Int) -> Bool {
+        let bytes = pixels.bindMemory(to: UInt8.self)
+        for row in 0..<height {
+            var opaque: UInt8 = 255
+            let start = row * rowBytes + 3
+            for x in 0..<width { opaque &= bytes[start + 4 * x] }
+            if opaque != 255 { return true }
+        }
+        return false
     }
 
     /// Hands over a frame as premultiplied RGBA (a `PixelBuffer`: ground truth, decoded PNGs).
