@@ -115,7 +115,7 @@ let package = Package(
         // Strata Studio: a local web page on the real renderer (a sink of the pipeline), served by
         // its own bounded HTTP/1.1 server on POSIX sockets (StudioHTTPServer; docs/studio.md says why).
         .target(name: "StrataStudio", dependencies: [
-            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation", "StrataRender",
+            "StrataKit", "StrataScene", "StrataEffects", "StrataRaster", "StrataAnimation", "StrataRender", "StrataModel",
         ], resources: [.copy("Web")]),
         // `strata studio`'s arguments, read by both programs below.
         .target(name: "StrataStudioCommand", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -127,7 +127,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-studio", dependencies: [
-            "StrataStudio", "StrataStudioCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "StrataStudio", "StrataStudioCommand", "StrataKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/StrataStudioCLI"),
         .executableTarget(name: "strata-bench", dependencies: [
             "CCairo", "StrataKit", "StrataModel", "StrataRaster", "StrataRender", "StrataAnimation", "StrataScene", "StrataSnapshotTesting",

@@ -31,6 +31,15 @@ extension StudioSession {
         var words = ["strata", "render", Self.shellQuoted(scenePath)]
         if let assetsPath { words += ["--assets", Self.shellQuoted(assetsPath)] }
         if let scale { words += ["--scale", Self.number(scale)] }
+        if let animation = inputs.animation { words += ["--animation", Self.shellQuoted(animation)] }
+        for value in inputs.values { words += ["--set", Self.shellQuoted(value)] }
+        for effect in inputs.effects { words += ["--effect", Self.shellQuoted(effect)] }
+        switch inputs.shape.canvas {
+        case .scene: break
+        case .fit(let box): words += ["--fit", "\(Int(box.width))x\(Int(box.height))"]
+        case .size(let box): words += ["--size", "\(Int(box.width))x\(Int(box.height))"]
+        }
+        if let background = inputs.shape.background { words += ["--background", Self.shellQuoted(background.alpha == 0 ? "none" : background.description)] }
         if let fps = settings.framesPerSecond { words += ["--fps", Self.number(fps)] }
         if let dropped = tweaks.dropped { words += ["--drop", Self.shellQuoted(SceneTweaks.text(of: dropped))] }
         for overlay in overlays {
@@ -56,7 +65,7 @@ extension StudioSession {
         lines.append("effects:  # these replace the scene's motionBlurOverlay entries")
         for overlay in overlays {
             let curve = curves.curves[overlay.id].map { _ in requested[overlay.id]! } ?? overlay.curve.description
-            var fields = ["id: \(Self.yamlString(overlay.id))", "layer: \(Self.yamlString(Self.keyPath(overlay.layer)))",
+            var fields = ["id: \(Self.yamlString(overlay.id))", "layer: \(Self.yamlString(Self.layerReference(overlay.layer, in: scene)))",
                           "angle: \(Self.number(overlay.angle))", "radius: \(Self.number(overlay.radius))",
                           "samples: \(Self.number(overlay.samples))", "curve: \(Self.yamlString(curve))"]
             if let rate = overlay.referenceRate { fields.append("referenceRate: \(Self.number(rate))") }

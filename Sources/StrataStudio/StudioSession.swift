@@ -21,6 +21,28 @@ public final class StudioSession: @unchecked Sendable {
     public let assetsPath: String?
     /// Pixels per point; nil keeps the scene's.
     public let scale: Double?
+    /// How the file is read and shaped besides: `--animation`, `--set`, `--effect`, `--fit`/`--size`/`--background`.
+    public let inputs: Inputs
+
+    /// What `strata studio` takes besides the scene, as `strata render` takes it, so that the
+    /// exported command draws what the page shows.
+    public struct Inputs: Sendable {
+        /// Which animation of a dotLottie file (nil: its manifest's first).
+        public var animation: String?
+        /// Value providers for a Lottie file, as written (`KEYPATH=VALUE`).
+        public var values: [String]
+        /// Seed effects added to the scene, as written (entries of a scene file's `effects:`).
+        public var effects: [String]
+        /// The canvas (`--fit`, `--size`, `--background`).
+        public var shape: OutputShape
+
+        public init(animation: String? = nil, values: [String] = [], effects: [String] = [], shape: OutputShape = OutputShape()) {
+            self.animation = animation
+            self.values = values
+            self.effects = effects
+            self.shape = shape
+        }
+    }
     /// The newest seek of each client (its `client` and `seek` numbers): an older one still
     /// waiting for a worker is dropped instead of rendered.
     private var newestSeek: [String: Int] = [:]
@@ -95,12 +117,13 @@ public final class StudioSession: @unchecked Sendable {
     }
 
     /// Opens the scene at `path`; a scene that does not read is shown as its error until it does.
-    public init(scenePath path: String, assets: String? = nil, scale: Double? = nil,
+    public init(scenePath path: String, assets: String? = nil, scale: Double? = nil, inputs: Inputs = Inputs(),
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         sceneURL = URL(fileURLWithPath: path).standardizedFileURL
         scenePath = path
         assetsPath = assets
         self.scale = scale
+        self.inputs = inputs
         queue = StudioRenderQueue(workers: workers)
         cache = StudioFrameCache(limit: cacheLimit)
         _ = reloadIfChanged(force: true)
@@ -134,7 +157,9 @@ public final class StudioSession: @unchecked Sendable {
         var problem: String? = nil
         var made: FrameRenderer? = nil
         do {
-            let scene = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath)
+            let read = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath, animation: inputs.animation,
+                                              values: try Pipeline.valueProviders(parsing: inputs.values), effects: inputs.effects)
+            let scene = inputs.shape.applied(to: read)
             made = try FrameRenderer(scene: scene, scale: scale)
             loaded = scene
         } catch {
@@ -180,9 +205,10 @@ public final class StudioSession: @unchecked Sendable {
         result["tickCount"] = scene.clock.tickCount
         result["droppedTicks"] = (0..<scene.clock.tickCount).filter { scene.clock.droppedFrames.drops($0) }
         result["displayedTicks"] = scene.clock.displayedTicks
+        result["layers"] = Self.layerList(scene)
         result["overlays"] = scene.effects.motionBlurOverlays.map { overlay -> [String: Any] in
             var entry: [String: Any] = ["id": overlay.id, "curve": overlay.curve.description, "radius": overlay.radius,
-                                        "angle": overlay.angle, "samples": overlay.samples]
+                                        "angle": overlay.angle, "samples": overlay.samples, "layer": Self.layerReference(overlay.layer, in: scene)]
             if let rate = overlay.referenceRate { entry["referenceRate"] = rate }
             return entry
         }

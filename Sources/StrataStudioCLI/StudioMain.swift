@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import StrataKit
 import StrataStudio
 import StrataStudioCommand
 
@@ -24,7 +25,15 @@ struct StudioMain: ParsableCommand {
             FileHandle.standardError.write(Data("strata: error: studio: \(problem)\n".utf8))
             throw ExitCode(70)
         }
-        let session = StudioSession(scenePath: scene, assets: options.assets, scale: options.scale)
+        let shape: OutputShape
+        do {
+            shape = try OutputShape(fit: options.fit, size: options.size, background: options.background)
+            _ = try Pipeline.valueProviders(parsing: options.values)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let inputs = StudioSession.Inputs(animation: options.animation, values: options.values, effects: options.effects, shape: shape)
+        let session = StudioSession(scenePath: scene, assets: options.assets, scale: options.scale, inputs: inputs)
         let server: StudioServer
         do {
             server = try StudioServer(session: session, host: host, port: UInt16(port))

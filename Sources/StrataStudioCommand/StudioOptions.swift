@@ -20,8 +20,27 @@ public struct StudioOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The folder the scene's image paths resolve in (default: the scene's folder).", valueName: "dir"))
     public var assets: String?
 
-    @Option(help: "Pixels per point (1, 2 or 3); overrides the scene's scale.")
+    @Option(help: "Pixels per point, 0.25…8 (fractions too); overrides the scene's scale.")
     public var scale: Double?
+
+    @Option(name: .customLong("effect"), help: ArgumentHelp("A seed effect added to the scene, written as an entry of a scene file's effects: list (motionBlurOverlay: {layer: C3, curve: \"log2:5\"}); names a layer of any input, a Lottie file's by its name; repeatable.",
+                                                         valueName: "entry"))
+    public var effects: [String] = []
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("A value provider for a Lottie file (KEYPATH=VALUE, as strata render's --set); repeatable.", valueName: "keypath=value"))
+    public var values: [String] = []
+
+    @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
+    public var animation: String?
+
+    @Option(help: ArgumentHelp("Scale the scene to fit inside WxH points, aspect kept; the canvas is the scaled scene.", valueName: "WxH"))
+    public var fit: String?
+
+    @Option(help: ArgumentHelp("Draw on a canvas of exactly WxH points: the scene scaled to fit inside, aspect kept, centred; the rest is transparent or --background.", valueName: "WxH"))
+    public var size: String?
+
+    @Option(help: ArgumentHelp("The canvas's colour under the scene, margins included: #rrggbb, #rrggbbaa, a name such as white, or none.", valueName: "color"))
+    public var background: String?
 
     @Option(help: "The port to listen on (0: a free one).")
     public var port: Int = 8080
@@ -34,7 +53,9 @@ public struct StudioOptions: ParsableArguments {
 
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, found \(port)") }
-        if let scale, ![1.0, 2.0, 3.0].contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, found \(scale)") }
+        if let scale, !(scale.isFinite && (0.25...8).contains(scale)) {
+            throw ValidationError("--scale must be a number of pixels per point in 0.25…8, found \(scale)")
+        }
         guard FileManager.default.fileExists(atPath: scene) else { throw ValidationError("no scene file at \(scene)") }
     }
 

@@ -112,4 +112,36 @@ import Yams
         }
         #expect(checked == 6)
     }
+
+    /// A Lottie file with an effect given on the command line, on a canvas of another shape: the
+    /// page lists the file's layers by their After Effects names, the overlay names its layer so,
+    /// and the exported command (with the same --effect, --size and --background) draws the page's frame.
+    @Test func aLottieFileWithAnEffectIsListedAndExportedByName() async throws {
+        let source = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/samples/PinJump.json")
+        let effect = "motionBlurOverlay: {layer: C3, radius: 8, curve: \"log2:4\", angleFromMotion: true}"
+        let running = try await StudioTests.start(copying: source, arguments: ["--effect", effect, "--size", "200x150", "--background", "white"])
+        let summary = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/scene").body) as! [String: Any]
+        #expect(summary["width"] as? Int == 200 && summary["height"] as? Int == 150)
+        let layers = try #require(summary["layers"] as? [[String: Any]])
+        let names = layers.compactMap { $0["name"] as? String }
+        for name in ["Pin 2", "Pin 1", "C3", "Line"] { #expect(names.contains(name), "\(names)") }
+        let overlay = try #require((summary["overlays"] as? [[String: Any]])?.first)
+        #expect(overlay["layer"] as? String == "C3")
+        let id = try #require(overlay["id"] as? String)
+        let state = "curve.\(id)=log2:3"
+        let export = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/export?\(state)").body) as! [String: String]
+        let command = try #require(export["command"]), yaml = try #require(export["yaml"])
+        #expect(command.contains("--effect ") && command.contains("--size 200x150") && command.contains("--background '#ffffff'"), "\(command)")
+        #expect(yaml.contains("layer: \"C3\""), "\(yaml)")
+        let shown = try await StudioTests.get(running.base + "/api/frame?frame=30&\(state)")
+        #expect(shown.status == 200)
+        let work = running.folder.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let line = "cd '\(work.path)' && '\(try StudioTests.binary().path)'" + command.dropFirst("strata".count) + " --frames 30 --quiet"
+        let ran = try await TestProcess.run("/bin/sh", ["-c", line])
+        #expect(ran.status == 0, "\(line)\n\(ran.stderr)")
+        let rendered = try? Data(contentsOf: work.appendingPathComponent("out/PinJump/frame-00030.png"))
+        #expect(rendered == shown.body, "the exported command draws another frame: \(command)")
+        await StudioTests.stop(running)
+    }
 }

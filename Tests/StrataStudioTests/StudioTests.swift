@@ -56,7 +56,7 @@ struct StudioTests {
     /// `strata studio` on a free loopback port, in a process of its own (as a user runs it: its
     /// threads are not the test runner's), serving a fresh copy of the slide scene.
     /// `copying` serves a copy of that file instead.
-    static func start(copying source: URL? = nil) async throws -> Running {
+    static func start(copying source: URL? = nil, arguments: [String] = []) async throws -> Running {
         let folder = TestPaths.temporaryDirectory(prefix: "strata-studio")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent(source?.lastPathComponent ?? "slide.yaml")
@@ -65,7 +65,7 @@ struct StudioTests {
         } else {
             try sceneText().write(to: scene, atomically: true, encoding: .utf8)
         }
-        let process = try TestProcess(try binary().path, ["studio", scene.path, "--port", "0"])
+        let process = try TestProcess(try binary().path, ["studio", scene.path, "--port", "0"] + arguments)
         // The first line names the URL: waited for as long as the server runs and has not said it.
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) && process.isRunning {

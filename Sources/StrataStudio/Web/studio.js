@@ -67,8 +67,34 @@ async function loadScene() {
   $("scrub").max = String(scene.frameCount - 1);
   state.frame = Math.min(state.frame, scene.frameCount - 1);
   buildOverlays(scene);
+  buildLayers(scene);
   drawTimeline();
   await refresh();
+}
+
+// The layer tree, indented by depth; a layer that carries an overlay is marked with its id.
+function buildLayers(scene) {
+  const layers = scene.layers || [];
+  const list = $("layer-list");
+  list.textContent = "";
+  $("layers").hidden = layers.length === 0;
+  const marked = new Map(scene.overlays.map((o) => [o.layer, o.id]));
+  $("layer-count").textContent = `(${layers.length}${layers.length >= 2000 ? ", the first shown" : ""})`;
+  for (const layer of layers) {
+    const item = document.createElement("li");
+    item.style.paddingLeft = `${layer.depth * 12}px`;
+    item.textContent = layer.name ?? layer.path;
+    item.title = layer.path;
+    item.dataset.reference = layer.reference;
+    if (!layer.name) item.classList.add("unnamed");
+    if (marked.has(layer.reference)) {
+      const tag = document.createElement("span");
+      tag.className = "tag";
+      tag.textContent = ` overlay “${marked.get(layer.reference)}”`;
+      item.append(tag);
+    }
+    list.append(item);
+  }
 }
 
 function buildOverlays(scene) {
