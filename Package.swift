@@ -172,13 +172,14 @@ let package = Package(
         .testTarget(name: "StrataCLITests", dependencies: ["StrataCLI", "StrataRaster", "StrataTestSupport"]),
         .testTarget(name: "StrataStudioTests", dependencies: ["StrataCLI", "strata-studio", "StrataStudio", "StrataKit", "StrataRaster", "StrataEffects", "StrataTestSupport",
                                                        .product(name: "Yams", package: "Yams")]),
-        // README.md's Swift examples, compiled and run as printed: the plugin extracts them at build time.
+        // The Swift examples of README.md, docs/swift.md and docs/snapshot-testing.md, compiled and run as
+        // printed: the plugin extracts them at build time.
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),
         .testTarget(name: "ReadmeTests", dependencies: [
-            "Strata", "StrataSnapshotStrategy",
+            "Strata", "StrataSnapshotStrategy", "StrataTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ], exclude: ["README.md", "Snapshots", "__Snapshots__"], plugins: ["ReadmeExamples"]),
+        ], exclude: ["README.md", "swift.md", "snapshot-testing.md", "__Snapshots__"], plugins: ["ReadmeExamples"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
             "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -71,18 +71,34 @@ struct DocsTests {
 
     /// Every README command that writes can be run twice (`--overwrite`) and writes under `out/`
     /// (ignored by git): a newcomer copies them one after another, and again.
-    @Test func readmeCommandsThatWriteOverwriteUnderOut() throws {
-        let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let commands = text.split(separator: "\n").filter { line in
-            ["render", "frame", "sheet", "preview", "encode"].contains { line.hasPrefix("scripts/run \($0) ") || line.hasPrefix(".build/release/strata \($0) ") }
+    /// The shell blocks' `strata` commands of the README and docs/ that write files: each can be
+    /// run twice (`--overwrite`) and writes under `out/`, which git ignores.
+    @Test func documentedCommandsThatWriteOverwriteUnderOut() throws {
+        let docs = PackagePaths.root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        var commands: [(String, String)] = []
+        for page in ["README.md"] + pages.map({ "docs/" + $0 }) {
+            let text = try String(contentsOf: PackagePaths.root.appendingPathComponent(page), encoding: .utf8)
+            var inShell = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("```") { inShell = !inShell && ["```sh", "```bash"].contains(trimmed); continue }
+                guard inShell else { continue }
+                for prefix in ["scripts/run ", ".build/release/strata ", "strata "] where trimmed.hasPrefix(prefix) {
+                    let verb = trimmed.dropFirst(prefix.count).prefix { $0 != " " }
+                    if ["render", "frame", "sheet", "preview", "encode", "filter"].contains(String(verb)) { commands.append((page, trimmed)) }
+                }
+            }
         }
-        #expect(commands.count >= 10, "the README's commands were found")
-        for command in commands {
-            let code = command.range(of: " # ").map { String(command[..<$0.lowerBound]) } ?? String(command)  // not a colour's #
-            #expect(code.contains("--overwrite"), "\(command)")
+        #expect(commands.count >= 15, "the documents' commands were found: \(commands.count)")
+        #expect(commands.contains { $0.0 == "README.md" }, "the README's quick start has commands")
+        for (page, command) in commands {
+            let code = command.range(of: " # ").map { String(command[..<$0.lowerBound]) } ?? command  // not a colour's #
             let words = code.split(separator: " ").map(String.init)
+            let writes = words.contains { ["--out", "--video", "--preview"].contains($0) }
+            #expect(!writes || words.contains("--overwrite") || words.last == "\\", "\(page): \(command)")
             for (index, word) in words.enumerated() where ["--out", "--video", "--preview", "--report"].contains(word) && index + 1 < words.count {
-                #expect(words[index + 1].hasPrefix("out/"), "\(command)")
+                #expect(words[index + 1].hasPrefix("out/"), "\(page): \(command)")
             }
         }
     }
