@@ -37,6 +37,9 @@ struct TuneCommand: ParsableCommand {
     @Option(help: "Use the overlay driven by this curve as the truth (e.g. log2:4:0.5).")
     var truthCurve: String?
 
+    @Option(help: ArgumentHelp("Replace a motion-blur overlay's blur length before fitting: ID=POINTS (as render's); repeatable.", valueName: "id=points"))
+    var overlayRadius: [String] = []
+
     @Option(help: "Output folder.")
     var out: String = "out/tune"
 
@@ -49,7 +52,8 @@ struct TuneCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(StrataError) in
-            let loaded = try Pipeline.loadScene(at: scene, effects: addedEffects)
+            let tweaks = try SceneTweaks(drop: nil, radius: overlayRadius, angle: [], rate: [])
+            let loaded = try tweaks.applied(to: try Pipeline.loadScene(at: scene, effects: addedEffects))
             let (index, _) = try CurveReport.overlay(loaded, id: effect)
             let truth = GroundTruth(shutterDegrees: shutter, subframes: subframes)
             let known = truthCurve.flatMap(OpacityCurve.init(parsing:))
