@@ -123,7 +123,7 @@ let package = Package(
         // server (and the libraries the studio's session loads): `strata studio`
         // runs `strata-studio` in its place, so every other command starts without them.
         .executableTarget(name: "StrataCLI", dependencies: [
-            "StrataKit", "StrataEffects", "StrataFilters", "StrataModel", "StrataPixels", "StrataScene", "StrataSnapshotTesting", "StrataStudioCommand",
+            "StrataKit", "StrataEffects", "StrataFilters", "StrataModel", "StrataScene", "StrataSnapshotTesting", "StrataStudioCommand",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "strata-studio", dependencies: [

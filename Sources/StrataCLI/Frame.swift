@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import StrataKit
 import StrataModel
-import StrataPixels
 
 /// `strata frame SCENE --out FILE`: one still.
 struct Frame: ParsableCommand {

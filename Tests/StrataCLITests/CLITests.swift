@@ -80,7 +80,7 @@ struct CLITests {
         #expect(try strata("validate", "Scenes/does-not-exist.yaml").status == 66)
         #expect(try strata("render", "--no-such-flag").status == 64)
         #expect(try strata("frame", "Scenes/text.yaml", "--out", "x.jpg").status == 64)
-        #expect(try strata("render", "Scenes/text.yaml", "--scale", "5").status == 64)
+        #expect(try strata("render", "Scenes/text.yaml", "--scale", "9").status == 64)
         let blocked = temporaryDirectory().appendingPathComponent("file")
         try Data().write(to: blocked)
         #expect(try strata("render", "Scenes/text.yaml", "--out", blocked.path).status == 73)

@@ -1,5 +1,4 @@
 import StrataModel
-import StrataPixels
 import StrataScene
 
 /// The canvas a user asks for on the command line (`--fit`, `--size`, `--background`), applied to a
