@@ -10,7 +10,7 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev libwebp-dev pkg-config \
+      libcairo2-dev libpng-dev libdeflate-dev libpango1.0-dev libwebp-dev libjpeg-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders come along (.dockerignore leaves out
@@ -27,7 +27,7 @@ ARG FFMPEG=ffmpeg
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 libfontconfig1 libfreetype6 libharfbuzz0b \
-      libpng16-16 libdeflate0 libwebp7 zlib1g libstdc++6 ${FFMPEG} \
+      libpng16-16 libdeflate0 libwebp7 libjpeg62-turbo zlib1g libstdc++6 ${FFMPEG} \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --create-home --uid 1000 strata
 COPY --from=build /opt/strata /usr/local

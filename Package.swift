@@ -76,6 +76,9 @@ let package = Package(
         .target(name: "CStrataKernels", cSettings: optimizedC),
         // SHA-256 of frames, records and assets (x86 SHA extensions where the processor has them).
         .target(name: "CStrataHash", cSettings: optimizedC),
+        // JPEG decoding through libjpeg-turbo's libjpeg API (apt: libjpeg-dev): a C shim, because
+        // libjpeg reports errors by a jump Swift cannot take. Its header needs no flags.
+        .target(name: "CStrataJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // Starting ffmpeg so that it dies with Strata (a fork on one long-lived thread, PR_SET_PDEATHSIG).
         .target(name: "CStrataProcess"),
 
@@ -83,7 +86,7 @@ let package = Package(
         .target(name: "StrataPixels", swiftSettings: optimizedSwift),
         .target(name: "StrataModel", dependencies: ["StrataPixels"], swiftSettings: optimizedSwift),
         .target(name: "StrataAnimation", dependencies: ["StrataModel"], swiftSettings: optimizedSwift),
-        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CWebP", "CStrataPNG", "CStrataKernels", "CStrataHash"], swiftSettings: optimizedSwift),
+        .target(name: "StrataRaster", dependencies: ["StrataPixels", "CPNG", "CWebP", "CStrataJPEG", "CStrataPNG", "CStrataKernels", "CStrataHash"], swiftSettings: optimizedSwift),
         .target(name: "StrataFilters", dependencies: ["StrataModel", "StrataRaster"], swiftSettings: optimizedSwift),
         .target(name: "StrataRender", dependencies: ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
                 resources: [.copy("Fonts")], swiftSettings: optimizedSwift),

@@ -4,7 +4,7 @@ import Foundation
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Scene bytes → `SceneLoader` (YAML, or JSON when the first byte is odd) → scene or error.
     case scene
-    /// PNG bytes → `PNGCodec.decode` → image or error.
+    /// Image bytes (PNG, JPEG, WebP) → `ImageCodec.decode` → image or error.
     case png
     /// Scene bytes → scene → frames 0 and last rendered on a canvas clamped to 48×48 points.
     case render

@@ -2,8 +2,9 @@ import Foundation
 import StrataRaster
 
 enum PixelTargets {
+    /// Image bytes (PNG, JPEG or WebP, told apart by their bytes) → `ImageCodec.decode`.
     static func decode(_ bytes: [UInt8]) {
-        _ = try? PNGCodec.decode(bytes)
+        _ = try? ImageCodec.decode(bytes)
     }
 
     /// A differential target: an image from the bytes (size, then premultiplied pixels, the

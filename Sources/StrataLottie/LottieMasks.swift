@@ -121,7 +121,7 @@ extension Lottie {
     static let maximumMask = 100_000.0
 }
 
-/// Image assets (`assets[].p`: a `data:` URI with base64 PNG or WebP, or a file beside the animation) as
+/// Image assets (`assets[].p`: a `data:` URI with base64 PNG, JPEG or WebP (told apart by their bytes), or a file beside the animation) as
 /// layer contents.
 extension LottieLayerBuilder {
     /// The most points of a mask path that an expansion strokes.
@@ -132,7 +132,10 @@ extension LottieLayerBuilder {
 
     func imageLayer(_ node: LottieNode, name: String?) throws(SceneError) -> Layer? {
         let id = try node.required("refId", "the image's id").string(max: 1000)
-        guard let asset = context.images[id] else { throw node.error(at: "refId", "the id of an image in assets") }
+        guard let asset = context.images[id] else {
+            context.warn(node.path + ".refId", "\"\(id.prefix(80))\" names no image in assets, so nothing is drawn for this layer")
+            return nil
+        }
         let width = try asset.number("w", default: 0, in: 0...Double(Limits.maximumSide))
         let height = try asset.number("h", default: 0, in: 0...Double(Limits.maximumSide))
         let source = try asset.required("p", "the image's file or data").string(max: 4 * Self.maximumImageBytes / 3 + 100)
@@ -141,21 +144,22 @@ extension LottieLayerBuilder {
             guard let comma = source.firstIndex(of: ","), source[..<comma].hasSuffix(";base64") else {
                 throw asset.error(at: "p", "a data URI with base64 content")
             }
-            guard source[..<comma].hasPrefix("data:image/png") || source[..<comma].hasPrefix("data:image/webp") else {
-                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(source[..<comma].dropFirst(5).prefix(20)))")
-                return nil
-            }
             guard let data = Data(base64Encoded: String(source[source.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
                 throw asset.error(at: "p", "valid base64")
             }
             bytes = [UInt8](data)
+            // The bytes decide, whatever MIME type the URL claims (files say image/png of a JPEG).
+            guard ImageCodec.isImage(bytes) else {
+                context.warn(asset.path + ".p", "only \(ImageCodec.formats) images are drawn (the data of \(source[..<comma].dropFirst(5).prefix(20)) is none of them), so nothing is drawn for it")
+                return nil
+            }
         } else if let archive = context.archive {
             guard let entry = archive.image(folder: try asset.string("u") ?? "", name: source) else {
                 context.warn(asset.path + ".p", "the image \(source) is not in the archive, so nothing is drawn for it")
                 return nil
             }
-            guard entry.starts(with: [0x89, 0x50, 0x4E, 0x47]) || WebPCodec.isWebP(entry) else {
-                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (\(source) is neither)")
+            guard ImageCodec.isImage(entry) else {
+                context.warn(asset.path + ".p", "only \(ImageCodec.formats) images are drawn (\(source) is none of them), so nothing is drawn for it")
                 return nil
             }
             bytes = entry
@@ -164,10 +168,6 @@ extension LottieLayerBuilder {
             let relative = folder + source
             guard let base = context.baseURL else {
                 throw asset.error(at: "p", "an image file inside the animation's folder")
-            }
-            guard ["png", "webp"].contains(URL(fileURLWithPath: source).pathExtension.lowercased()) else {
-                context.warn(asset.path + ".p", "only PNG and WebP images are drawn (found \(source.prefix(80)))")
-                return nil
             }
             // lottie-ios's bundle provider looks the name up in the folder, then by name alone;
             // both through ConfinedFile: no route (a link, a folder link, `..`) leads out.
@@ -185,15 +185,19 @@ extension LottieLayerBuilder {
                 throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "an image file inside the animation's folder (relative, without '..', no link leading out)",
                                  found: ConfinedFile.Failure.outside.found(relative))
             case .failure(let failure):
-                throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "a readable PNG or WebP file of at most \(Self.maximumImageBytes) bytes",
+                throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "a readable PNG, JPEG or WebP file of at most \(Self.maximumImageBytes) bytes",
                                  found: failure.found(relative))
             }
         }
         let image: PixelBuffer
         do {
-            image = try WebPCodec.isWebP(bytes) ? WebPCodec.decode(bytes) : PNGCodec.decode(bytes)
+            guard ImageCodec.isImage(bytes) else {
+                context.warn(asset.path + ".p", "only \(ImageCodec.formats) images are drawn (\(source.prefix(80)) is none of them), so nothing is drawn for it")
+                return nil
+            }
+            image = try ImageCodec.decode(bytes)
         } catch {
-            throw asset.error(at: "p", "a PNG or WebP image (\(error))")
+            throw asset.error(at: "p", "a \(ImageCodec.formats) image (\(error))")
         }
         bytes = []
         var layer = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height)))

@@ -352,7 +352,7 @@ struct SceneDecoder {
 
     @inline(never)
     func image(_ value: SceneValue, at path: String) throws(SceneError) -> PixelBuffer {
-        let (name, contents) = try assetFile(value, at: path, what: "PNG", maximumBytes: Self.maximumImageFileBytes)
+        let (name, contents) = try assetFile(value, at: path, what: "PNG or JPEG", maximumBytes: Self.maximumImageFileBytes)
         // A file named by several layers (a grid of photos) is read and decoded once.
         let key = contents.realPath.isEmpty ? name : contents.realPath
         if let (decoded, digest) = assetDigests.images[key] {
@@ -362,11 +362,12 @@ struct SceneDecoder {
         do {
             let digest = SHA256.hex(contents.bytes)
             assetDigests.record(name, digest: digest)
-            let decoded = try PNGCodec.decode(contents.bytes)
+            // What the bytes are decides, not the name: a .png that holds JPEG is read as JPEG.
+            let decoded = try ImageCodec.decode(contents.bytes)
             assetDigests.images[key] = (decoded, digest)
             return decoded
         } catch {
-            throw SceneError(file: reader.file, keyPath: path, expected: "a readable PNG within the size limits",
+            throw SceneError(file: reader.file, keyPath: path, expected: "a readable \(ImageCodec.formats) image within the size limits",
                              found: "\(name): \(error)", line: value.line)
         }
     }

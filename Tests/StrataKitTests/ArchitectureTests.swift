@@ -108,7 +108,7 @@ struct ArchitectureTests {
         "StrataPixels": [],
         "StrataModel": ["StrataPixels"],
         "StrataAnimation": ["StrataModel"],
-        "StrataRaster": ["StrataPixels", "CPNG", "CWebP", "CStrataPNG", "CStrataKernels", "CStrataHash"],
+        "StrataRaster": ["StrataPixels", "CPNG", "CWebP", "CStrataJPEG", "CStrataPNG", "CStrataKernels", "CStrataHash"],
         "StrataFilters": ["StrataModel", "StrataRaster"],
         "StrataRender": ["CCairo", "CPango", "CStrataKernels", "StrataModel", "StrataRaster", "StrataFilters"],
         "StrataEffects": ["StrataModel", "StrataAnimation", "StrataFilters"],

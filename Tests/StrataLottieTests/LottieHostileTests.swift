@@ -56,10 +56,15 @@ import Testing
         #expect(found.expected.contains("nested at most"))
     }
 
-    @Test func aBadEmbeddedImageIsRefused() throws {
-        let assets = #"[{"id":"img","w":10,"h":10,"e":1,"p":"data:image/png;base64,AAAAAAAA"}]"#
+    /// Bytes that are no image format are a missing part (warned, nothing drawn for the layer, as
+    /// lottie-ios's UIImage(data:) gives nil); bytes that start as PNG and are broken are an error.
+    @Test func aBadEmbeddedImageIsWarnedOrRefused() throws {
         let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
-        let found = try #require(error(lottie(layer, assets: assets)))
+        let garbage = #"[{"id":"img","w":10,"h":10,"e":1,"p":"data:image/png;base64,AAAAAAAA"}]"#
+        let scene = try importLottie(lottie(layer, assets: garbage))
+        #expect(scene.warnings.contains { $0.contains("assets[0].p") && $0.contains("PNG, JPEG or WebP") }, "\(scene.warnings)")
+        let brokenPNG = #"[{"id":"img","w":10,"h":10,"e":1,"p":"data:image/png;base64,iVBORw0KGgoAAAAAAAAAAAAA"}]"#
+        let found = try #require(error(lottie(layer, assets: brokenPNG)))
         #expect(found.keyPath == "assets[0].p")
         #expect(found.expected.contains("PNG"))
     }

@@ -12,9 +12,9 @@ struct SceneTests {
                                baseURL: base, defaultName: "test")
     }
 
-    func error(_ text: String, format: SceneLoader.Format = .yaml) -> SceneError? {
+    func error(_ text: String, format: SceneLoader.Format = .yaml, base: URL = PackagePaths.scenes) -> SceneError? {
         do {
-            _ = try decode(text, format: format)
+            _ = try decode(text, format: format, base: base)
             return nil
         } catch {
             return error
@@ -89,6 +89,25 @@ struct SceneTests {
     @Test func syntaxErrorsAreSceneErrors() throws {
         #expect(error("version: [1\n")?.expected == "valid YAML")
         #expect(error("{\"version\": ", format: .json)?.expected.hasPrefix("valid JSON") == true)
+    }
+
+    /// A JPEG image layer (as a browser shows it: EXIF orientation 6 turned upright), named .jpg or .png.
+    @Test func aJPEGImageLayerIsDecodedByItsBytes() throws {
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-scene-jpeg")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let jpeg = try Data(contentsOf: TestPaths.root.appendingPathComponent("Tests/Fixtures/jpeg/orientation-6.jpg"))
+        try jpeg.write(to: folder.appendingPathComponent("photo.jpg"))
+        try jpeg.write(to: folder.appendingPathComponent("photo.png"))
+        for name in ["photo.jpg", "photo.png"] {
+            let scene = try decode(header + "layers:\n  - {frame: [0, 0, 32, 24], contents: \(name)}\n", base: folder)
+            let image = try #require(scene.layers[0].contents)
+            #expect(image.width == 32 && image.height == 24, "\(name): upright, 32 × 24")
+            let topLeft = image[8, 6]
+            #expect(topLeft.r > 240 && topLeft.g < 16 && topLeft.b < 16, "\(name): red top left, found \(topLeft)")
+        }
+        try Data(contentsOf: TestPaths.root.appendingPathComponent("Tests/Fixtures/jpeg/cmyk.jpg")).write(to: folder.appendingPathComponent("cmyk.jpg"))
+        let refused = try #require(error(header + "layers:\n  - {contents: cmyk.jpg}\n", base: folder))
+        #expect(refused.keyPath == "layers[0].contents" && refused.found.contains("CMYK"), "\(refused)")
     }
 
     @Test func imagePathsResolveRelativeToTheScene() throws {

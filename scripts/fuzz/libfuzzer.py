@@ -116,10 +116,12 @@ def seed(target):
                 with open(os.path.join(scenes, name), "rb") as handle:
                     add(name, b"\x00" + handle.read())
     if target == "png":
-        fixtures = os.path.join(ROOT, "Tests", "Fixtures", "pngsuite")
-        for name in sorted(os.listdir(fixtures)):
-            if name.endswith(".png"):
-                shutil.copy(os.path.join(fixtures, name), os.path.join(folder, name))
+        # The image decoder: PngSuite and the JPEG fixtures (every format ImageCodec reads).
+        for fixtures, suffix in ((os.path.join(ROOT, "Tests", "Fixtures", "pngsuite"), ".png"),
+                                 (os.path.join(ROOT, "Tests", "Fixtures", "jpeg"), ".jpg")):
+            for name in sorted(os.listdir(fixtures)):
+                if name.endswith(suffix):
+                    shutil.copy(os.path.join(fixtures, name), os.path.join(folder, name))
     for kind in ("seeds", "regressions"):
         source = os.path.join(ROOT, "Fuzz", kind, target)
         if os.path.isdir(source):
