@@ -128,29 +128,6 @@ public enum LottieImporter {
     }
 }
 
-extension LottieImporter {
-    /// After Effects' per-layer motion blur of the layers wrapped under `names`, with the
-    /// composition's shutter (`mb`: `sa` angle and `sp` phase in degrees, `spf` samples per frame;
-    /// After Effects' 180, −90 and 16 when absent).
-    static func motionBlurs(_ root: LottieNode, composition: Layer, names: Set<String>) throws(SceneError) -> [LayerMotionBlur] {
-        guard !names.isEmpty else { return [] }
-        let settings = root["mb"]
-        let angle = try settings?.number("sa", default: 180, in: 1...720) ?? 180
-        let phase = try settings?.number("sp", default: -90, in: -720...720) ?? -90
-        let samples = try settings?.number("spf", default: 16, in: 1...64) ?? 16
-        var blurs: [LayerMotionBlur] = []
-        func visit(_ layer: Layer, _ path: [Int]) {
-            if let name = layer.name, names.contains(name) {
-                blurs.append(LayerMotionBlur(id: "\(name) \(blurs.count + 1)", layer: LayerPath(path), shutterAngle: angle, shutterPhase: phase,
-                                             samples: Int(saturating: samples, .toNearestOrAwayFromZero)))
-            }
-            for (index, sublayer) in layer.sublayers.enumerated() { visit(sublayer, path + [index]) }
-        }
-        visit(composition, [0])
-        return blurs
-    }
-}
-
 /// Lottie layers (`layers` of the root or of a precomposition) as Core Animation layers.
 struct LottieLayerBuilder {
     let context: LottieContext
@@ -271,7 +248,11 @@ struct LottieLayerBuilder {
         switch type {
         case 0:  // precomposition
             let id = try node.required("refId", "the precomposition's id").string(max: 1000)
-            guard let asset = context.precomps[id] else { throw node.error(at: "refId", "the id of a precomposition in assets") }
+            // As lottie-ios: a layer whose precomposition is missing draws nothing; the rest draws.
+            guard let asset = context.precomps[id] else {
+                context.warn(node.path + ".refId", "\"\(id.prefix(80))\" names no precomposition in assets, so nothing is drawn for this layer")
+                return nil
+            }
             guard !compositions.contains(id) else {
                 throw node.error(at: "refId", "a precomposition that does not contain itself (\(compositions.joined(separator: " → ")) → \(id))")
             }
@@ -302,8 +283,12 @@ struct LottieLayerBuilder {
         case 5:  // text, from the glyphs in the file
             guard let text = try textLayer(node, name: name) else { return nil }
             content.sublayers = [text]
+        case 6, 11, 13, 15:
+            return nil  // audio, guide, camera, data: nothing to draw, in After Effects either
         default:
-            return nil  // audio, camera, data: nothing to draw
+            let kinds = [7: "a video placeholder", 8: "an image sequence", 9: "a video", 10: "an image placeholder", 12: "an adjustment layer", 14: "a light"]
+            context.warn(node.path + ".ty", "layer type \(type)\(kinds[type].map { " (\($0))" } ?? "") is not drawn")
+            return nil
         }
         // The layer's own masks and transform run in the composition's frames, as lottie-ios sets
         // them up (before a precomposition's start time, stretch or remapping, which move only its

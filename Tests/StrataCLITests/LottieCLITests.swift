@@ -142,4 +142,21 @@ struct LottieCLITests {
             #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out.png").path))
         }
     }
+
+    /// A layer naming no precomposition: drawn without it, with a warning; `--strict` makes it exit 65.
+    @Test func aMissingPartWarnsAndStrictRefusesIt() throws {
+        let folder = cli.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("missing.json")
+        let transform = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}"#
+        let square = #"{"ty":4,"ind":2,"ip":0,"op":20,"st":0,"ks":\#(transform),"shapes":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}"#
+        try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"layers":[{"ty":0,"ind":1,"refId":"nowhere","w":100,"h":100,"ip":0,"op":20,"st":0,"ks":\#(transform)},\#(square)]}"#.utf8)
+            .write(to: file)
+        let out = folder.appendingPathComponent("missing.png")
+        let plain = try cli.strata("frame", file.path, "--out", out.path)
+        #expect(plain.status == 0 && plain.stderr.contains("layers[0].refId") && plain.stderr.contains("warning"), "\(plain.stderr)")
+        #expect(try PNGCodec.decode(contentsOf: out)[50, 50].r == 255)
+        let strict = try cli.strata("validate", file.path, "--strict")
+        #expect(strict.status == 65 && strict.stderr.contains("layers[0].refId"), "\(strict.stderr)")
+    }
 }
