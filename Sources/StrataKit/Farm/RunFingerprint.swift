@@ -10,7 +10,7 @@ import StrataScene
 ///
 /// Not part of it: the frame range, the shard, `--jobs` — they never change a frame's bytes.
 public struct RunFingerprint: Codable, Hashable, Sendable {
-    /// The program that rendered: `strata 0.3.1`.
+    /// The program that rendered: `strata 0.4.0`.
     public var tool: String
     /// SHA-256 of the scene file's bytes (nil for a scene made in Swift, which has no file).
     public var scene: String?

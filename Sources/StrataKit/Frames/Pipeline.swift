@@ -6,7 +6,7 @@ import StrataRaster
 import StrataScene
 
 /// The version printed by `strata --version`.
-public let strataVersion = "0.3.1"
+public let strataVersion = "0.4.0"
 
 /// The pipeline: scene file → scene → render tree → pixels → PNG files.
 public enum Pipeline {
