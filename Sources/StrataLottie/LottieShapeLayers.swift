@@ -12,7 +12,16 @@ struct LottieShapeBuilder {
 
     /// The radius (points) of the rounded corners (`rd`) the paths of these items get: from a
     /// group around them, or nil.
-    var rounding: LottieProperty<[Double]>? = nil
+    /// The path modifiers of the groups around, applied after this group's own (`Modifier`).
+    var modifiers: [Modifier] = []
+
+    /// A shape modifier: it changes the paths above it in its group and in the groups it holds.
+    enum Modifier {
+        /// Round corners (`rd`, radius in points).
+        case rounding(LottieProperty<[Double]>)
+        /// Pucker & Bloat (`pb`, amount in percent).
+        case puckerBloat(LottieProperty<[Double]>)
+    }
 
     /// A fill or stroke item with where it is.
     struct Style {
@@ -57,7 +66,7 @@ struct LottieShapeBuilder {
         if let index = Self.repeaterIndex(items) {
             return try repeated(items, at: index, inherited: inherited, trims: inheritedTrims, depth: depth)
         }
-        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), rounding(LottieProperty<[Double]>), merge(Int, LottieNode), other }
+        enum Entry { case source(Source), style(Style), group(LottieNode), trim(Trim), modifier(Modifier), merge(Int, LottieNode), other }
         var entries: [Entry] = []
         for item in items {
             guard item.isObject else { throw item.error("a shape item") }
@@ -91,7 +100,8 @@ struct LottieShapeBuilder {
                 let individual = try item.number("m", default: 1, in: 1...2) == 2
                 entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item,
                                           individual: individual)))
-            case "rd": entries.append(.rounding(try item.vectorProperty("r", default: [0])))
+            case "rd": entries.append(.modifier(.rounding(try item.vectorProperty("r", default: [0]))))
+            case "pb": entries.append(.modifier(.puckerBloat(try item.vectorProperty("a", default: [0]))))
             case "mm": entries.append(.merge(try item.integer("mm", default: 1, in: 1...5), item))
             case "tr", "rp": entries.append(.other)
             default:
@@ -99,13 +109,27 @@ struct LottieShapeBuilder {
                 entries.append(.other)
             }
         }
-        // Rounded corners apply to the paths above them, in this group and the groups it holds.
-        let roundings: [(Int, LottieProperty<[Double]>)] = entries.enumerated().compactMap { if case .rounding(let r) = $1 { ($0, r) } else { nil } }
-        let around = self.rounding
-        func roundingAbove(_ index: Int) -> LottieProperty<[Double]>? { roundings.first { $0.0 > index }?.1 ?? around }
+        // Modifiers apply to the paths above them, in this group and the groups it holds, in the
+        // order they are listed, this group's before those of the groups around. Of round corners
+        // only the nearest applies.
+        let local: [(Int, Modifier)] = entries.enumerated().compactMap { if case .modifier(let m) = $1 { ($0, m) } else { nil } }
+        let around = self.modifiers
+        func modifiersBelow(_ index: Int) -> [Modifier] {
+            var chain: [Modifier] = [], rounded = false
+            for modifier in local.filter({ $0.0 > index }).map(\.1) + around {
+                if case .rounding = modifier { if rounded { continue }; rounded = true }
+                chain.append(modifier)
+            }
+            return chain
+        }
         var sources: [(Int, Source)] = entries.enumerated().compactMap {
             guard case .source(let s) = $1 else { return nil }
-            return ($0, roundingAbove($0).map { Source.rounded(s, radius: $0) } ?? s)
+            return ($0, modifiersBelow($0).reduce(s) { source, modifier in
+                switch modifier {
+                case .rounding(let radius): Source.rounded(source, radius: radius)
+                case .puckerBloat(let amount): Source.puckered(source, amount: amount)
+                }
+            })
         }
         // Merge paths: the paths above it in its group become one, where it stands. Merge (1)
         // is what several paths drawn as one already are.
@@ -140,7 +164,7 @@ struct LottieShapeBuilder {
                 let stylesBelow = entries[(index + 1)...].compactMap { if case .style(let s) = $0 { s } else { nil } }
                 let trimsBelow = trimsHere.filter { $0.0 > index }.map(\.1)
                 var builder = self
-                builder.rounding = roundingAbove(index)
+                builder.modifiers = modifiersBelow(index)
                 if let layer = try builder.group(node, inherited: stylesBelow + inherited, trims: inheritedTrims + trimsBelow, depth: depth + 1) {
                     layers.append(layer)
                 }

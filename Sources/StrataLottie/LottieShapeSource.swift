@@ -10,6 +10,8 @@ extension LottieShapeBuilder {
         case star(polygon: Bool, properties: [LottieProperty<[Double]>], reversed: Bool)
         /// A path with its sharp corners rounded (`rd`, radius in points).
         case rounded(Source, radius: LottieProperty<[Double]>)
+        /// A path puckered or bloated (`pb`, amount in percent).
+        case puckered(Source, amount: LottieProperty<[Double]>)
         /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
         /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
         case repeated(Source, times: Int)
@@ -31,6 +33,7 @@ extension LottieShapeBuilder {
             case .ellipse(let a, let b, _): a.isAnimated || b.isAnimated
             case .star(_, let properties, _): properties.contains { $0.isAnimated }
             case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
+            case .puckered(let source, let amount): source.isAnimated || amount.isAnimated
             case .repeated(let source, _): source.isAnimated
             case .merged(_, let parts): parts.contains { $0.isAnimated }
             }
@@ -57,6 +60,8 @@ extension LottieShapeBuilder {
                                          outerRoundness: values[5][0], innerRoundness: values[6][0], reversed: reversed)
             case .rounded(let source, let radius):
                 return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
+            case .puckered(let source, let amount):
+                return LottieShapes.puckeredAndBloated(source.path(atFrame: frame), amount: amount.value(atFrame: frame)[0])
             case .repeated(let source, let times):
                 let once = source.path(atFrame: frame)
                 var path = Path()
