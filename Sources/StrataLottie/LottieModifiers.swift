@@ -68,22 +68,26 @@ struct LottieContour {
 }
 
 extension LottieShapes {
-    /// After Effects' Pucker & Bloat (`pb`, `a` in percent, −100…100): each contour's vertices move
-    /// toward the mean of its vertices by `amount` % (away for a negative amount, bloat) and their
-    /// control points the other way by the same fraction, so that straight sides bow: inwards
-    /// for pucker, outwards for bloat. Source: After Effects' renders (lottie-ae pucker-00 and
-    /// bloat-00, a five-pointed polygon); lottie-web's modifier moves the points the same way.
+    /// After Effects' Pucker & Bloat (`pb`, `a` in percent, −100…100): the vertices move toward the
+    /// mean of all the vertices by `amount` % (away for a negative amount, bloat) and their control
+    /// points the other way by the same fraction, so that straight sides bow: inwards for pucker,
+    /// outwards for bloat. Sources: the Lottie documentation's rendering notes (`pucker_bloat`),
+    /// confirmed on After Effects' renders (lottie-ae pucker-00 and bloat-00, a five-sided polygon).
     static func puckeredAndBloated(_ path: Path, amount: Double) -> Path {
         guard amount != 0, amount.isFinite else { return path }
         // After Effects' control goes from −100 to 100; an animated or hostile value past ±1000
         // would only throw the points far away.
         let fraction = Swift.max(-10, Swift.min(10, amount / 100))
+        // The centre is the mean of every vertex of every path the modifier collects (the Lottie
+        // documentation's rendering notes, `pucker_bloat`), not one per contour.
+        let contours = LottieContour.contours(of: path)
+        let all = contours.flatMap(\.vertices)
+        guard !all.isEmpty else { return path }
+        let count = Double(all.count)
+        let center = Point(x: all.reduce(0) { $0 + $1.point.x } / count, y: all.reduce(0) { $0 + $1.point.y } / count)
+        func moved(_ p: Point, _ f: Double) -> Point { Point(x: p.x + (center.x - p.x) * f, y: p.y + (center.y - p.y) * f) }
         var result = Path()
-        for var contour in LottieContour.contours(of: path) {
-            guard !contour.vertices.isEmpty else { continue }
-            let count = Double(contour.vertices.count)
-            let center = Point(x: contour.vertices.reduce(0) { $0 + $1.point.x } / count, y: contour.vertices.reduce(0) { $0 + $1.point.y } / count)
-            func moved(_ p: Point, _ f: Double) -> Point { Point(x: p.x + (center.x - p.x) * f, y: p.y + (center.y - p.y) * f) }
+        for var contour in contours {
             for index in contour.vertices.indices {
                 let vertex = contour.vertices[index]
                 contour.vertices[index] = LottieContour.Vertex(point: moved(vertex.point, fraction), into: moved(vertex.into, -fraction),
