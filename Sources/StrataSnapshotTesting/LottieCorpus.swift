@@ -132,6 +132,20 @@ public struct LottieCorpus: Sendable {
         return try FrameRenderer(scene: fitted, scale: 1).render(atSeconds: scene.seconds(atProgress: picture.progress)).image
     }
 
+    /// Which half of the corpus a sample is in, 0 or 1, by the first byte of the SHA-256 of its
+    /// name: the split for holding out (change a rule while looking at half 0, confirm on half 1).
+    public static func half(of sample: String) -> Int {
+        Int(SHA256.hex(sample).prefix(2).reduce(0) { $0 * 16 + Int(String($1), radix: 16)! } & 1)
+    }
+
+    /// Matches per half (0 and 1).
+    public static func halves(_ outcomes: [Outcome]) -> [(half: Int, matched: Int, total: Int)] {
+        (0...1).map { half in
+            let mine = outcomes.filter { Self.half(of: $0.picture.sample) == half }
+            return (half: half, matched: mine.filter(\.matches).count, total: mine.count)
+        }
+    }
+
     /// Match rates per group ("all" included), in percent.
     public static func rates(_ outcomes: [Outcome]) -> [(group: String, matched: Int, total: Int)] {
         var groups: [String: (Int, Int)] = [:]

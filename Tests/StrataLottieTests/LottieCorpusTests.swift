@@ -23,6 +23,11 @@ import Testing
             report += "\(rate.group): \(rate.matched) of \(rate.total)\n"
             #expect(rate.matched >= Self.floors[rate.group] ?? 0, "\(rate.group): \(rate.matched) of \(rate.total), floor \(Self.floors[rate.group] ?? 0)")
         }
+        // The hold-out split (issue 54): a rule is changed looking at one half and confirmed on the other.
+        for half in LottieCorpus.halves(outcomes) {
+            report += "half \(half.half): \(half.matched) of \(half.total) (\(String(format: "%.1f", 100 * Double(half.matched) / Double(max(1, half.total)))) %)\n"
+        }
+        print(report)
         let misses = outcomes.filter { !$0.matches }.map { "\($0.picture.sample) \(Int($0.picture.progress * 100))%: \($0.matching.map { String(format: "%.4f", $0) } ?? $0.failure ?? "")" }
         try? FileManager.default.createDirectory(at: TestPaths.artifacts, withIntermediateDirectories: true)
         try? (report + misses.joined(separator: "\n")).write(to: TestPaths.artifacts.appendingPathComponent("lottie-corpus.txt"), atomically: true, encoding: .utf8)
