@@ -69,10 +69,11 @@ struct LottieContour {
 
 extension LottieShapes {
     /// After Effects' Pucker & Bloat (`pb`, `a` in percent, −100…100): the vertices move toward the
-    /// mean of all the vertices by `amount` % (away for a negative amount, bloat) and their control
-    /// points the other way by the same fraction, so that straight sides bow: inwards for pucker,
-    /// outwards for bloat. Sources: the Lottie documentation's rendering notes (`pucker_bloat`),
-    /// confirmed on After Effects' renders (lottie-ae pucker-00 and bloat-00, a five-sided polygon).
+    /// mean of all the vertices by `amount` % and their control points away from it by the same
+    /// fraction. A positive amount bloats (vertices in, sides bowing out: lobes), a negative one
+    /// puckers (vertices out, sides bowing in: spikes). Sources: the Lottie documentation's
+    /// rendering notes (`pucker_bloat`), confirmed on After Effects' renders (lottie-ae pucker-00 at
+    /// −40 and bloat-00 at 40, a five-sided polygon).
     static func puckeredAndBloated(_ path: Path, amount: Double) -> Path {
         guard amount != 0, amount.isFinite else { return path }
         // After Effects' control goes from −100 to 100; an animated or hostile value past ±1000
@@ -96,5 +97,114 @@ extension LottieShapes {
             contour.append(to: &result)
         }
         return result
+    }
+}
+
+extension LottieShapes {
+    /// The most points a zig-zag makes of one path (the mask expansion's bound).
+    static let maximumZigZagPoints = 20_000
+
+    /// After Effects' Zig Zag (`zz`: `s` size in points, `r` ridges per segment, `pt` 1 corner or
+    /// 2 smooth points). Along every segment (vertex to vertex) `ridges` points are spaced evenly
+    /// by length; with the vertices they alternate sides of the path, starting at the first vertex
+    /// on the right of the direction of travel (inwards on a clockwise outline), each moved `size`
+    /// along the path's normal there (at a vertex, the mean of the two sides' normals). Corner
+    /// points join with lines; smooth points with curves whose handles follow the path, a third
+    /// of the way to the neighbouring points. Source: After Effects' renders (lottie-ae zig-zag-00
+    /// and zig-zag-smooth-00: 5 ridges on each side of a pentagon make 15 spikes out, the
+    /// vertices in).
+    static func zigZagged(_ path: Path, size: Double, ridges: Double, smooth: Bool) -> Path {
+        guard size.isFinite, ridges.isFinite, size != 0 else { return path }
+        let perSegment = Int(Swift.max(0, Swift.min(Double(maximumZigZagPoints), ridges.rounded(.down))))
+        var result = Path()
+        for contour in LottieContour.contours(of: path) {
+            let count = contour.vertices.count
+            let segments = contour.closed ? count : count - 1
+            guard segments > 0, count * (perSegment + 1) <= maximumZigZagPoints else {
+                contour.append(to: &result)
+                continue
+            }
+            // Each segment as a cubic.
+            let cubics: [(Point, Point, Point, Point)] = (0..<segments).map { i in
+                let a = contour.vertices[i], b = contour.vertices[(i + 1) % count]
+                return (a.point, a.out, b.into, b.point)
+            }
+            struct Placed { var point: Point; var tangent: Point; var spacing: Double }
+            var placed: [Placed] = []
+            for (index, cubic) in cubics.enumerated() {
+                let table = Self.lengths(cubic)
+                let length = table.last ?? 0
+                let spacing = length / Double(perSegment + 1)
+                // The vertex: the mean of the normals of the sides meeting there.
+                var tangent = Self.unitTangent(cubic, at: 0)
+                if index > 0 || contour.closed {
+                    let before = cubics[(index + segments - 1) % segments]
+                    let incoming = Self.unitTangent(before, at: 1)
+                    tangent = Self.normalized(Point(x: tangent.x + incoming.x, y: tangent.y + incoming.y)) ?? tangent
+                }
+                placed.append(Placed(point: cubic.0, tangent: tangent, spacing: spacing))
+                for j in 1...Swift.max(1, perSegment) where perSegment > 0 {
+                    let t = Self.parameter(table, atLength: length * Double(j) / Double(perSegment + 1))
+                    placed.append(Placed(point: Self.point(cubic, at: t), tangent: Self.unitTangent(cubic, at: t), spacing: spacing))
+                }
+            }
+            if !contour.closed, let last = cubics.last {
+                placed.append(Placed(point: last.3, tangent: Self.unitTangent(last, at: 1), spacing: (Self.lengths(last).last ?? 0) / Double(perSegment + 1)))
+            }
+            // Alternate sides: the right of the direction of travel first.
+            var zigged: [LottieContour.Vertex] = []
+            for (k, p) in placed.enumerated() {
+                let side = k % 2 == 0 ? -1.0 : 1.0
+                let normal = Point(x: p.tangent.y, y: -p.tangent.x)
+                let moved = Point(x: p.point.x + normal.x * size * side, y: p.point.y + normal.y * size * side)
+                if smooth {
+                    let reach = p.spacing / 3
+                    zigged.append(LottieContour.Vertex(point: moved, into: Point(x: moved.x - p.tangent.x * reach, y: moved.y - p.tangent.y * reach),
+                                                       out: Point(x: moved.x + p.tangent.x * reach, y: moved.y + p.tangent.y * reach)))
+                } else {
+                    zigged.append(LottieContour.Vertex(point: moved, into: moved, out: moved))
+                }
+            }
+            LottieContour(vertices: zigged, closed: contour.closed).append(to: &result)
+        }
+        return result
+    }
+
+    static func point(_ c: (Point, Point, Point, Point), at t: Double) -> Point {
+        let u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
+        return Point(x: a * c.0.x + b * c.1.x + d * c.2.x + e * c.3.x, y: a * c.0.y + b * c.1.y + d * c.2.y + e * c.3.y)
+    }
+
+    /// The unit direction of travel at `t`; along the chord where the derivative vanishes.
+    static func unitTangent(_ c: (Point, Point, Point, Point), at t: Double) -> Point {
+        let u = 1 - t
+        let dx = 3 * u * u * (c.1.x - c.0.x) + 6 * u * t * (c.2.x - c.1.x) + 3 * t * t * (c.3.x - c.2.x)
+        let dy = 3 * u * u * (c.1.y - c.0.y) + 6 * u * t * (c.2.y - c.1.y) + 3 * t * t * (c.3.y - c.2.y)
+        return normalized(Point(x: dx, y: dy)) ?? normalized(Point(x: c.3.x - c.0.x, y: c.3.y - c.0.y)) ?? Point(x: 1, y: 0)
+    }
+
+    static func normalized(_ v: Point) -> Point? {
+        let length = (v.x * v.x + v.y * v.y).squareRoot()
+        return length > 1e-12 && length.isFinite ? Point(x: v.x / length, y: v.y / length) : nil
+    }
+
+    /// Cumulative lengths at t = 0, 1/32, …, 1.
+    static func lengths(_ c: (Point, Point, Point, Point)) -> [Double] {
+        var table = [0.0], last = c.0
+        for step in 1...32 {
+            let p = point(c, at: Double(step) / 32)
+            table.append(table[table.count - 1] + ((p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y)).squareRoot())
+            last = p
+        }
+        return table
+    }
+
+    /// The parameter at which the table's length reaches `distance` (linear between samples).
+    static func parameter(_ table: [Double], atLength distance: Double) -> Double {
+        guard let index = table.firstIndex(where: { $0 >= distance }), index > 0 else { return 0 }
+        let span = table[index] - table[index - 1]
+        let f = span > 0 ? (distance - table[index - 1]) / span : 0
+        return (Double(index - 1) + f) / Double(table.count - 1)
     }
 }

@@ -21,6 +21,8 @@ struct LottieShapeBuilder {
         case rounding(LottieProperty<[Double]>)
         /// Pucker & Bloat (`pb`, amount in percent).
         case puckerBloat(LottieProperty<[Double]>)
+        /// Zig Zag (`zz`: size in points, ridges per segment, smooth points).
+        case zigZag(size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, points: LottieProperty<[Double]>)
     }
 
     /// A fill or stroke item with where it is.
@@ -102,6 +104,9 @@ struct LottieShapeBuilder {
                                           individual: individual)))
             case "rd": entries.append(.modifier(.rounding(try item.vectorProperty("r", default: [0]))))
             case "pb": entries.append(.modifier(.puckerBloat(try item.vectorProperty("a", default: [0]))))
+            case "zz":
+                entries.append(.modifier(.zigZag(size: try item.vectorProperty("s", default: [0]), ridges: try item.vectorProperty("r", default: [0]),
+                                                 points: try item.vectorProperty("pt", default: [1]))))
             case "mm": entries.append(.merge(try item.integer("mm", default: 1, in: 1...5), item))
             case "tr", "rp": entries.append(.other)
             default:
@@ -128,6 +133,7 @@ struct LottieShapeBuilder {
                 switch modifier {
                 case .rounding(let radius): Source.rounded(source, radius: radius)
                 case .puckerBloat(let amount): Source.puckered(source, amount: amount)
+                case .zigZag(let size, let ridges, let points): Source.zigZagged(source, size: size, ridges: ridges, points: points)
                 }
             })
         }

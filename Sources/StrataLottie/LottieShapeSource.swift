@@ -12,6 +12,8 @@ extension LottieShapeBuilder {
         case rounded(Source, radius: LottieProperty<[Double]>)
         /// A path puckered or bloated (`pb`, amount in percent).
         case puckered(Source, amount: LottieProperty<[Double]>)
+        /// A path zig-zagged (`zz`).
+        case zigZagged(Source, size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, points: LottieProperty<[Double]>)
         /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
         /// when a trim's offset carries its start or end past the path's end (1…`maximumCopies`).
         case repeated(Source, times: Int)
@@ -34,6 +36,7 @@ extension LottieShapeBuilder {
             case .star(_, let properties, _): properties.contains { $0.isAnimated }
             case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
             case .puckered(let source, let amount): source.isAnimated || amount.isAnimated
+            case .zigZagged(let source, let size, let ridges, let points): source.isAnimated || size.isAnimated || ridges.isAnimated || points.isAnimated
             case .repeated(let source, _): source.isAnimated
             case .merged(_, let parts): parts.contains { $0.isAnimated }
             }
@@ -62,6 +65,9 @@ extension LottieShapeBuilder {
                 return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
             case .puckered(let source, let amount):
                 return LottieShapes.puckeredAndBloated(source.path(atFrame: frame), amount: amount.value(atFrame: frame)[0])
+            case .zigZagged(let source, let size, let ridges, let points):
+                return LottieShapes.zigZagged(source.path(atFrame: frame), size: size.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
+                                              smooth: points.value(atFrame: frame)[0] >= 1.5)
             case .repeated(let source, let times):
                 let once = source.path(atFrame: frame)
                 var path = Path()

@@ -16,7 +16,7 @@ import Testing
         return path
     }
 
-    @Test func puckerMovesVerticesInAndControlsOutAndBloatTheReverse() throws {
+    @Test func bloatMovesVerticesInAndControlsOutAndPuckerTheReverse() throws {
         let puckered = LottieContour.contours(of: LottieShapes.puckeredAndBloated(Self.square, amount: 50))
         #expect(puckered.count == 1 && puckered[0].closed && puckered[0].vertices.count == 4)
         let first = puckered[0].vertices[0]
@@ -35,5 +35,23 @@ import Testing
         var path = Path()
         LottieContour.contours(of: Self.square).forEach { $0.append(to: &path) }
         #expect(path == Self.square)
+    }
+
+    /// One ridge per side of a clockwise square, 2 points: the corners go in along their bisector,
+    /// the middles of the sides go out along their normal; 8 points in all.
+    @Test func zigZagAlternatesSidesStartingInwards() throws {
+        let zigged = LottieContour.contours(of: LottieShapes.zigZagged(Self.square, size: 2, ridges: 1, smooth: false))
+        #expect(zigged.count == 1 && zigged[0].closed && zigged[0].vertices.count == 8)
+        let points = zigged[0].vertices.map(\.point)
+        #expect(abs(points[0].x - (40 + 2.squareRoot())) < 1e-9 && abs(points[0].y - (40 + 2.squareRoot())) < 1e-9, "\(points[0])")
+        #expect(abs(points[1].x - 50) < 1e-9 && abs(points[1].y - 38) < 1e-9, "\(points[1])")
+        #expect(abs(points[3].x - 62) < 1e-9 && abs(points[3].y - 50) < 1e-9, "\(points[3])")
+        // Smooth points carry handles along the path; corner points none.
+        let smooth = LottieContour.contours(of: LottieShapes.zigZagged(Self.square, size: 2, ridges: 1, smooth: true))[0].vertices
+        #expect(smooth[1].out.x > smooth[1].point.x && smooth[1].out.y == smooth[1].point.y)
+        #expect(zigged[0].vertices.allSatisfy { $0.into == $0.point && $0.out == $0.point })
+        // A hostile ridge count leaves the path as it was instead of making millions of points.
+        #expect(LottieShapes.zigZagged(Self.square, size: 2, ridges: 1e12, smooth: false) == Self.square)
+        #expect(LottieShapes.zigZagged(Self.square, size: .nan, ridges: 3, smooth: false) == Self.square)
     }
 }
