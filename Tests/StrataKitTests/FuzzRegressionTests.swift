@@ -22,7 +22,10 @@ struct FuzzRegressionTests {
             // The first byte picks the syntax: 0 YAML.
             for url in files("Scenes", ".yaml") { result.append((url.lastPathComponent, [0] + [UInt8](try Data(contentsOf: url)))) }
         case .png:
-            for url in files("Tests/Fixtures/pngsuite", ".png") { result.append((url.lastPathComponent, [UInt8](try Data(contentsOf: url)))) }
+            // The image decoder: PngSuite and the JPEG fixtures.
+            for url in files("Tests/Fixtures/pngsuite", ".png") + files("Tests/Fixtures/jpeg", ".jpg") {
+                result.append((url.lastPathComponent, [UInt8](try Data(contentsOf: url))))
+            }
         default:
             break
         }
