@@ -368,7 +368,8 @@ def fixture_case(strata, path, scratch):
 GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
-                "nested-repeaters", "large-json"]
+                "nested-repeaters", "large-json", "jpeg-stream", "modifiers"]
+JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
 def lottie_image(folder, u, p):
@@ -415,6 +416,46 @@ def lottie_case(strata, index, rng_seed, scratch):
                      '"s":{"k":[100,100]},"r":{"k":0},"so":{"k":100},"eo":{"k":100}}}' % (shape, copies))
         text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},'
                 '"shapes":[{"ty":"gr","it":[%s]}]}]}' % shape)
+    elif kind == "jpeg-stream":
+        # A JPEG asset (issue 54) mutated: cut, bit-flipped, or its frame header claiming another size
+        # or precision; embedded under a MIME type that may lie, or as a file beside the JSON.
+        import base64
+        data = bytearray(open(os.path.join(JPEG_FIXTURES, rng.choice(sorted(n for n in os.listdir(JPEG_FIXTURES) if n.endswith(".jpg")))), "rb").read())
+        mutation = rng.choice(["cut", "flip", "size", "precision"])
+        sof = max(data.find(b"\xff\xc0"), data.find(b"\xff\xc2"))
+        if mutation == "cut":
+            data = data[:rng.randint(2, len(data) - 1)]
+        elif mutation == "flip":
+            for _ in range(rng.randint(1, 16)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        elif sof > 0 and mutation == "size":
+            data[sof + 5:sof + 9] = bytes([rng.randrange(256) for _ in range(4)])
+        elif sof > 0:
+            data[sof + 4] = rng.choice([0, 1, 12, 16, 255])
+        if rng.random() < 0.5:
+            mime = rng.choice(["image/jpeg", "image/png", "text/plain"])
+            text = lottie_image(folder, "", "data:%s;base64,%s" % (mime, base64.b64encode(bytes(data)).decode()))
+        else:
+            with open(os.path.join(folder, "photo.jpg"), "wb") as f:
+                f.write(data)
+            text = lottie_image(folder, "", "photo.jpg")
+    elif kind == "modifiers":
+        # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round corners.
+        def number():
+            return rng.choice([0, 1, -1, 3.5, 100, -100, 1e3, -1e3, 1e6, 1e7, -1e7, 1e-9])
+        items = []
+        for _ in range(rng.randint(1, 4)):
+            kind_of = rng.choice(["pb", "zz", "rd"])
+            if kind_of == "pb":
+                items.append('{"ty":"pb","a":{"k":%r}}' % number())
+            elif kind_of == "zz":
+                items.append('{"ty":"zz","s":{"k":%r},"r":{"k":%r},"pt":{"k":%d}}' % (number(), abs(number()), rng.choice([1, 2])))
+            else:
+                items.append('{"ty":"rd","r":{"k":%r}}' % abs(number()))
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},'
+                '"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":%d,"pt":{"k":%d},"p":{"k":[50,50]},"r":{"k":0},"or":{"k":30},"ir":{"k":12},'
+                '"os":{"k":0},"is":{"k":0}},%s,{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}},'
+                '{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}]}]}]}' % (rng.choice([1, 2]), rng.choice([3, 5, 40, 1000]), ",".join(items)))
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -528,7 +569,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
-    parser.add_argument("--lotties", type=int, default=16, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON")
+    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
