@@ -115,7 +115,7 @@ extension LottieShapes {
     /// vertices in).
     static func zigZagged(_ path: Path, size: Double, ridges: Double, smooth: Bool) -> Path {
         guard size.isFinite, ridges.isFinite, size != 0 else { return path }
-        let perSegment = Int(Swift.max(0, Swift.min(Double(maximumZigZagPoints), ridges.rounded(.down))))
+        let perSegment = Swift.max(0, Swift.min(maximumZigZagPoints, Int(saturating: ridges, .down)))
         var result = Path()
         for contour in LottieContour.contours(of: path) {
             let count = contour.vertices.count

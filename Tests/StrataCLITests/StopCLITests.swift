@@ -27,10 +27,15 @@ struct StopCLITests {
     }
 
     /// A stand-in ffmpeg: writes its pid to `pidFile`, then runs `body` (sh).
+    ///
+    /// Written by a shell of its own, not by this process: a file this process held open for
+    /// writing could be inherited by a child another test forks at that moment, and executing it
+    /// would then fail with ETXTBSY ("text file busy") — under load, now and then.
     func fakeFFmpeg(in folder: URL, body: String) throws -> URL {
         let url = folder.appendingPathComponent("fake-ffmpeg")
-        try Data("#!/bin/sh\necho $$ > \"$STRATA_TEST_PID\"\n\(body)\n".utf8).write(to: url)
-        chmod(url.path, 0o755)
+        let script = "#!/bin/sh\necho $$ > \"$STRATA_TEST_PID\"\n\(body)\n"
+        let made = try TestProcess.run("/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", script, url.path])
+        try #require(made.status == 0, "\(made.stderr)")
         return url
     }
 

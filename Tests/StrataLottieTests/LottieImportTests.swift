@@ -240,7 +240,7 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
     }
 
     @Test func whatIsNotDrawnIsWarnedWithItsPath() throws {
-        let scene = try importLottie(lottie(shapeLayer(redSquare() + #",{"ty":"zz","nm":"zig"}"#)))
-        #expect(scene.warnings.contains { $0.contains("layers[0].shapes[1]") && $0.contains("\"zz\"") })
+        let scene = try importLottie(lottie(shapeLayer(redSquare() + #",{"ty":"xx","nm":"unknown"}"#)))
+        #expect(scene.warnings.contains { $0.contains("layers[0].shapes[1]") && $0.contains("\"xx\"") })
     }
 }

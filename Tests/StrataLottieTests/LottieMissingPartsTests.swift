@@ -16,7 +16,7 @@ import Testing
             #"{"ty":2,"ind":3,"refId":"no-image","ip":0,"op":20,"st":0,"ks":\#(Self.transform)}"#,
             #"{"ty":9,"ind":4,"ip":0,"op":20,"st":0,"ks":\#(Self.transform)}"#,
             #"{"ty":42,"ind":5,"ip":0,"op":20,"st":0,"ks":\#(Self.transform)}"#,
-            shapeLayer(redSquare() + #",{"ty":"zz","nm":"zig"}"#),
+            shapeLayer(redSquare() + #",{"ty":"xx","nm":"unknown"}"#),
         ].joined(separator: ",")
         let scene = try importLottie(lottie(layers))
         let warnings = scene.warnings.joined(separator: "\n")
