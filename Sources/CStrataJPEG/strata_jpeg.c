@@ -29,6 +29,16 @@ static void strata_emit_message(j_common_ptr cinfo, int level) {
 
 static void strata_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+/// Messages kept in `info`, never printed; fatal errors jump back to the caller's setjmp.
+static void strata_error_init(strata_error *error, strata_jpeg_info *info, struct jpeg_decompress_struct *cinfo) {
+    memset(error, 0, sizeof *error);
+    error->info = info;
+    cinfo->err = jpeg_std_error(&error->manager);
+    error->manager.error_exit = strata_error_exit;
+    error->manager.emit_message = strata_emit_message;
+    error->manager.output_message = strata_output_message;
+}
+
 /// The frame header's precision, walking the markers up to the first SOFn; 0 when none is found.
 static int strata_frame_precision(const unsigned char *data, size_t size) {
     size_t at = 2;
@@ -108,12 +118,7 @@ int strata_jpeg_read_header(const unsigned char *data, size_t size, strata_jpeg_
     }
     struct jpeg_decompress_struct cinfo;
     strata_error error;
-    memset(&error, 0, sizeof error);
-    error.info = info;
-    cinfo.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = strata_error_exit;
-    error.manager.emit_message = strata_emit_message;
-    error.manager.output_message = strata_output_message;
+    strata_error_init(&error, info, &cinfo);
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return 3;
@@ -142,12 +147,7 @@ int strata_jpeg_decode_rgba(const unsigned char *data, size_t size, unsigned cha
     }
     struct jpeg_decompress_struct cinfo;
     strata_error error;
-    memset(&error, 0, sizeof error);
-    error.info = info;
-    cinfo.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = strata_error_exit;
-    error.manager.emit_message = strata_emit_message;
-    error.manager.output_message = strata_output_message;
+    strata_error_init(&error, info, &cinfo);
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return 3;
