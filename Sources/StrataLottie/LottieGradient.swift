@@ -79,6 +79,45 @@ extension LottieShapeBuilder {
         return layer
     }
 
+    /// Samples a midpoint's curve takes between its two stops.
+    static let midpointSamples = 24
+
+    /// After Effects' stop midpoints. Bodymovin writes a midpoint as a stop between two stops whose
+    /// value is exactly their mean, at the midpoint's position; After Effects does not blend linearly
+    /// through it but along a curve that reaches the mean there: the blend at a fraction f of the
+    /// way is f^(ln ½ / ln m), m the midpoint's fraction of the way. A midpoint off the centre is
+    /// replaced by that curve, sampled; one at the centre is the straight blend already. Source:
+    /// After Effects' renders (lottie-ae gradient-linear, gradient-ease: a red–blue gradient with its
+    /// purple mean at 0.601 matches f^1.36 to 1/255; gradient-linear-midpoint).
+    static func withMidpoints(_ stops: [(Double, [Double])]) -> [(Double, [Double])] {
+        guard stops.count >= 3 else { return stops }
+        var result: [(Double, [Double])] = [stops[0]]
+        var index = 1
+        while index < stops.count {
+            let previous = stops[index - 1], stop = stops[index]
+            if index + 1 < stops.count {
+                let next = stops[index + 1]
+                let span = next.0 - previous.0
+                let isMean = zip(stop.1, zip(previous.1, next.1)).allSatisfy { abs($0 - ($1.0 + $1.1) / 2) <= 0.003 }
+                let m = span > 0 ? (stop.0 - previous.0) / span : 0.5
+                if isMean, span > 0, stop.0 > previous.0, stop.0 < next.0, abs(m - 0.5) > 0.01 {
+                    let exponent = log(0.5) / log(Swift.max(0.01, Swift.min(0.99, m)))
+                    for k in 1..<midpointSamples {
+                        let f = Double(k) / Double(midpointSamples)
+                        let g = pow(f, exponent)
+                        result.append((previous.0 + span * f, zip(previous.1, next.1).map { $0 + ($1 - $0) * g }))
+                    }
+                    result.append(next)
+                    index += 2
+                    continue
+                }
+            }
+            result.append(stop)
+            index += 1
+        }
+        return result
+    }
+
     /// Colour stops (position, colour) from Lottie's flat list: `count` × (position, r, g, b),
     /// then opacity stops (position, alpha) merged at the union of positions.
     static func stops(_ values: [Double], count: Int) -> [(Double, Color)]? {
@@ -92,6 +131,8 @@ extension LottieShapeBuilder {
         let rest = Array(values[(count * 4)...])
         var alphas: [(Double, Double)] = []
         for i in stride(from: 0, to: rest.count - 1, by: 2) { alphas.append((rest[i], rest[i + 1])) }
+        colors = withMidpoints(colors)
+        alphas = withMidpoints(alphas.map { ($0.0, [$0.1]) }).map { ($0.0, $0.1[0]) }
         func sample<T>(_ stops: [(Double, T)], at position: Double, mix: (T, T, Double) -> T) -> T {
             if position <= stops[0].0 { return stops[0].1 }
             for i in 1..<stops.count where position <= stops[i].0 {

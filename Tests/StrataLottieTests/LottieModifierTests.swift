@@ -54,4 +54,22 @@ import Testing
         #expect(LottieShapes.zigZagged(Self.square, size: 2, ridges: 1e12, smooth: false) == Self.square)
         #expect(LottieShapes.zigZagged(Self.square, size: .nan, ridges: 3, smooth: false) == Self.square)
     }
+
+    /// A stop that is the mean of its neighbours, off the centre, is After Effects' midpoint: the
+    /// blend follows f^(ln ½ / ln m) and reaches the mean there; a centred mean stays as it is.
+    @Test func aMidpointStopBecomesItsCurve() {
+        let stops: [(Double, [Double])] = [(0, [1, 0, 0]), (0.601, [0.5, 0, 0.5]), (1, [0, 0, 1])]
+        let curved = LottieShapeBuilder.withMidpoints(stops)
+        #expect(curved.count == LottieShapeBuilder.midpointSamples + 1)
+        // At 0.262 of the way: After Effects' render shows red 214 (a straight blend gives 200).
+        let near = curved.min { abs($0.0 - 0.25) < abs($1.0 - 0.25) }!
+        let expected = 1 - pow(near.0, log(0.5) / log(0.601))
+        #expect(abs(near.1[0] - expected) < 1e-12 && near.1[0] > 1 - near.0)
+        // The mean is still reached at the midpoint's position.
+        let centred: [(Double, [Double])] = [(0, [1, 0, 0]), (0.5, [0.5, 0, 0.5]), (1, [0, 0, 1])]
+        #expect(LottieShapeBuilder.withMidpoints(centred).map(\.0) == [0, 0.5, 1])
+        // A middle stop that is not the mean is a stop.
+        let real: [(Double, [Double])] = [(0, [1, 0, 0]), (0.3, [0, 1, 0]), (1, [0, 0, 1])]
+        #expect(LottieShapeBuilder.withMidpoints(real).map(\.0) == [0, 0.3, 1])
+    }
 }
