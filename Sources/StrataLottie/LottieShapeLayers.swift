@@ -329,6 +329,9 @@ struct LottieShapeBuilder {
         shape.path = combined(sources, atFrame: time.local(context.firstFrame))
         layer.shape = shape
         try addPathAnimation(sources, to: &layer, at: style.node.path)
+        // A fill's or stroke's own blend mode (`bm`), as After Effects draws it (lottie-ae
+        // fill-blend-darken): the style's layer blends with what is drawn below it.
+        if let blend = try LottieStyles(context: context).blendMode(style.node) { layer.compositingFilter = blend }
         return [layer]
     }
 
