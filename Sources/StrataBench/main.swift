@@ -17,6 +17,10 @@ if arguments.first == "lottie" {
     try runLottieCorpus(Array(arguments.dropFirst()))
     exit(0)
 }
+if arguments.first == "lottie-ae" {
+    try runAfterEffectsCorpus(Array(arguments.dropFirst()))
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let runs = quick ? 3 : 11
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")

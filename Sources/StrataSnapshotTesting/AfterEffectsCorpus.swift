@@ -33,6 +33,12 @@ public struct AfterEffectsCorpus: Sendable {
         /// Why there is no fraction (a render error, another size).
         public var failure: String?
         public var matches: Bool { (matching ?? 0) >= AfterEffectsCorpus.requiredFraction }
+
+        public init(picture: Picture, matching: Double?, failure: String?) {
+            self.picture = picture
+            self.matching = matching
+            self.failure = failure
+        }
     }
 
     /// lottie-ios's pass rule, applied to After Effects' renders.

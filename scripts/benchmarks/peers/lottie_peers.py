@@ -9,6 +9,10 @@ sample is given to the peers as its first animation's JSON with its images besid
 pictures per second per peer (render only, no PNG).
 
     python3 scripts/benchmarks/peers/lottie_peers.py CORPUS OUT [--only SUBSTRING] [--time]
+
+With --ae, CORPUS is Tests/Fixtures/lottie-ae instead: for every data/CATEGORY/NAME-FF.png (After
+Effects' render of the composition's frame FF) it renders NAME.json at frame FF − ip, at the
+render's pixel size, to OUT/PEER/CATEGORY_NAME-FF.rgba (for `strata-bench lottie-ae`).
 """
 import json
 import os
@@ -34,6 +38,26 @@ def pictures(corpus, only):
                 header = handle.read(24)
             width, height = struct.unpack(">II", header[16:24])
             yield sample, int(name[len("progress-"):-4]), width, height
+
+
+def ae_pictures(corpus, only):
+    """(json path, category_name-FF, frame from ip, width, height) of each After Effects render."""
+    root = os.path.join(corpus, "data")
+    for category in sorted(os.listdir(root)):
+        folder = os.path.join(root, category)
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".png") or name.startswith("asset") or "-" not in name:
+                continue
+            stem, _, number = name[:-4].rpartition("-")
+            path = os.path.join(folder, stem + ".json")
+            if not number.isdigit() or not os.path.exists(path) or (only and only not in stem):
+                continue
+            with open(os.path.join(folder, name), "rb") as handle:
+                header = handle.read(24)
+            width, height = struct.unpack(">II", header[16:24])
+            with open(path, encoding="utf-8") as handle:
+                start = float(json.load(handle).get("ip", 0))
+            yield path, f"{category}_{stem}-{number}", int(number) - start, width, height
 
 
 def sample_json(corpus, sample, scratch):
@@ -136,19 +160,28 @@ def main():
     scratch = tempfile.mkdtemp(prefix="lottie-peers-")
     seconds = {peer: 0.0 for peer in PEERS}
     count = 0
-    for sample, percent, width, height in pictures(corpus, only):
-        text, folder = sample_json(corpus, sample, scratch)
-        frame = frame_of(text, percent)
+    if "--ae" in arguments:
+        jobs = []
+        for path, name, frame, width, height in ae_pictures(corpus, only):
+            with open(path, encoding="utf-8") as handle:
+                jobs.append((handle.read(), os.path.dirname(path) + os.sep, frame, width, height, name))
+    else:
+        jobs = []
+        for sample, percent, width, height in pictures(corpus, only):
+            text, folder = sample_json(corpus, sample, scratch)
+            jobs.append((text, folder, frame_of(text, percent), width, height, f"{sample.replace('/', '_')}-{percent}"))
+    for text, folder, frame, width, height, name in jobs:
+        sample, percent = name, ""
         texts = {"thorvg": inlined(text, folder), "rlottie": text}
         count += 1
         for peer, render in PEERS.items():
             os.makedirs(os.path.join(out, peer), exist_ok=True)
-            target = os.path.join(out, peer, f"{sample.replace('/', '_')}-{percent}.rgba")
+            target = os.path.join(out, peer, f"{name}.rgba")
             start = time.perf_counter()
             try:
                 pixels = render(texts[peer], folder, frame, width, height)
             except Exception as error:  # a peer that cannot draw a sample draws nothing for it
-                print(f"{peer}: {sample} {percent}%: {error}", file=sys.stderr)
+                print(f"{peer}: {name}: {error}", file=sys.stderr)
                 continue
             seconds[peer] += time.perf_counter() - start
             with open(target, "wb") as handle:
