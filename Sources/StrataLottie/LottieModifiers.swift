@@ -1,4 +1,5 @@
 import StrataModel
+import StrataScene
 
 /// A path's contour as After Effects' shape modifiers see it: vertices, each with the absolute
 /// positions of its in and out control points (equal to the vertex where the side is straight),
@@ -206,5 +207,57 @@ extension LottieShapes {
         let span = table[index] - table[index - 1]
         let f = span > 0 ? (distance - table[index - 1]) / span : 0
         return (Double(index - 1) + f) / Double(table.count - 1)
+    }
+}
+
+extension LottieShapeBuilder {
+    /// Offset Path (`op`) under a fill, as After Effects draws it (lottie-ae offset-path-00 and
+    /// offset-path-round-00): the region within `amount` points of the paths, and inside their
+    /// closed contours — drawn as the fill of the closed contours and, in the fill's colour, a
+    /// stroke of twice the amount along every path, with the offset's join (its ends square for a
+    /// miter or bevel join, round for a round one). Nil when no path is offset. An inset (a
+    /// negative amount), a stroke or a gradient of an offset path is drawn along the paths
+    /// themselves, with a warning.
+    func offsetLayers(_ sources: [Source], style: Style, trims: [Trim], solid: Bool) throws(SceneError) -> [Layer]? {
+        var offset: (amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)?
+        let inner = sources.map { source -> Source in
+            guard case .offsetPath(let path, let amount, let join, let miterLimit) = source else { return source }
+            offset = offset ?? (amount, join, miterLimit)
+            return path
+        }
+        guard let offset else { return nil }
+        let amounts = offset.amount.keyframes.map { $0.value[0] }
+        guard !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+            context.warn(style.node.path, style.isStroke || style.gradient
+                         ? "a \(style.isStroke ? "stroke" : "gradient") of an offset path follows the path before the offset"
+                         : "an offset path inwards (a negative amount) is drawn without the offset")
+            return try shapeLayers(inner, style: style, trims: trims, solid: solid)
+        }
+        let fills = try shapeLayers(inner.map { Source.closedOnly($0) }, style: style, trims: trims, solid: solid)
+        var bands = try shapeLayers(inner, style: style, trims: trims, solid: solid)
+        for index in bands.indices {
+            guard var shape = bands[index].shape, let color = shape.fillColor else { continue }
+            if color.alpha < 1 || bands[index].opacity < 1 {
+                context.warn(style.node.path, "an offset path of a translucent fill draws its band over the fill, darker where they overlap")
+            }
+            shape.strokeColor = color
+            shape.fillColor = nil
+            shape.lineWidth = Swift.min(Limits.maximumLineWidth, 2 * amounts[0])
+            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][offset.join] ?? .miter
+            shape.lineCap = offset.join == 2 ? .round : .butt
+            shape.miterLimit = offset.miterLimit
+            bands[index].shape = shape
+            if var animation = bands[index].animation(forKey: "fillColor") {
+                animation.keyPath = .strokeColor
+                bands[index].removeAnimation(forKey: "fillColor")
+                try context.add(animation, forKey: "strokeColor", to: &bands[index], at: style.node.path + ".c")
+            }
+            if offset.amount.isAnimated {
+                try context.add(offset.amount.animation(.lineWidth, time: time, clock: context.clock) {
+                    .number(Swift.min(Limits.maximumLineWidth, 2 * Swift.max(0, $0[0])))
+                }, forKey: "lineWidth", to: &bands[index], at: style.node.path)
+            }
+        }
+        return fills + bands
     }
 }

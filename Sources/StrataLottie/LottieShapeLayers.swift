@@ -23,6 +23,8 @@ struct LottieShapeBuilder {
         case puckerBloat(LottieProperty<[Double]>)
         /// Zig Zag (`zz`: size in points, ridges per segment, smooth points).
         case zigZag(size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, points: LottieProperty<[Double]>)
+        /// Offset Path (`op`: amount in points, line join 1 miter, 2 round, 3 bevel, miter limit).
+        case offset(amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)
     }
 
     /// A fill or stroke item with where it is.
@@ -104,6 +106,9 @@ struct LottieShapeBuilder {
                                           individual: individual)))
             case "rd": entries.append(.modifier(.rounding(try item.vectorProperty("r", default: [0]))))
             case "pb": entries.append(.modifier(.puckerBloat(try item.vectorProperty("a", default: [0]))))
+            case "op":
+                entries.append(.modifier(.offset(amount: try item.vectorProperty("a", default: [0]), join: try item.integer("lj", default: 1, in: 1...3),
+                                                 miterLimit: Swift.max(0, Swift.min(1000, try item.vectorProperty("ml", default: [4]).first[0])))))
             case "zz":
                 entries.append(.modifier(.zigZag(size: try item.vectorProperty("s", default: [0]), ridges: try item.vectorProperty("r", default: [0]),
                                                  points: try item.vectorProperty("pt", default: [1]))))
@@ -134,6 +139,7 @@ struct LottieShapeBuilder {
                 case .rounding(let radius): Source.rounded(source, radius: radius)
                 case .puckerBloat(let amount): Source.puckered(source, amount: amount)
                 case .zigZag(let size, let ridges, let points): Source.zigZagged(source, size: size, ridges: ridges, points: points)
+                case .offset(let amount, let join, let miterLimit): Source.offsetPath(source, amount: amount, join: join, miterLimit: miterLimit)
                 }
             })
         }
@@ -211,6 +217,7 @@ struct LottieShapeBuilder {
                 context.warn(style.node.path, "merged paths with other paths or a gradient are filled as the paths one after the other")
             }
         }
+        if let offset = try offsetLayers(sources, style: style, trims: trims, solid: solid) { return offset }
         if style.gradient { return try gradientLayer(sources, style: style, trims: trims).map { [$0] } ?? [] }
         let trims = style.isStroke ? trims : []
         if let trim = trims.first, !trim.individual, sources.count > 1 {

@@ -12,6 +12,11 @@ extension LottieShapeBuilder {
         case rounded(Source, radius: LottieProperty<[Double]>)
         /// A path puckered or bloated (`pb`, amount in percent).
         case puckered(Source, amount: LottieProperty<[Double]>)
+        /// A path offset by `amount` points (`op`): drawn by its style (`offsetLayers`) as the
+        /// path's fill and a band of twice the amount around it; as a path, the path itself.
+        case offsetPath(Source, amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)
+        /// Only the closed contours of a path (what an offset path's fill covers inside the band).
+        case closedOnly(Source)
         /// A path zig-zagged (`zz`).
         case zigZagged(Source, size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, points: LottieProperty<[Double]>)
         /// A path drawn `times` times over, one copy after the other: what lottie-ios strokes
@@ -37,6 +42,8 @@ extension LottieShapeBuilder {
             case .rounded(let source, let radius): source.isAnimated || radius.isAnimated
             case .puckered(let source, let amount): source.isAnimated || amount.isAnimated
             case .zigZagged(let source, let size, let ridges, let points): source.isAnimated || size.isAnimated || ridges.isAnimated || points.isAnimated
+            case .offsetPath(let source, let amount, _, _): source.isAnimated || amount.isAnimated
+            case .closedOnly(let source): source.isAnimated
             case .repeated(let source, _): source.isAnimated
             case .merged(_, let parts): parts.contains { $0.isAnimated }
             }
@@ -65,6 +72,18 @@ extension LottieShapeBuilder {
                 return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
             case .puckered(let source, let amount):
                 return LottieShapes.puckeredAndBloated(source.path(atFrame: frame), amount: amount.value(atFrame: frame)[0])
+            case .offsetPath(let source, _, _, _):
+                return source.path(atFrame: frame)
+            case .closedOnly(let source):
+                var path = Path()
+                for contour in LottieContour.contours(of: source.path(atFrame: frame)) where contour.closed { contour.append(to: &path) }
+                return path
+            case .offsetPath(let source, _, _, _):
+                return source.path(atFrame: frame)
+            case .closedOnly(let source):
+                var path = Path()
+                for contour in LottieContour.contours(of: source.path(atFrame: frame)) where contour.closed { contour.append(to: &path) }
+                return path
             case .zigZagged(let source, let size, let ridges, let points):
                 return LottieShapes.zigZagged(source.path(atFrame: frame), size: size.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
                                               smooth: points.value(atFrame: frame)[0] >= 1.5)

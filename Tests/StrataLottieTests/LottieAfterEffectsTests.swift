@@ -29,11 +29,11 @@ import Testing
         }
     }
 
-    /// Pucker & Bloat and Zig Zag as After Effects draws them, judged where it matters: on the pixels where
+    /// Pucker & Bloat, Zig Zag and Offset Path as After Effects draws them, judged where it matters: on the pixels where
     /// After Effects' render differs from the same file without the modifier, Strata's render
     /// agrees with After Effects' within 40 of 255 (the whole-picture rule also counts every
     /// anti-aliased edge of the stroke, where Cairo and After Effects differ everywhere a little).
-    @Test(arguments: [("pucker", "pb"), ("bloat", "pb"), ("zig-zag", "zz"), ("zig-zag-smooth", "zz")])
+    @Test(arguments: [("pucker", "pb"), ("bloat", "pb"), ("zig-zag", "zz"), ("zig-zag-smooth", "zz"), ("offset-path", "op"), ("offset-path-round", "op")])
     func modifiersMoveTheOutlineAsAfterEffectsDoes(name: String, item: String) throws {
         let picture = try #require(try Self.corpus.pictures().first { $0.name == name })
         let expected = try PNGCodec.decode(contentsOf: picture.reference)
