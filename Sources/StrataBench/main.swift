@@ -9,16 +9,10 @@ import StrataAnimation
 import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
-if arguments.first == "lottie-speed" {
-    try runLottieSpeed(Array(arguments.dropFirst()))
-    exit(0)
-}
-if arguments.first == "lottie" {
-    try runLottieCorpus(Array(arguments.dropFirst()))
-    exit(0)
-}
-if arguments.first == "lottie-ae" {
-    try runAfterEffectsCorpus(Array(arguments.dropFirst()))
+// The corpus and speed commands (LottieCorpusBench.swift, AfterEffectsCorpusBench.swift).
+let commands: [String: ([String]) throws -> Void] = ["lottie-speed": runLottieSpeed, "lottie": runLottieCorpus, "lottie-ae": runAfterEffectsCorpus]
+if let first = arguments.first, let command = commands[first] {
+    try command(Array(arguments.dropFirst()))
     exit(0)
 }
 let quick = arguments.contains("--quick")
