@@ -1,0 +1,28 @@
+import Foundation
+import StrataLottie
+import StrataScene
+import Testing
+
+/// Several trims of the same paths: each keeps its part of what the ones before it left.
+@Suite("Lottie: stacked trims") struct LottieTrimStackTests {
+    /// A horizontal line from x = 0 to 100 at y = 50, stroked 10 wide, under two trims.
+    static func scene(_ first: (Double, Double), _ second: (Double, Double)) throws -> Scene {
+        let path = #"{"ty":"sh","ks":{"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,50],[100,50]],"c":false}}}"#
+        let trims = [first, second].map { #"{"ty":"tm","s":{"k":\#($0.0)},"e":{"k":\#($0.1)},"o":{"k":0},"m":1}"# }.joined(separator: ",")
+        let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
+        return try importLottie(lottie(shapeLayer(path + "," + trims + "," + stroke)))
+    }
+
+    @Test func theSecondTrimCutsWhatTheFirstLeft() throws {
+        // The first keeps 20…80; the second the half 0…50 of that: 20…50.
+        let scene = try Self.scene((20, 80), (0, 50))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        for (x, drawn) in [(10, false), (25, true), (45, true), (55, false), (75, false)] {
+            let alpha = try pixel(scene, atSeconds: 0, x, 50)[3]
+            #expect((alpha == 255) == drawn, "x = \(x): alpha \(alpha)")
+        }
+        // Start past end keeps the part between them, as one trim does.
+        let reversed = try Self.scene((80, 20), (50, 0))
+        #expect(try pixel(reversed, atSeconds: 0, 45, 50)[3] == 255 && pixel(reversed, atSeconds: 0, 55, 50)[3] == 0)
+    }
+}
