@@ -36,9 +36,24 @@ extension LottieShapeBuilder {
             return (start, Point(x: start.x + radius / box.width, y: start.y + radius / box.height))
         }
         let (unitStart, unitEnd) = points(s, e)
-        let gradient = Gradient(kind: radial ? .radial : .linear, colors: gradientStops.map(\.1), locations: gradientStops.map(\.0),
+        var gradient = Gradient(kind: radial ? .radial : .linear, colors: gradientStops.map(\.1), locations: gradientStops.map(\.0),
                                 startPoint: unitStart, endPoint: unitEnd)
-        if radial, try node.vectorProperty("h", default: [0]).first[0] != 0 { context.warn(node.path + ".h", "the radial gradient's highlight is not applied") }
+        // The highlight (`h`, percent of the radius, and `a`, degrees from the start–end
+        // direction) moves the radial gradient's focal point off the centre: the Lottie
+        // documentation's rendering of a radial gradient, lottie-web's and After Effects' (lottie-ae
+        // gradient-radial-highlight). Kept where it is at the first frame.
+        if radial {
+            let highlight = try node.vectorProperty("h", default: [0]), angle = try node.vectorProperty("a", default: [0])
+            let length = Swift.max(-99, Swift.min(99, highlight.first[0])) / 100
+            if length != 0, length.isFinite, angle.first[0].isFinite {
+                let radius = ((e.x - s.x) * (e.x - s.x) + (e.y - s.y) * (e.y - s.y)).squareRoot()
+                let direction = atan2(e.y - s.y, e.x - s.x) + angle.first[0] * .pi / 180
+                gradient.focalPoint = unit(Point(x: s.x + cos(direction) * radius * length, y: s.y + sin(direction) * radius * length))
+            }
+            if highlight.isAnimated || angle.isAnimated || (length != 0 && (start.isAnimated || end.isAnimated)) {
+                context.warn(node.path + ".h", "an animated highlight is drawn where it is at the first frame")
+            }
+        }
         try context.count(2, at: node.path)
         var layer = Layer(name: try node.string("nm"), frame: box)
         layer.gradient = gradient

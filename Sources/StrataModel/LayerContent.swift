@@ -170,15 +170,20 @@ public struct Gradient: Hashable, Sendable {
     public var startPoint: Point
     /// End, in the unit coordinate space of the bounds.
     public var endPoint: Point
+    /// Radial only: where the first stop is, in the unit coordinate space of the bounds (SVG's
+    /// `fx`/`fy`, After Effects' highlight); the stops run from it to the ellipse. Nil: the centre,
+    /// `startPoint`. It should lie inside the ellipse.
+    public var focalPoint: Point?
 
     /// Creates a gradient; the defaults are `CAGradientLayer`'s (top to bottom).
     public init(kind: Kind = .linear, colors: [Color], locations: [Double]? = nil,
-                startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) {
+                startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1), focalPoint: Point? = nil) {
         self.kind = kind
         self.colors = colors
         self.locations = locations
         self.startPoint = startPoint
         self.endPoint = endPoint
+        self.focalPoint = focalPoint
     }
 
     /// The stop positions, evenly spaced when `locations` is nil.

@@ -96,8 +96,17 @@ extension CairoCanvas {
         case .linear:
             pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
         case .radial:
-            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
             let radiusX = abs(end.x - start.x), radiusY = abs(end.y - start.y)
+            // The focal point, in the unit circle's space (kept inside it, as Cairo needs the
+            // first circle within the second for a gradient that fills the plane).
+            var focal = Point(x: 0, y: 0)
+            if let point = gradient.focalPoint, point.x.isFinite, point.y.isFinite {
+                let fx = (rect.minX + point.x * rect.width - start.x) / radiusX, fy = (rect.minY + point.y * rect.height - start.y) / radiusY
+                let distance = (fx * fx + fy * fy).squareRoot()
+                let factor = distance > 0.99 ? 0.99 / distance : 1
+                focal = Point(x: fx * factor, y: fy * factor)
+            }
+            pattern = cairo_pattern_create_radial(focal.x, focal.y, 0, 0, 0, 1)
             // The pattern matrix maps user space to pattern space: the unit circle there is the
             // ellipse of radii (radiusX, radiusY) centred at the start point.
             var matrix = cairo_matrix_t()
