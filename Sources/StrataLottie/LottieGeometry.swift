@@ -277,9 +277,12 @@ enum LottieShapes {
             let radius = isOuter ? outerRadius : innerRadius!
             let roundness = (isOuter ? outerRoundness : innerRoundness) / 100
             let point = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
-            // The tangent is perpendicular to the radius; at 100 % it is about half the arc
-            // between two corners long (an approximation of After Effects' roundness).
-            let length = radius * step * roundness * 0.5
+            // The tangent is perpendicular to the radius, 2π·r·roundness / (4 × points) long —
+            // points, not corners: a polygon's corners are its points, a star has twice as many.
+            // Sources: the Lottie documentation's PolyStar rendering notes (tangent_len =
+            // roundness × radius × 2π / (points × 4 × 100)), lottie-web's and lottie-ios's
+            // polygon and star paths; After Effects' render lottie-ae polygon-round-00.
+            let length = radius * (2 * Double.pi / Double(count)) * roundness / 4
             let tx = -sin(angle) * length, ty = cos(angle) * length
             bezier.vertices.append(point)
             bezier.inTangents.append(Point(x: -tx, y: -ty))
