@@ -23,7 +23,15 @@ extension LottieShapeBuilder {
         let colors = try node.required("g", "the gradient's colours")
         let count = try colors.integer("p", default: 2, in: 1...256)
         let stops = try colors.required("k", "the colour stops").vectorPropertyLong()
-        guard let gradientStops = Self.stops(stops.first, count: count) else {
+        // Stops that change: sampled at every frame below, one animation per stop, so every frame
+        // must have as many; when midpoints would make their number change, they are left out.
+        let frames = context.rootFrames
+        var midpoints = true
+        if stops.isAnimated && frames.count > 1 {
+            let counts = Set(frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count)?.count ?? -1 })
+            midpoints = counts.count == 1
+        }
+        guard let gradientStops = Self.stops(stops.first, count: count, midpoints: midpoints) else {
             throw colors.error(at: "k", "\(count) colour stops (4 numbers each), then optional opacity stops (2 each)")
         }
         let radial = try node.integer("t", default: 1, in: 1...2) == 2
@@ -63,7 +71,6 @@ extension LottieShapeBuilder {
                         forKey: "opacity", to: &layer, at: node.path + ".o")
         // Moving points and changing stops: sampled at every frame of the composition, as
         // startPoint, endPoint, colors[N] and locations[N] animations.
-        let frames = context.rootFrames
         if (start.isAnimated || end.isAnimated) && frames.count > 1 {
             let sampled = frames.map { frame -> (Point, Point) in
                 let local = time.local(frame)
@@ -74,7 +81,7 @@ extension LottieShapeBuilder {
             try context.add(context.clock.sampled(.endPoint, sampled.map { .point($0.1) }, fromRootFrame: frames[0]), forKey: "endPoint", to: &layer, at: node.path + ".e")
         }
         if stops.isAnimated && frames.count > 1 {
-            let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count) ?? gradientStops }
+            let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count, midpoints: midpoints) ?? gradientStops }
             for index in gradientStops.indices {
                 let colors = sampled.map { AnimationValue.color(index < $0.count ? $0[index].1 : gradientStops[index].1) }
                 let locations = sampled.map { AnimationValue.number(index < $0.count ? $0[index].0 : gradientStops[index].0) }
@@ -135,7 +142,7 @@ extension LottieShapeBuilder {
 
     /// Colour stops (position, colour) from Lottie's flat list: `count` × (position, r, g, b),
     /// then opacity stops (position, alpha) merged at the union of positions.
-    static func stops(_ values: [Double], count: Int) -> [(Double, Color)]? {
+    static func stops(_ values: [Double], count: Int, midpoints: Bool = true) -> [(Double, Color)]? {
         guard values.count >= count * 4 else { return nil }
         var colors: [(Double, [Double])] = []
         for i in 0..<count {
@@ -146,8 +153,10 @@ extension LottieShapeBuilder {
         let rest = Array(values[(count * 4)...])
         var alphas: [(Double, Double)] = []
         for i in stride(from: 0, to: rest.count - 1, by: 2) { alphas.append((rest[i], rest[i + 1])) }
-        colors = withMidpoints(colors)
-        alphas = withMidpoints(alphas.map { ($0.0, [$0.1]) }).map { ($0.0, $0.1[0]) }
+        if midpoints {
+            colors = withMidpoints(colors)
+            alphas = withMidpoints(alphas.map { ($0.0, [$0.1]) }).map { ($0.0, $0.1[0]) }
+        }
         func sample<T>(_ stops: [(Double, T)], at position: Double, mix: (T, T, Double) -> T) -> T {
             if position <= stops[0].0 { return stops[0].1 }
             for i in 1..<stops.count where position <= stops[i].0 {
