@@ -27,7 +27,17 @@ extension LottieLayerBuilder {
     /// its font — as text laid out by Pango in Helvetica's design (TeX Gyre Heros), as lottie-ios's
     /// Core Animation engine draws through CoreText a font that iOS lacks in Helvetica.
     private func glyphs(_ document: LottieNode, name: String?) throws(SceneError) -> Layer {
-        let string = try document.required("t", "the text").string(max: Limits.maximumTextLength)
+        var string = try document.required("t", "the text").string(max: Limits.maximumTextLength)
+        // Caps (`ca`): 1 all caps, as After Effects' All Caps and lottie-web draw it (the
+        // upper-case letters); 2 small caps is drawn as written, with a warning.
+        switch try document.integer("ca", default: 0, in: 0...2) {
+        case 1: string = string.uppercased()
+        case 2: context.warn(document.path + ".ca", "small caps are drawn as written")
+        default: break
+        }
+        // Baseline shift (`ls`, points, up): every line moves up by it (the Lottie text document's
+        // baseline shift, as lottie-web places it).
+        let baselineShift = try document.number("ls", default: 0, in: -100_000...100_000)
         let fontName = try document.string("f") ?? ""
         let size = try document.number("s", default: 10, in: 0...10_000)
         let tracking = try document.number("tr", default: 0, in: -100_000...100_000)
@@ -61,6 +71,7 @@ extension LottieLayerBuilder {
             layer.sublayers = lines.enumerated().compactMap { index, line in
                 line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fill ?? .black)
             }
+            layer.position.y -= baselineShift
             return layer
         }
         var path = Path()
@@ -75,7 +86,8 @@ extension LottieLayerBuilder {
                 glyphPaths.append((glyph.path, x))
                 x += glyph.advance * size / 100 + tracking / 1000 * size
             }
-            let origin = layout.lineOrigin(index: index, width: max(0, x - tracking / 1000 * size))
+            var origin = layout.lineOrigin(index: index, width: max(0, x - tracking / 1000 * size))
+            origin.y -= baselineShift
             for (glyphPath, offset) in glyphPaths {
                 let placed = glyphPath.applying(Transform2D.scale(x: size / 100, y: size / 100).concatenating(.translation(x: offset + origin.x, y: origin.y)))
                 for element in placed.elements { path.append(element) }

@@ -1,0 +1,35 @@
+import Foundation
+import StrataKit
+import StrataLottie
+import StrataModel
+import StrataScene
+import Testing
+
+/// A text document's caps (`ca`) and baseline shift (`ls`).
+@Suite("Lottie: text caps and baseline shift") struct LottieTextDocumentTests {
+    static func scene(caps: Int, shift: Double) throws -> Scene {
+        let document = #"{"t":"abc","f":"NoSuchFont","s":20,"j":0,"fc":[0,0,0],"ca":\#(caps),"ls":\#(shift)}"#
+        let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[10,50]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]}}}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"fonts":{"list":[{"fName":"NoSuchFont","fFamily":"NoSuchFont","fStyle":"Regular","ascent":75}]},"layers":[\#(layer)]}"#
+        return try importLottie(Data(json.utf8))
+    }
+
+    static func strings(_ layers: [Layer]) -> [String] {
+        layers.flatMap { ($0.text.map { [$0.string] } ?? []) + strings($0.sublayers) }
+    }
+
+    /// The rows that carry ink (alpha over 128) in the frame at time 0.
+    static func inkRows(_ scene: Scene) throws -> [Int] {
+        let image = try FrameRenderer(scene: scene).render(atSeconds: 0).image
+        return (0..<image.height).filter { y in (0..<image.width).contains { image[$0, y].a > 128 } }
+    }
+
+    @Test func allCapsUpperCasesAndBaselineShiftMovesTheLinesUp() throws {
+        #expect(Self.strings(try Self.scene(caps: 0, shift: 0).layers) == ["abc"])
+        #expect(Self.strings(try Self.scene(caps: 1, shift: 0).layers) == ["ABC"])
+        let small = try Self.scene(caps: 2, shift: 0)
+        #expect(small.warnings.contains { $0.contains(".ca") && $0.contains("small caps") })
+        let plain = try Self.inkRows(Self.scene(caps: 0, shift: 0)), shifted = try Self.inkRows(Self.scene(caps: 0, shift: 6))
+        #expect(!plain.isEmpty && shifted.first == plain.first! - 6 && shifted.last == plain.last! - 6, "\(plain.first ?? -1)…\(plain.last ?? -1) → \(shifted.first ?? -1)…\(shifted.last ?? -1)")
+    }
+}
