@@ -78,12 +78,6 @@ extension LottieShapeBuilder {
                 var path = Path()
                 for contour in LottieContour.contours(of: source.path(atFrame: frame)) where contour.closed { contour.append(to: &path) }
                 return path
-            case .offsetPath(let source, _, _, _):
-                return source.path(atFrame: frame)
-            case .closedOnly(let source):
-                var path = Path()
-                for contour in LottieContour.contours(of: source.path(atFrame: frame)) where contour.closed { contour.append(to: &path) }
-                return path
             case .zigZagged(let source, let size, let ridges, let points):
                 return LottieShapes.zigZagged(source.path(atFrame: frame), size: size.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
                                               smooth: points.value(atFrame: frame)[0] >= 1.5)
