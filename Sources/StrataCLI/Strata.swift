@@ -110,8 +110,12 @@ struct ImportOptions: ParsableArguments {
     var effects: [String] = []
 
     /// The scene at `path`, with these options.
+    @Option(name: .customLong("font"), help: ArgumentHelp("A folder of your font files for a Lottie file's texts whose glyphs it lacks: the file named for the font (fName, or family and style) is used instead of Helvetica's design.", valueName: "dir"))
+    var fonts: String?
+
     func load(_ path: String, assets: String?) throws(StrataError) -> Scene {
-        try Pipeline.loadScene(at: path, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects)
+        try Pipeline.loadScene(at: path, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects,
+                               fonts: fonts)
     }
 }
 

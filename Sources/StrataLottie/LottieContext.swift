@@ -21,6 +21,10 @@ final class LottieContext {
     var glyphs: [String: LottieGlyph] = [:]
     /// The dotLottie archive the animation came from, whose entries hold its images.
     var archive: LottieArchive?
+    /// The user's fonts (`--font DIR`), for texts whose glyphs the file lacks.
+    var userFonts: LottieUserFonts?
+    /// The user's font files used, by font name → SHA-256 (recorded in the scene's overrides).
+    var usedUserFonts: [String: String] = [:]
     /// What was skipped, in document order, each once.
     private(set) var warnings: [String] = []
     private var warned: Set<String> = []

@@ -51,15 +51,17 @@ public enum LottieImporter {
     /// nil), with the images inside the archive, and `values` in place of the file's where their
     /// keypaths name properties.
     public static func decodeArchive(_ data: Data, file: String, animation: String? = nil, name: String,
-                                     values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
+                                     values: [LottieValueProvider] = [], fonts: LottieUserFonts? = nil) throws(SceneError) -> Scene {
         var archive = try LottieArchive(data, file: file)
         let (entry, warning) = try archive.animationEntry(animation)
         // The entry's bytes are let go once parsed, before the layers are built.
         let document = try parse(taking: entry, from: &archive, file: "\(file)#\(entry)")
-        var scene = try decode(document, baseURL: nil, name: name, archive: archive, values: values)
+        var scene = try decode(document, baseURL: nil, name: name, archive: archive, values: values, fonts: fonts)
         if let warning { scene.warnings.insert(warning, at: 0) }
+        let overrides = scene.source?.overrides ?? [:]
         scene.source = SceneSource(sceneSHA256: SHA256.hex(data))
         scene.source?.file = file
+        scene.source?.overrides = overrides
         return scene
     }
 
@@ -67,18 +69,18 @@ public enum LottieImporter {
     /// files it names are looked up; `name` is the scene's name; `values` replace the file's values
     /// of the properties their keypaths name (lottie-ios's value providers).
     public static func decode(_ data: Data, file: String, baseURL: URL?, name: String,
-                              values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
-        try decode(parse(data, file: file), baseURL: baseURL, name: name, archive: nil, values: values)
+                              values: [LottieValueProvider] = [], fonts: LottieUserFonts? = nil) throws(SceneError) -> Scene {
+        try decode(parse(data, file: file), baseURL: baseURL, name: name, archive: nil, values: values, fonts: fonts)
     }
 
     /// Decodes a parsed Lottie document (`parse(_:file:)`), as `decode(_:file:baseURL:name:values:)`.
     public static func decode(_ document: LottieDocument, baseURL: URL?, name: String,
-                              values: [LottieValueProvider] = []) throws(SceneError) -> Scene {
-        try decode(document, baseURL: baseURL, name: name, archive: nil, values: values)
+                              values: [LottieValueProvider] = [], fonts: LottieUserFonts? = nil) throws(SceneError) -> Scene {
+        try decode(document, baseURL: baseURL, name: name, archive: nil, values: values, fonts: fonts)
     }
 
     static func decode(_ document: LottieDocument, baseURL: URL?, name: String, archive: LottieArchive?,
-                       values: [LottieValueProvider]) throws(SceneError) -> Scene {
+                       values: [LottieValueProvider], fonts: LottieUserFonts? = nil) throws(SceneError) -> Scene {
         let file = document.file
         var value = document.value
         var rewriter = LottieValueRewriter(providers: values, file: file)
@@ -97,6 +99,7 @@ public enum LottieImporter {
         let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first),
                                     firstFrame: first, endFrame: end, baseURL: baseURL)
         context.archive = archive
+        context.userFonts = fonts
         if let assets = root["assets"] {
             for asset in try assets.array() {
                 guard let id = try asset.string("id") else { continue }
@@ -118,6 +121,8 @@ public enum LottieImporter {
                           clock: FrameClock(framesPerSecond: rate, tickCount: max(1, frames)))
         scene.source = SceneSource(sceneSHA256: document.sha256)
         scene.source?.file = file
+        // The user's font files drawn with, in the run's fingerprint: other files, other frames.
+        for (font, digest) in context.usedUserFonts { scene.source?.overrides["font.\(font)"] = digest }
         scene.progressDuration = (end - first) / rate
         scene.warnings = context.warnings
         scene.effects.layerMotionBlurs = try motionBlurs(root, composition: composition, names: context.motionBlurNames)

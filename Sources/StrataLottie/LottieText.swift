@@ -63,8 +63,20 @@ extension LottieLayerBuilder {
         let strokeWidth = try document.number("sw", default: 0, in: 0...Limits.maximumLineWidth)
         var layer = Layer(name: name)
         layer.anchorPoint = .zero
+        if !hasGlyphs, let userFonts = context.userFonts, let font,
+           let user = try userFonts.file(name: fontName, family: font.family, style: font.style) {
+            // The user's font (`--font DIR`), as an app's font provider gives lottie-ios one.
+            context.usedUserFonts[fontName] = user.sha256
+            if tracking != 0 { context.warn(document.path + ".tr", "tracking is not applied to text drawn without the file's glyphs") }
+            layer.sublayers = lines.enumerated().compactMap { index, line in
+                line.isEmpty ? nil : layout.userFontLine(String(line), index: index, family: font.family, style: font.style, file: user.path,
+                                                         ascent: font.ascent / 100, color: fill ?? .black)
+            }
+            layer.position.y -= baselineShift
+            return layer
+        }
         guard let font, hasGlyphs else {
-            context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks")
+            context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
             if tracking != 0 { context.warn(document.path + ".tr", "tracking is not applied to text drawn without the file's glyphs") }
             if strokeColor != nil, strokeWidth > 0 { context.warn(document.path + ".sc", "a stroke is not drawn on text drawn without the file's glyphs") }
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
@@ -158,6 +170,29 @@ struct LottieTextLayout {
         // lottie-ios sets CoreText's kern and ligature attributes to 0: no pair kerning, no ligatures.
         layer.text = TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, alignment: textAlignment,
                                  kerning: false, ligatures: false)
+        return layer
+    }
+
+    /// One line as a Pango text layer in the user's font file of `family` (`--font`): placed as
+    /// `fontLine`, with the font's ascent as the file gives it (After Effects', in ems).
+    func userFontLine(_ line: String, index: Int, family: String, style: String, file: String, ascent: Double, color: Color) -> Layer {
+        let width = size * Double(line.count + 2)
+        let start = lineOrigin(index: index, width: width)
+        var layer = Layer(name: "line \(index + 1)")
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
+        layer.position = Point(x: start.x, y: start.y - ascent * size)
+        let textAlignment: TextAlignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
+        // The weight and slant the style names (After Effects' style names: Bold, Light Italic…),
+        // so that the face asked for is the file's.
+        let words = style.lowercased()
+        let weights: [(String, Double)] = [("thin", 100), ("extralight", 200), ("ultralight", 200), ("light", 300), ("medium", 500),
+                                           ("semibold", 600), ("demibold", 600), ("extrabold", 800), ("ultrabold", 800), ("bold", 700),
+                                           ("black", 900), ("heavy", 900)]
+        let compact = words.filter { $0 != " " && $0 != "-" }
+        let weight = weights.first { compact.contains($0.0) }?.1 ?? 400
+        layer.text = TextContent(string: line, fontFamily: family, fontSize: size, isItalic: words.contains("italic") || words.contains("oblique"),
+                                 color: color, alignment: textAlignment, weight: weight, fontFile: file, kerning: false, ligatures: false)
         return layer
     }
 }

@@ -4,12 +4,12 @@
 /// its magic number), `maxp` (at least one glyph), `cmap`, `hhea`, `hmtx`, and outlines (`glyf`
 /// with `loca`, or `CFF ` / `CFF2`). A file that starts like a font but fails this was accepted
 /// before and its text silently fell back to another face; now the scene decoder names it.
-enum FontFileCheck {
+package enum FontFileCheck {
     /// The most faces of a collection checked (each is checked like a single font).
     static let maximumFaces = 256
 
     /// Nil when `bytes` hold a loadable font, else what is wrong, in words.
-    static func problem(_ bytes: [UInt8]) -> String? {
+    package static func problem(_ bytes: [UInt8]) -> String? {
         guard bytes.count >= 12 else { return "it is \(bytes.count) bytes, shorter than a font's header" }
         if bytes[0..<4].elementsEqual("ttcf".utf8) {
             let faces = Int(uint32(bytes, 8))

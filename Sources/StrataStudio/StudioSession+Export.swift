@@ -34,6 +34,7 @@ extension StudioSession {
         if let animation = inputs.animation { words += ["--animation", Self.shellQuoted(animation)] }
         for value in inputs.values { words += ["--set", Self.shellQuoted(value)] }
         for effect in inputs.effects { words += ["--effect", Self.shellQuoted(effect)] }
+        if let fonts = inputs.fonts { words += ["--font", Self.shellQuoted(fonts)] }
         switch inputs.shape.canvas {
         case .scene: break
         case .fit(let box): words += ["--fit", "\(Int(box.width))x\(Int(box.height))"]

@@ -35,12 +35,15 @@ public final class StudioSession: @unchecked Sendable {
         public var effects: [String]
         /// The canvas (`--fit`, `--size`, `--background`).
         public var shape: OutputShape
+        /// A folder of the user's font files (`--font`).
+        public var fonts: String?
 
-        public init(animation: String? = nil, values: [String] = [], effects: [String] = [], shape: OutputShape = OutputShape()) {
+        public init(animation: String? = nil, values: [String] = [], effects: [String] = [], shape: OutputShape = OutputShape(), fonts: String? = nil) {
             self.animation = animation
             self.values = values
             self.effects = effects
             self.shape = shape
+            self.fonts = fonts
         }
     }
     /// The newest seek of each client (its `client` and `seek` numbers): an older one still
@@ -158,7 +161,7 @@ public final class StudioSession: @unchecked Sendable {
         var made: FrameRenderer? = nil
         do {
             let read = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath, animation: inputs.animation,
-                                              values: try Pipeline.valueProviders(parsing: inputs.values), effects: inputs.effects)
+                                              values: try Pipeline.valueProviders(parsing: inputs.values), effects: inputs.effects, fonts: inputs.fonts)
             let scene = inputs.shape.applied(to: read)
             made = try FrameRenderer(scene: scene, scale: scale)
             loaded = scene

@@ -32,7 +32,7 @@ struct StudioMain: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let inputs = StudioSession.Inputs(animation: options.animation, values: options.values, effects: options.effects, shape: shape)
+        let inputs = StudioSession.Inputs(animation: options.animation, values: options.values, effects: options.effects, shape: shape, fonts: options.fonts)
         let session = StudioSession(scenePath: scene, assets: options.assets, scale: options.scale, inputs: inputs)
         let server: StudioServer
         do {

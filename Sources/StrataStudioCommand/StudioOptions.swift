@@ -33,6 +33,9 @@ public struct StudioOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
     public var animation: String?
 
+    @Option(name: .customLong("font"), help: ArgumentHelp("A folder of your font files for a Lottie file's texts whose glyphs it lacks (as strata render's --font).", valueName: "dir"))
+    public var fonts: String?
+
     @Option(help: ArgumentHelp("Scale the scene to fit inside WxH points, aspect kept; the canvas is the scaled scene.", valueName: "WxH"))
     public var fit: String?
 

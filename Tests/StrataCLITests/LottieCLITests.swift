@@ -159,4 +159,36 @@ struct LottieCLITests {
         let strict = try cli.strata("validate", file.path, "--strict")
         #expect(strict.status == 65 && strict.stderr.contains("layers[0].refId"), "\(strict.stderr)")
     }
+
+    /// `--font DIR`: a text whose glyphs the file lacks is set in the user's file named for its
+    /// font, not in Helvetica's design; a file that is not a font is an error naming it.
+    @Test func fontFolderGivesTheUsersFont() throws {
+        let folder = cli.temporaryDirectory()
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("Sources/StrataRender/Fonts/DejaVuSans-Bold.ttf"),
+                                         to: fonts.appendingPathComponent("MyBrand-Bold.ttf"))
+        let document = #"{"t":"Brand","f":"MyBrand-Bold","s":30,"j":0,"fc":[0,0,0]}"#
+        let text = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[10,60]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]}}}"#
+        let json = folder.appendingPathComponent("brand.json")
+        try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":200,"h":100,"assets":[],"fonts":{"list":[{"fName":"MyBrand-Bold","fFamily":"DejaVu Sans","fStyle":"Bold","ascent":75}]},"layers":[\#(text)]}"#.utf8).write(to: json)
+        let plain = folder.appendingPathComponent("plain.png"), branded = folder.appendingPathComponent("branded.png")
+        let without = try cli.strata("frame", json.path, "--out", plain.path)
+        #expect(without.status == 0 && without.stderr.contains("Helvetica's design"), "\(without.stderr)")
+        let with = try cli.strata("frame", json.path, "--font", fonts.path, "--out", branded.path)
+        #expect(with.status == 0 && !with.stderr.contains("Helvetica's design"), "\(with.stderr)")
+        #expect(try PNGCodec.decode(contentsOf: plain).pixels != PNGCodec.decode(contentsOf: branded).pixels, "the user's font draws other glyphs")
+        // The font file is part of a run's fingerprint: frames of another font are not mixed in.
+        let out = folder.appendingPathComponent("frames")
+        #expect(try cli.strata("render", json.path, "--frames", "0", "--out", out.path, "--quiet").status == 0)
+        let mixed = try cli.strata("render", json.path, "--frames", "0", "--font", fonts.path, "--out", out.path, "--quiet")
+        #expect(mixed.status == 65 && mixed.stderr.contains("font.MyBrand-Bold"), "\(mixed.stderr)")
+        // Not a font: an error naming the file.
+        try Data("not a font at all".utf8).write(to: fonts.appendingPathComponent("MyBrand-Bold.ttf"))
+        let broken = try cli.strata("frame", json.path, "--font", fonts.path, "--out", branded.path, "--overwrite")
+        #expect(broken.status == 65 && broken.stderr.contains("MyBrand-Bold.ttf"), "\(broken.stderr)")
+        // A scene file names its fonts itself.
+        let scene = try cli.strata("validate", "Scenes/text.yaml", "--font", fonts.path)
+        #expect(scene.status == 65 && scene.stderr.contains("--font"), "\(scene.stderr)")
+    }
 }

@@ -3,6 +3,7 @@ import StrataKit
 import StrataLottie
 import StrataModel
 import StrataScene
+import StrataTestSupport
 import Testing
 
 /// A text document's caps (`ca`) and baseline shift (`ls`).
@@ -31,5 +32,22 @@ import Testing
         #expect(small.warnings.contains { $0.contains(".ca") && $0.contains("small caps") })
         let plain = try Self.inkRows(Self.scene(caps: 0, shift: 0)), shifted = try Self.inkRows(Self.scene(caps: 0, shift: 6))
         #expect(!plain.isEmpty && shifted.first == plain.first! - 6 && shifted.last == plain.last! - 6, "\(plain.first ?? -1)…\(plain.last ?? -1) → \(shifted.first ?? -1)…\(shifted.last ?? -1)")
+    }
+
+    /// `--font DIR` (`LottieUserFonts`): the file named for the font, in the weight its style names.
+    @Test func aUserFontFileIsNamedByTheFontAndStyle() throws {
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-user-fonts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("My Brand_Semi-Bold.otf")
+        try FileManager.default.copyItem(at: TestPaths.root.appendingPathComponent("Sources/StrataRender/Fonts/texgyreheros-bold.otf"), to: file)
+        let document = #"{"t":"Hi","f":"MyBrand-SemiBold","s":20,"j":0,"fc":[0,0,0]}"#
+        let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[10,50]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]}}}"#
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"fonts":{"list":[{"fName":"MyBrand-SemiBold","fFamily":"My Brand","fStyle":"Semi Bold","ascent":72}]},"layers":[\#(layer)]}"#
+        let scene = try LottieImporter.decode(Data(json.utf8), file: "t.json", baseURL: nil, name: "t", fonts: try LottieUserFonts(folder: folder.path))
+        func texts(_ layers: [Layer]) -> [TextContent] { layers.flatMap { ($0.text.map { [$0] } ?? []) + texts($0.sublayers) } }
+        let text = try #require(texts(scene.layers).first)
+        #expect(text.fontFile == file.standardizedFileURL.path && text.fontFamily == "My Brand" && text.weight == 600, "\(text)")
+        #expect(!scene.warnings.contains { $0.contains("Helvetica") }, "\(scene.warnings)")
+        #expect(scene.source?.overrides["font.MyBrand-SemiBold"]?.count == 64)
     }
 }

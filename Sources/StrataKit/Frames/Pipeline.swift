@@ -19,9 +19,13 @@ public enum Pipeline {
     ///   refuses them.
     /// - Parameter effects: seed effects to add, each an entry of a scene file's `effects:` list in
     ///   YAML (`SceneLoader.addingEffects`), naming layers of the loaded scene.
+    /// - Parameter fonts: a folder of the user's font files for a Lottie file's texts whose glyphs
+    ///   it lacks (`LottieUserFonts`); a scene file refuses it (it names its fonts itself).
     public static func loadScene(at path: String, assets: String? = nil, animation: String? = nil,
-                                 values: [LottieValueProvider] = [], effects: [String] = []) throws(StrataError) -> Scene {
-        let scene = try importScene(at: path, assets: assets, animation: animation, values: values)
+                                 values: [LottieValueProvider] = [], effects: [String] = [], fonts: String? = nil) throws(StrataError) -> Scene {
+        let userFonts: LottieUserFonts?
+        do { userFonts = try fonts.map { f throws(SceneError) in try LottieUserFonts(folder: f) } } catch { throw StrataError(.noInput, "\(error)") }
+        let scene = try importScene(at: path, assets: assets, animation: animation, values: values, fonts: userFonts)
         do {
             return try SceneLoader.addingEffects(effects, to: scene)
         } catch {
@@ -30,7 +34,7 @@ public enum Pipeline {
     }
 
     private static func importScene(at path: String, assets: String?, animation: String?,
-                                  values: [LottieValueProvider]) throws(StrataError) -> Scene {
+                                  values: [LottieValueProvider], fonts: LottieUserFonts?) throws(StrataError) -> Scene {
         let url = URL(fileURLWithPath: path)
         var data = try? Data(contentsOf: url, options: .mappedIfSafe)
         if let data, LottieImporter.isArchive(data), data.count > 256 << 20 {
@@ -39,16 +43,17 @@ public enum Pipeline {
         do throws(SceneError) {
             if let data, LottieImporter.isArchive(data) {
                 return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent,
-                                                        values: values)
+                                                        values: values, fonts: fonts)
             }
             if data.map(LottieImporter.isLottie) == true {
                 // Parsed, then the file's bytes let go before the layers are built.
                 let document = try LottieImporter.parse(data!, file: path)
                 data = nil
                 return try LottieImporter.decode(document, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
-                                                 name: url.deletingPathExtension().lastPathComponent, values: values)
+                                                 name: url.deletingPathExtension().lastPathComponent, values: values, fonts: fonts)
             }
             if !values.isEmpty { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for the value providers (--set)", found: "a scene file") }
+            if fonts != nil { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for --font (a scene file names its fonts itself)", found: "a scene file") }
             return try SceneLoader.load(contentsOf: url, assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
             throw StrataError(error)
