@@ -73,6 +73,7 @@ void pango_font_description_free(PangoFontDescription *description);
 
 PangoAttrList *pango_attr_list_new(void);
 PangoAttribute *pango_attr_font_features_new(const char *features);
+PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing);
 void pango_attr_list_insert(PangoAttrList *list, PangoAttribute *attribute);
 void pango_attr_list_unref(PangoAttrList *list);
 

@@ -67,21 +67,19 @@ extension LottieLayerBuilder {
            let user = try userFonts.file(name: fontName, family: font.family, style: font.style) {
             // The user's font (`--font DIR`), as an app's font provider gives lottie-ios one.
             context.usedUserFonts[fontName] = user.sha256
-            if tracking != 0 { context.warn(document.path + ".tr", "tracking is not applied to text drawn without the file's glyphs") }
             layer.sublayers = lines.enumerated().compactMap { index, line in
                 line.isEmpty ? nil : layout.userFontLine(String(line), index: index, family: font.family, style: font.style, file: user.path,
-                                                         ascent: font.ascent / 100, color: fill ?? .black)
+                                                         ascent: font.ascent / 100, color: fill ?? .black, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
             return layer
         }
         guard let font, hasGlyphs else {
             context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
-            if tracking != 0 { context.warn(document.path + ".tr", "tracking is not applied to text drawn without the file's glyphs") }
             if strokeColor != nil, strokeWidth > 0 { context.warn(document.path + ".sc", "a stroke is not drawn on text drawn without the file's glyphs") }
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
             layer.sublayers = lines.enumerated().compactMap { index, line in
-                line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fill ?? .black)
+                line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fill ?? .black, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
             return layer
@@ -154,8 +152,8 @@ struct LottieTextLayout {
 
     /// One line as a Pango text layer in TeX Gyre Heros: its bounds are wide enough for any
     /// glyph of the line and aligned as the line is, their top one ascent above the baseline.
-    func fontLine(_ line: String, index: Int, bold: Bool, color: Color) -> Layer {
-        let width = size * Double(line.count + 2)
+    func fontLine(_ line: String, index: Int, bold: Bool, color: Color, tracking: Double = 0) -> Layer {
+        let width = size * Double(line.count + 2) + abs(tracking) * Double(line.count)
         let start = lineOrigin(index: index, width: width)
         var layer = Layer(name: "line \(index + 1)")
         layer.anchorPoint = .zero
@@ -170,13 +168,14 @@ struct LottieTextLayout {
         // lottie-ios sets CoreText's kern and ligature attributes to 0: no pair kerning, no ligatures.
         layer.text = TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, alignment: textAlignment,
                                  kerning: false, ligatures: false)
+        layer.text?.letterSpacing = tracking
         return layer
     }
 
     /// One line as a Pango text layer in the user's font file of `family` (`--font`): placed as
     /// `fontLine`, with the font's ascent as the file gives it (After Effects', in ems).
-    func userFontLine(_ line: String, index: Int, family: String, style: String, file: String, ascent: Double, color: Color) -> Layer {
-        let width = size * Double(line.count + 2)
+    func userFontLine(_ line: String, index: Int, family: String, style: String, file: String, ascent: Double, color: Color, tracking: Double) -> Layer {
+        let width = size * Double(line.count + 2) + abs(tracking) * Double(line.count)
         let start = lineOrigin(index: index, width: width)
         var layer = Layer(name: "line \(index + 1)")
         layer.anchorPoint = .zero
@@ -193,6 +192,7 @@ struct LottieTextLayout {
         let weight = weights.first { compact.contains($0.0) }?.1 ?? 400
         layer.text = TextContent(string: line, fontFamily: family, fontSize: size, isItalic: words.contains("italic") || words.contains("oblique"),
                                  color: color, alignment: textAlignment, weight: weight, fontFile: file, kerning: false, ligatures: false)
+        layer.text?.letterSpacing = tracking
         return layer
     }
 }

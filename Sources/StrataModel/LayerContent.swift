@@ -117,6 +117,9 @@ public struct TextContent: Hashable, Sendable {
     /// The font's standard ligatures, such as "fi" (default true). False draws each character's
     /// own glyph, as CoreText does with the ligature attribute 0.
     public var ligatures: Bool
+    /// Extra space after every character, in points (negative: tighter; at most ±1,000), as
+    /// CoreText's kern attribute and After Effects' tracking set it. Default 0.
+    public var letterSpacing: Double = 0
 
     /// Creates text content.
     public init(string: String, fontFamily: String = "DejaVu Sans", fontSize: Double = 36,

@@ -156,14 +156,17 @@ final class TextEngine {
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_text(layout, BidiNesting.capped(text.string), -1)
-        if !text.kerning || !text.ligatures {
-            // OpenType features over the whole text: no pair kerning, no standard ligatures.
-            let features = [text.kerning ? nil : "kern 0", text.ligatures ? nil : "liga 0, clig 0"].compactMap { $0 }.joined(separator: ", ")
-            if let attributes = pango_attr_list_new(), let feature = pango_attr_font_features_new(features) {
-                pango_attr_list_insert(attributes, feature)
-                pango_layout_set_attributes(layout, attributes)
-                pango_attr_list_unref(attributes)
+        let spacing = text.letterSpacing.isFinite ? Swift.max(-1000, Swift.min(1000, text.letterSpacing)) : 0
+        if !text.kerning || !text.ligatures || spacing != 0, let attributes = pango_attr_list_new() {
+            if !text.kerning || !text.ligatures {
+                // OpenType features over the whole text: no pair kerning, no standard ligatures.
+                let features = [text.kerning ? nil : "kern 0", text.ligatures ? nil : "liga 0, clig 0"].compactMap { $0 }.joined(separator: ", ")
+                if let feature = pango_attr_font_features_new(features) { pango_attr_list_insert(attributes, feature) }
             }
+            // Extra space after every character (Pango units: 1/1024 point).
+            if spacing != 0, let letters = pango_attr_letter_spacing_new(Int32(spacing * scale)) { pango_attr_list_insert(attributes, letters) }
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
         }
         let width = bounds.width.isFinite && bounds.width > 0 ? units(bounds.width) : -1
         if text.isWrapped {

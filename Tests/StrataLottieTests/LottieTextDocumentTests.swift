@@ -8,8 +8,8 @@ import Testing
 
 /// A text document's caps (`ca`) and baseline shift (`ls`).
 @Suite("Lottie: text caps and baseline shift") struct LottieTextDocumentTests {
-    static func scene(caps: Int, shift: Double) throws -> Scene {
-        let document = #"{"t":"abc","f":"NoSuchFont","s":20,"j":0,"fc":[0,0,0],"ca":\#(caps),"ls":\#(shift)}"#
+    static func scene(caps: Int, shift: Double, tracking: Double = 0) throws -> Scene {
+        let document = #"{"t":"abc","f":"NoSuchFont","s":20,"j":0,"fc":[0,0,0],"ca":\#(caps),"ls":\#(shift),"tr":\#(tracking)}"#
         let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[10,50]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]}}}"#
         let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"fonts":{"list":[{"fName":"NoSuchFont","fFamily":"NoSuchFont","fStyle":"Regular","ascent":75}]},"layers":[\#(layer)]}"#
         return try importLottie(Data(json.utf8))
@@ -49,5 +49,19 @@ import Testing
         #expect(text.fontFile == file.standardizedFileURL.path && text.fontFamily == "My Brand" && text.weight == 600, "\(text)")
         #expect(!scene.warnings.contains { $0.contains("Helvetica") }, "\(scene.warnings)")
         #expect(scene.source?.overrides["font.MyBrand-SemiBold"]?.count == 64)
+    }
+
+    /// Tracking (`tr`, thousandths of an em) spaces the letters of text drawn without the file's
+    /// glyphs too: 200 at 20 points is 4 points after each of the three letters.
+    @Test func trackingSpacesTextDrawnInAFont() throws {
+        func inkColumns(_ scene: Scene) throws -> ClosedRange<Int> {
+            let image = try FrameRenderer(scene: scene).render(atSeconds: 0).image
+            let columns = (0..<image.width).filter { x in (0..<image.height).contains { image[x, $0].a > 128 } }
+            return columns.first!...columns.last!
+        }
+        let plain = try inkColumns(Self.scene(caps: 0, shift: 0)), spaced = try inkColumns(Self.scene(caps: 0, shift: 0, tracking: 200))
+        #expect(spaced.lowerBound == plain.lowerBound)
+        #expect(abs((spaced.upperBound - plain.upperBound) - 8) <= 1, "two gaps of 4 points before the last letter: \(plain) → \(spaced)")
+        #expect(!(try Self.scene(caps: 0, shift: 0, tracking: 200)).warnings.contains { $0.contains(".tr") })
     }
 }
