@@ -1,6 +1,6 @@
 # The strata command in a slim runtime image (docs/install.md):
 #   docker build -t strata:0.4.0 .
-#   docker run --rm -v "$PWD:/work" -w /work strata:0.4.0 render Scenes/side-menu.yaml --out out/side-menu
+#   docker run --rm -u "$(id -u):$(id -g)" -v "$PWD:/work" strata:0.4.0 render Scenes/side-menu.yaml --out out/side-menu
 # Two stages: Swift's image builds strata and strata-studio in release mode with the Swift runtime
 # linked in (--static-swift-stdlib); Debian slim with the C libraries they load runs them.
 
