@@ -36,13 +36,7 @@ func runAfterEffectsCorpus(_ arguments: [String]) throws {
         }
         columns.append((parts[0], peer))
     }
-    print(pad("category", 18) + columns.map { pad($0.0, 22) }.joined())
-    let tables = columns.map { AfterEffectsCorpus.rates($0.1) }
-    for (row, rate) in tables[0].enumerated() {
-        let cells = tables.map { table in
-            let r = table[row]
-            return pad("\(r.matched) of \(r.total) (\(String(format: "%.1f", 100 * Double(r.matched) / Double(max(1, r.total)))) %)", 22)
-        }
-        print(pad(rate.category, 18) + cells.joined())
-    }
+    printRates(heading: "category", width: 18, columns.map { column in
+        (column.0, AfterEffectsCorpus.rates(column.1).map { (group: $0.category, matched: $0.matched, total: $0.total) })
+    })
 }

@@ -62,14 +62,18 @@ func runLottieCorpus(_ arguments: [String]) throws {
         }
         columns.append((parts[0], peerOutcomes))
     }
-    print(pad("group", 14) + columns.map { pad($0.0, 22) }.joined())
-    let tables = columns.map { LottieCorpus.rates($0.1) }
-    for (row, rate) in tables[0].enumerated() {
-        let cells = tables.map { table in
-            let r = table[row]
+    printRates(heading: "group", width: 14, columns.map { ($0.0, LottieCorpus.rates($0.1)) })
+}
+
+/// Rates side by side, a column per renderer and a row per group: `N of M (P %)`.
+func printRates(heading: String, width: Int, _ columns: [(name: String, rates: [(group: String, matched: Int, total: Int)])]) {
+    print(pad(heading, width) + columns.map { pad($0.name, 22) }.joined())
+    for (row, rate) in columns[0].rates.enumerated() {
+        let cells = columns.map { column in
+            let r = column.rates[row]
             return pad("\(r.matched) of \(r.total) (\(String(format: "%.1f", 100 * Double(r.matched) / Double(max(1, r.total)))) %)", 22)
         }
-        print(pad(rate.group, 14) + cells.joined())
+        print(pad(rate.group, width) + cells.joined())
     }
 }
 

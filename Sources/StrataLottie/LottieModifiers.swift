@@ -144,7 +144,7 @@ extension LottieShapes {
                     tangent = Self.normalized(Point(x: tangent.x + incoming.x, y: tangent.y + incoming.y)) ?? tangent
                 }
                 placed.append(Placed(point: cubic.0, tangent: tangent, spacing: spacing))
-                for j in 1...Swift.max(1, perSegment) where perSegment > 0 {
+                for j in stride(from: 1, through: perSegment, by: 1) {
                     let t = Self.parameter(table, atLength: length * Double(j) / Double(perSegment + 1))
                     placed.append(Placed(point: Self.point(cubic, at: t), tangent: Self.unitTangent(cubic, at: t), spacing: spacing))
                 }

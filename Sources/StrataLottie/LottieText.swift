@@ -153,35 +153,17 @@ struct LottieTextLayout {
     /// One line as a Pango text layer in TeX Gyre Heros: its bounds are wide enough for any
     /// glyph of the line and aligned as the line is, their top one ascent above the baseline.
     func fontLine(_ line: String, index: Int, bold: Bool, color: Color, tracking: Double = 0) -> Layer {
-        let width = size * Double(line.count + 2) + abs(tracking) * Double(line.count)
-        let start = lineOrigin(index: index, width: width)
-        var layer = Layer(name: "line \(index + 1)")
-        layer.anchorPoint = .zero
-        // The bounds span `width` from the line's start: a centred or right-aligned line is set
-        // in them by Pango as CoreText sets it about the origin.
-        let textAlignment: TextAlignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
-        layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
         // CoreText sets a line's baseline a whole number of points below its top, where the layer
         // is placed by the font's exact ascent: the baseline sits lower by the rounding.
         let ascent = Self.helveticaAscent * size, rounding = box == nil && !justified ? ascent.rounded(.up) - ascent : 0
-        layer.position = Point(x: start.x, y: start.y + rounding - Self.herosAscent * size)
         // lottie-ios sets CoreText's kern and ligature attributes to 0: no pair kerning, no ligatures.
-        layer.text = TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, alignment: textAlignment,
-                                 kerning: false, ligatures: false)
-        layer.text?.letterSpacing = tracking
-        return layer
+        return lineLayer(TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, kerning: false, ligatures: false),
+                         index: index, top: Self.herosAscent * size - rounding, tracking: tracking)
     }
 
     /// One line as a Pango text layer in the user's font file of `family` (`--font`): placed as
     /// `fontLine`, with the font's ascent as the file gives it (After Effects', in ems).
     func userFontLine(_ line: String, index: Int, family: String, style: String, file: String, ascent: Double, color: Color, tracking: Double) -> Layer {
-        let width = size * Double(line.count + 2) + abs(tracking) * Double(line.count)
-        let start = lineOrigin(index: index, width: width)
-        var layer = Layer(name: "line \(index + 1)")
-        layer.anchorPoint = .zero
-        layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
-        layer.position = Point(x: start.x, y: start.y - ascent * size)
-        let textAlignment: TextAlignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
         // The weight and slant the style names (After Effects' style names: Bold, Light Italic…),
         // so that the face asked for is the file's.
         let words = style.lowercased()
@@ -190,9 +172,27 @@ struct LottieTextLayout {
                                            ("black", 900), ("heavy", 900)]
         let compact = words.filter { $0 != " " && $0 != "-" }
         let weight = weights.first { compact.contains($0.0) }?.1 ?? 400
-        layer.text = TextContent(string: line, fontFamily: family, fontSize: size, isItalic: words.contains("italic") || words.contains("oblique"),
-                                 color: color, alignment: textAlignment, weight: weight, fontFile: file, kerning: false, ligatures: false)
-        layer.text?.letterSpacing = tracking
+        return lineLayer(TextContent(string: line, fontFamily: family, fontSize: size, isItalic: words.contains("italic") || words.contains("oblique"),
+                                     color: color, weight: weight, fontFile: file, kerning: false, ligatures: false),
+                         index: index, top: ascent * size, tracking: tracking)
+    }
+
+    /// A line's layer holding `text`, its baseline `top` below the layer's top, its letters spaced
+    /// by `tracking` points. The bounds span enough width for any glyph of the line from its
+    /// start: a centred or right-aligned line is set in them by Pango as CoreText sets it about
+    /// the origin.
+    private func lineLayer(_ text: TextContent, index: Int, top: Double, tracking: Double) -> Layer {
+        let count = Double(text.string.count)
+        let width = size * (count + 2) + abs(tracking) * count
+        let start = lineOrigin(index: index, width: width)
+        var layer = Layer(name: "line \(index + 1)")
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(x: 0, y: 0, width: width, height: size * 2)
+        layer.position = Point(x: start.x, y: start.y - top)
+        var text = text
+        text.alignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
+        text.letterSpacing = tracking
+        layer.text = text
         return layer
     }
 }

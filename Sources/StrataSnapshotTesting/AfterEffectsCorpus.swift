@@ -98,13 +98,6 @@ public struct AfterEffectsCorpus: Sendable {
 
     /// Matches per category ("all" included).
     public static func rates(_ outcomes: [Outcome]) -> [(category: String, matched: Int, total: Int)] {
-        var groups: [String: (Int, Int)] = [:]
-        for outcome in outcomes {
-            for key in [outcome.picture.category, "all"] {
-                groups[key, default: (0, 0)].0 += outcome.matches ? 1 : 0
-                groups[key, default: (0, 0)].1 += 1
-            }
-        }
-        return groups.keys.sorted().map { (category: $0, matched: groups[$0]!.0, total: groups[$0]!.1) }
+        LottieCorpus.tally(outcomes.map { ($0.picture.category, $0.matches) }).map { (category: $0.group, matched: $0.matched, total: $0.total) }
     }
 }

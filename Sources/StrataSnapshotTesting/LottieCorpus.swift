@@ -148,10 +148,16 @@ public struct LottieCorpus: Sendable {
 
     /// Match rates per group ("all" included), in percent.
     public static func rates(_ outcomes: [Outcome]) -> [(group: String, matched: Int, total: Int)] {
+        tally(outcomes.map { ($0.picture.group, $0.matches) }).map { (group: $0.group, matched: $0.matched, total: $0.total) }
+    }
+
+    /// Matched and judged per group, and in all ("all"), groups in name order: what both
+    /// corpora's rates count.
+    static func tally(_ judged: [(group: String, matched: Bool)]) -> [(group: String, matched: Int, total: Int)] {
         var groups: [String: (Int, Int)] = [:]
-        for outcome in outcomes {
-            for key in [outcome.picture.group, "all"] {
-                groups[key, default: (0, 0)].0 += outcome.matches ? 1 : 0
+        for (group, matched) in judged {
+            for key in [group, "all"] {
+                groups[key, default: (0, 0)].0 += matched ? 1 : 0
                 groups[key, default: (0, 0)].1 += 1
             }
         }

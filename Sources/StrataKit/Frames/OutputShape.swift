@@ -90,7 +90,7 @@ public struct OutputShape: Hashable, Sendable {
         }
         if let background {
             result.background = background.alpha == 0 ? nil : background
-            if case .scene = canvas {} else { result.layers[0].backgroundColor = nil }
+            if canvas != .scene { result.layers[0].backgroundColor = nil }  // the fitted holder's
             result.source?.overrides["background"] = background.description
         }
         return result
