@@ -124,6 +124,9 @@ public enum LottieImporter {
         // The user's font files drawn with, in the run's fingerprint: other files, other frames.
         for (font, digest) in context.usedUserFonts { scene.source?.overrides["font.\(font)"] = digest }
         scene.progressDuration = (end - first) / rate
+        // Lottie's players fill the true outline of a curve (Core Animation; After Effects' renders
+        // in lottie-ae carry at least the exact coverage at every curved edge).
+        scene.curveTolerance = CurveTolerance.exact
         scene.warnings = context.warnings
         scene.effects.layerMotionBlurs = try motionBlurs(root, composition: composition, names: context.motionBlurNames)
         for (index, provider) in values.enumerated() where !rewriter.used.contains(index) {

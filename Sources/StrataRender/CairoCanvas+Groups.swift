@@ -42,7 +42,7 @@ extension CairoCanvas {
         do {
             let surface = try CairoSurface(width: width, height: height)
             let context = try CairoContext(surface: surface)
-            Self.configure(context.pointer)
+            configure(context.pointer)
             prepare(context.pointer)
             offscreenSurfaceCount += 1
             frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))

@@ -39,19 +39,25 @@ public final class CairoCanvas: Canvas {
     var usesGradientStrips = true
 
     let resources: RenderResources?
+    /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).
+    let curveTolerance: Double
 
     /// Creates a transparent canvas of `width × height` pixels.
     ///
-    /// - Parameter resources: surfaces kept between frames by the calling thread (the frame
-    ///   surface and converted image contents); nil allocates and converts everything afresh.
-    public convenience init(width: Int, height: Int, resources: RenderResources? = nil) throws(RenderError) {
-        try self.init(width: width, height: height, resources: resources, base: nil)
+    /// - Parameters:
+    ///   - resources: surfaces kept between frames by the calling thread (the frame surface and
+    ///     converted image contents); nil allocates and converts everything afresh.
+    ///   - curveTolerance: how far a drawn curve may lie from the true curve, in pixels.
+    public convenience init(width: Int, height: Int, resources: RenderResources? = nil,
+                            curveTolerance: Double = CurveTolerance.standard) throws(RenderError) {
+        try self.init(width: width, height: height, resources: resources, base: nil, curveTolerance: curveTolerance)
     }
 
     /// Creates a canvas of `width × height` pixels holding a copy of `base` (of that size), or
     /// transparent when `base` is nil.
-    init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?) throws(RenderError) {
+    init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?, curveTolerance: Double) throws(RenderError) {
         self.resources = resources
+        self.curveTolerance = CurveTolerance.clamped(curveTolerance)
         let surface: CairoSurface
         if let resources {
             surface = try resources.frameSurface(width: width, height: height, holding: base)
@@ -64,16 +70,17 @@ public final class CairoCanvas: Canvas {
         // is not. Marked as changed, every frame is drawn the one way, wherever its surface came from.
         cairo_surface_mark_dirty(surface.pointer)
         let context = try CairoContext(surface: surface)
-        Self.configure(context.pointer)
+        configure(context.pointer)
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
     }
 
     /// A canvas drawing over `surface` as it is (the thread's previous frame), clipped to `region`
     /// (whole canvas pixels), which is cleared first: what is drawn then is drawn only there.
-    init(drawingOver surface: CairoSurface, region: Rect, resources: RenderResources?) throws(RenderError) {
+    init(drawingOver surface: CairoSurface, region: Rect, resources: RenderResources?, curveTolerance: Double) throws(RenderError) {
         self.resources = resources
+        self.curveTolerance = CurveTolerance.clamped(curveTolerance)
         let context = try CairoContext(surface: surface)
-        Self.configure(context.pointer)
+        configure(context.pointer)
         frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
         let x0 = Int(saturating: region.minX), y0 = Int(saturating: region.minY)
         let x1 = Int(saturating: region.maxX), y1 = Int(saturating: region.maxY)
@@ -87,8 +94,10 @@ public final class CairoCanvas: Canvas {
     }
 
     /// Fixed font options: greyscale antialiasing, no hinting, so text is the same on every machine
-    /// with the same fonts and does not depend on the scale.
-    static func configure(_ context: OpaquePointer) {
+    /// with the same fonts and does not depend on the scale; curves flattened within
+    /// `curveTolerance`.
+    func configure(_ context: OpaquePointer) {
+        cairo_set_tolerance(context, curveTolerance)
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

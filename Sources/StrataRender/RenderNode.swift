@@ -130,14 +130,18 @@ public struct RenderTree: Sendable {
     public let background: Color?
     /// The top-level nodes, in drawing order; their transforms map to canvas points.
     public let roots: [RenderNode]
+    /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).
+    public let curveTolerance: Double
 
     /// Creates a render tree.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, background: Color?, roots: [RenderNode]) {
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, background: Color?, roots: [RenderNode],
+                curveTolerance: Double = CurveTolerance.standard) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale
         self.background = background
         self.roots = roots
+        self.curveTolerance = CurveTolerance.clamped(curveTolerance)
     }
 
     /// The first thing this tree would draw that breaks `Limits`, as a message naming the layer

@@ -12,18 +12,21 @@ enum BasePlan {
 }
 
 extension RenderResources {
-    /// What the base stands for: a canvas of this size, scale and background.
+    /// What the base stands for: a canvas of this size, scale and background, drawn with this
+    /// curve tolerance.
     struct BaseKey: Equatable {
         let width: Int
         let height: Int
         let scale: Double
         let background: Color?
+        let curveTolerance: Double
 
         init(_ tree: RenderTree) {
             width = tree.pixelWidth
             height = tree.pixelHeight
             scale = tree.scale
             background = tree.background
+            curveTolerance = tree.curveTolerance
         }
     }
 

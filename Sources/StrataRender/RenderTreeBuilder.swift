@@ -18,6 +18,8 @@ public struct RenderTreeBuilder: Sendable {
     /// where they cross (`PlaneSort`). A tree built only to check its surfaces against the limits
     /// leaves them in tree order, whole: a part of a plane never needs more than the plane.
     public var ordersPlanes = true
+    /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).
+    public var curveTolerance = CurveTolerance.standard
 
     /// Creates a builder for a canvas of `size` points at `scale`.
     public init(size: Size, scale: Double, background: Color? = nil) {
@@ -38,7 +40,8 @@ public struct RenderTreeBuilder: Sendable {
         let canvas = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let device = Transform2D.scale(x: scale, y: scale)
         let roots = Self.drawingOrder(layers).compactMap { node(for: $0, parentDevice: device, clip: canvas) }
-        return RenderTree(pixelWidth: width, pixelHeight: height, scale: scale, background: background, roots: roots)
+        return RenderTree(pixelWidth: width, pixelHeight: height, scale: scale, background: background, roots: roots,
+                          curveTolerance: curveTolerance)
     }
 
     /// Sublayers sorted by zPosition; equal values keep their array order.

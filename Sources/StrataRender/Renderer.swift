@@ -6,11 +6,15 @@ public enum Renderer {
     /// Renders `layers` on a canvas of `size` points at `scale` pixels per point.
     ///
     /// - Returns: the frame as premultiplied RGBA, `size × scale` pixels (rounded up).
-    /// - Parameter resources: surfaces the calling thread keeps between frames (see
-    ///   `RenderResources`); the bytes are the same without them.
+    /// - Parameters:
+    ///   - resources: surfaces the calling thread keeps between frames (see `RenderResources`);
+    ///     the bytes are the same without them.
+    ///   - curveTolerance: how far a drawn curve may lie from the true curve, in pixels.
     public static func render(_ layers: [Layer], size: Size, scale: Double, background: Color?,
-                              resources: RenderResources? = nil) throws(RenderError) -> PixelBuffer {
-        let tree = RenderTreeBuilder(size: size, scale: scale, background: background).build(layers)
+                              resources: RenderResources? = nil, curveTolerance: Double = CurveTolerance.standard) throws(RenderError) -> PixelBuffer {
+        var builder = RenderTreeBuilder(size: size, scale: scale, background: background)
+        builder.curveTolerance = curveTolerance
+        let tree = builder.build(layers)
         return try render(tree, resources: resources)
     }
 
@@ -35,21 +39,23 @@ public enum Renderer {
         -> (canvas: CairoCanvas, drawnOver: (rows: Range<Int>, columns: Range<Int>)?) {
         let all = tree.roots.indices
         if let damage = resources?.damagePlan(for: tree) {
-            let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources)
+            let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources,
+                                         curveTolerance: tree.curveTolerance)
             if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
             return (canvas, (damage.rows, damage.columns))
         }
         switch resources?.basePlan(for: tree) ?? .none {
         case .none:
-            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, curveTolerance: tree.curveTolerance)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: all)
             return (canvas, nil)
         case .restore(let base, let count):
-            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: base)
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: base,
+                                         curveTolerance: tree.curveTolerance)
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
             return (canvas, nil)
         case .keep(let count):
-            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources)
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, curveTolerance: tree.curveTolerance)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: 0..<count)
             if canvas.error == nil, let resources { resources.keepBase(canvas.frames[0].surface, for: tree, count: count) }
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)

@@ -17,6 +17,10 @@ public struct Scene: Hashable, Sendable {
     public var scale: Double
     /// Fill of the canvas; nil leaves it transparent.
     public var background: Color?
+    /// How far a drawn curve may lie from the true curve, in canvas pixels: 0.1 for scene files
+    /// unless they ask for less (`curveTolerance:`), 0.01 for imported animations
+    /// (`CurveTolerance`).
+    public var curveTolerance = CurveTolerance.standard
     /// Top-level model layers, drawn in order (then by zPosition); each holds its animations.
     public var layers: [Layer]
     /// The frame clock: rate, number of ticks, dropped ticks.

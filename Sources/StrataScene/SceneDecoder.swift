@@ -20,7 +20,7 @@ struct SceneDecoder {
     // MARK: - Document
 
     static let documentKeys = ["version", "name", "description", "size", "scale", "background", "clock", "snapshots", "layers",
-                               "effects", "viewer"]
+                               "effects", "viewer", "curveTolerance"]
 
     mutating func scene(_ value: SceneValue, defaultName: String) throws(SceneError) -> Scene {
         let entries = try reader.object(value, at: "", allowed: Self.documentKeys)
@@ -69,6 +69,12 @@ struct SceneDecoder {
         var scene = Scene(name: name, description: description, size: size, scale: scale, background: background, layers: layers,
                           clock: clock)
         scene.effects = try effects(entries["effects"], viewer: entries["viewer"], layers: layers)
+        if let v = entries["curveTolerance"] {
+            let range = CurveTolerance.range
+            let bounds = "\(SceneReader.format(range.lowerBound))…\(SceneReader.format(range.upperBound))"
+            scene.curveTolerance = try reader.number(v, at: "curveTolerance", in: range,
+                                                     expected: "the pixels a curve may lie from its true outline, \(bounds)")
+        }
         if let v = entries["snapshots"] {
             let frameCount = clock.displayedTicks.count
             var frames: [Int] = []

@@ -71,6 +71,29 @@ struct SceneTests {
         #expect(error(header + "layers:\n  - {frame: [0, 0, 1, 1], position: [1, 1]}\n")?.keyPath == "layers[0].frame")
     }
 
+    @Test func curveToleranceIsReadCheckedAndDrawsTheTrueOutline() throws {
+        #expect(try decode(header + "layers: []\n").curveTolerance == CurveTolerance.standard)
+        #expect(try decode(header + "curveTolerance: 0.01\nlayers: []\n").curveTolerance == 0.01)
+        for bad in ["0", "2", "-0.1", ".nan", "fine"] {
+            let failure = error(header + "curveTolerance: \(bad)\nlayers: []\n")
+            #expect(failure?.keyPath == "curveTolerance", "\(bad)")
+            #expect(failure?.expected.contains("0.001…1") == true, "\(bad)")
+        }
+        // A circle of radius 20 px: its true area is 400π px². Flattened within 0.1 px its chords
+        // cut off some of it; within 0.01 px the edge pixels carry the true coverage.
+        var circle = Layer(frame: Rect(x: 10.25, y: 10.5, width: 40, height: 40))
+        circle.backgroundColor = .black
+        circle.cornerRadius = 20
+        func area(_ tolerance: Double) throws -> Double {
+            let image = try Renderer.render([circle], size: Size(width: 60, height: 60), scale: 1, background: nil, curveTolerance: tolerance)
+            return stride(from: 3, to: image.pixels.count, by: 4).reduce(0.0) { $0 + Double(image.pixels[$1]) } / 255
+        }
+        let exact = 400 * Double.pi
+        let coarse = try area(CurveTolerance.standard), fine = try area(CurveTolerance.exact)
+        #expect(coarse < exact - 1, "within 0.1 px: \(coarse) px² of \(exact)")
+        #expect(abs(fine - exact) < 0.5, "within 0.01 px: \(fine) px² of \(exact)")
+    }
+
     @Test func extremeNumbersAreErrorsOrNothingNotCrashes() throws {
         #expect(error("version: 1\ndescription: d\nsize: [1e308, 1]\nlayers: []\n")?.keyPath == "size")
         #expect(error("version: 1\ndescription: d\nsize: [.nan, 1]\nlayers: []\n")?.keyPath == "size[0]")

@@ -6,11 +6,16 @@ import StrataRender
 /// The effects' snapshots drawn by Strata's renderer (Cairo and Pango): what `FrameRenderer` hands
 /// to `EffectsEngine`, so that the effects themselves link neither.
 public struct CairoSnapshotRasterizer: SnapshotRasterizer {
-    /// Creates the rasteriser.
-    public init() {}
+    /// How far a drawn curve may lie from the true curve, in pixels (the scene's).
+    public var curveTolerance: Double
+
+    /// Creates the rasteriser, drawing curves within `curveTolerance` pixels.
+    public init(curveTolerance: Double = CurveTolerance.standard) {
+        self.curveTolerance = curveTolerance
+    }
 
     public func render(_ layers: [Layer], size: Size, scale: Double) throws(EffectsError) -> PixelBuffer {
-        try Renderer.render(layers, size: size, scale: scale, background: nil)
+        try Renderer.render(layers, size: size, scale: scale, background: nil, curveTolerance: curveTolerance)
     }
 }
 

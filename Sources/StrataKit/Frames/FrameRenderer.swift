@@ -63,7 +63,8 @@ public struct FrameRenderer: Sendable {
     ///   (snapshots and their blurs).
     public init(scene: Scene, clock: FrameClock? = nil, scale: Double? = nil) throws(StrataError) {
         let scale = scale ?? scene.scale
-        let builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
+        var builder = RenderTreeBuilder(size: scene.size, scale: scale, background: scene.background)
+        builder.curveTolerance = scene.curveTolerance
         let (width, height) = builder.pixelSize
         do {
             try Limits.checkSurface(width: width, height: height)
@@ -78,7 +79,7 @@ public struct FrameRenderer: Sendable {
         if !scene.effects.isEmpty {
             do {
                 engine = try EffectsEngine(effects: scene.effects, timeline: scene.timeline, layers: scene.layers, clock: clock, scale: scale,
-                                           rasterizer: CairoSnapshotRasterizer())
+                                           rasterizer: CairoSnapshotRasterizer(curveTolerance: scene.curveTolerance))
             } catch {
                 throw StrataError(error.exceedsLimits ? .dataError : .software, "\(scene.origin) at scale \(Manifest.number(scale)): \(error)")
             }

@@ -78,7 +78,7 @@ extension FrameRenderer {
             }
             guard drawing else { continue }
             var accumulator = FrameAccumulator()
-            let rasterizer = CairoSnapshotRasterizer()
+            let rasterizer = CairoSnapshotRasterizer(curveTolerance: scene.curveTolerance)
             for instant in blur.instants(atSeconds: seconds, fps: clock.framesPerSecond) {
                 guard var sample = PresentationTree(layers: self.instant(atSeconds: instant), seconds: instant).layer(at: blur.layer) else { continue }
                 sample.compositingFilter = nil  // the average blends as the layer would
