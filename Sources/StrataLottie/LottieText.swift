@@ -52,7 +52,7 @@ extension LottieLayerBuilder {
         // lottie-ios maps justification 3…6 (justify, last line left, right, centred or full) to
         // CoreText's justified alignment, whose last line — here every line — is left-aligned.
         let alignment = justification == 1 ? 1 : justification == 2 ? 2 : 0
-        let layout = LottieTextLayout(size: size, lineHeight: lineHeight, alignment: alignment, justified: justification >= 3,
+        var layout = LottieTextLayout(size: size, lineHeight: lineHeight, alignment: alignment, justified: justification >= 3,
                                       box: box.flatMap { $0.count >= 2 && boxOrigin.count >= 2 ? Rect(x: boxOrigin[0], y: boxOrigin[1], width: $0[0], height: $0[1]) : nil },
                                       // The ascent that places a justified point text's top at its position: the file's
                                       // font's (After Effects' ascent, in percent of the size), else Helvetica's.
@@ -63,23 +63,29 @@ extension LottieLayerBuilder {
         let strokeWidth = try document.number("sw", default: 0, in: 0...Limits.maximumLineWidth)
         var layer = Layer(name: name)
         layer.anchorPoint = .zero
+        if let strokeColor, strokeWidth > 0 {
+            // lottie-ios hands `sw` to CoreText's stroke width, which is a percentage of the font
+            // size, and draws the stroke under the fill unless `of` is true (CoreTextRenderLayer).
+            layout.stroke = (strokeColor, min(Limits.maximumLineWidth, strokeWidth * size / 100), try document.number("of", default: 0, in: 0...1) == 1)
+        }
+        // A stroke without a fill colour is drawn alone, as CoreText draws it.
+        let fontFill = fill ?? (layout.stroke == nil ? .black : .clear)
         if !hasGlyphs, let userFonts = context.userFonts, let font,
            let user = try userFonts.file(name: fontName, family: font.family, style: font.style) {
             // The user's font (`--font DIR`), as an app's font provider gives lottie-ios one.
             context.usedUserFonts[fontName] = user.sha256
             layer.sublayers = lines.enumerated().compactMap { index, line in
                 line.isEmpty ? nil : layout.userFontLine(String(line), index: index, family: font.family, style: font.style, file: user.path,
-                                                         ascent: font.ascent / 100, color: fill ?? .black, tracking: tracking / 1000 * size)
+                                                         ascent: font.ascent / 100, color: fontFill, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
             return layer
         }
         guard let font, hasGlyphs else {
             context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
-            if strokeColor != nil, strokeWidth > 0 { context.warn(document.path + ".sc", "a stroke is not drawn on text drawn without the file's glyphs") }
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
             layer.sublayers = lines.enumerated().compactMap { index, line in
-                line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fill ?? .black, tracking: tracking / 1000 * size)
+                line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fontFill, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
             return layer
@@ -138,6 +144,9 @@ struct LottieTextLayout {
     var box: Rect?
     /// The font's ascent, in ems.
     var ascent: Double
+    /// The stroke of text set in a font (CoreText's stroke attributes as lottie-ios sets them):
+    /// its colour, width in points and whether it is drawn over the fill; nil draws none.
+    var stroke: (color: Color, width: Double, overFill: Bool)? = nil
 
     /// The start of line `index`'s baseline, for a line `width` points wide.
     func lineOrigin(index: Int, width: Double) -> Point {
@@ -192,6 +201,11 @@ struct LottieTextLayout {
         var text = text
         text.alignment = alignment == 1 ? .right : alignment == 2 ? .center : .left
         text.letterSpacing = tracking
+        if let stroke {
+            text.strokeColor = stroke.color
+            text.strokeWidth = stroke.width
+            text.strokeOverFill = stroke.overFill
+        }
         layer.text = text
         return layer
     }

@@ -120,6 +120,18 @@ public struct TextContent: Hashable, Sendable {
     /// Extra space after every character, in points (negative: tighter; at most ±1,000), as
     /// CoreText's kern attribute and After Effects' tracking set it. Default 0.
     public var letterSpacing: Double = 0
+    /// The colour of a stroke along the glyphs' outlines (NSAttributedString's `strokeColor`);
+    /// nil draws none.
+    public var strokeColor: Color?
+    /// The stroke's width, in points, centred on the outlines (0…`Limits.maximumLineWidth`;
+    /// 0 draws none). Joins are mitred, as Core Graphics strokes by default.
+    public var strokeWidth: Double = 0
+    /// Whether the stroke is drawn over the fill (the default, as NSAttributedString draws a
+    /// stroke with a fill) or under it, so that only its outer half shows.
+    public var strokeOverFill = true
+
+    /// Whether a stroke is drawn: a colour and a width above 0.
+    public var isStroked: Bool { strokeColor != nil && strokeWidth > 0 }
 
     /// Creates text content.
     public init(string: String, fontFamily: String = "DejaVu Sans", fontSize: Double = 36,

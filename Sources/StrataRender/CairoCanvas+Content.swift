@@ -192,8 +192,8 @@ extension CairoCanvas {
 
     func drawText(_ text: TextContent, in bounds: Rect, alpha: Double) {
         cairo_save(cr)
-        setSource(text.color, alpha: alpha)
-        TextEngine.current.draw(text, in: bounds, on: cr)
+        TextEngine.current.draw(text, in: bounds, on: cr, fill: { setSource(text.color, alpha: alpha) },
+                                stroke: { setSource(text.strokeColor ?? text.color, alpha: alpha) })
         cairo_restore(cr)
     }
 }

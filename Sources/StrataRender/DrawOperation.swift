@@ -59,9 +59,11 @@ public enum DrawOperation: Hashable, Sendable {
         case .shape(let shape):
             return shape.extent
         case .text(let text, let bounds):
-            // Where Pango puts the glyphs (ink and line boxes), grown by a point for anti-aliasing.
+            // Where Pango puts the glyphs (ink and line boxes), grown by a point for anti-aliasing
+            // and by a stroke's reach (mitred joins reach 5 widths at Cairo's limit of 10).
             guard let laidOut = TextEngine.current.extent(of: text, in: bounds) else { return bounds }
-            return laidOut.outsetBy(dx: 1, dy: 1)
+            let reach = 1 + (text.isStroked ? 5 * text.strokeWidth : 0)
+            return laidOut.outsetBy(dx: reach, dy: reach)
         }
     }
 }

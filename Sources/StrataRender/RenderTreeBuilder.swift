@@ -197,7 +197,7 @@ public struct RenderTreeBuilder: Sendable {
             let destination = layer.contentsGravity.placement(of: pointSize, in: layer.bounds)
             if !destination.isEmpty { content.append(.image(image, destination: destination)) }
         }
-        if let text = layer.text, !text.string.isEmpty, text.color.alpha > 0 {
+        if let text = layer.text, !text.string.isEmpty, text.color.alpha > 0 || (text.isStroked && (text.strokeColor?.alpha ?? 0) > 0) {
             content.append(.text(text, bounds: layer.bounds))
         }
         if let shape = layer.shape, shape.fills || shape.strokes, !shape.path.isEmpty {

@@ -242,8 +242,10 @@ final class TextEngine {
         return rect(ink).union(rect(logical))
     }
 
-    /// Draws `text` in `bounds` on `cr` in its current colour.
-    func draw(_ text: TextContent, in bounds: Rect, on cr: OpaquePointer) {
+    /// Draws `text` in `bounds` on `cr`: its glyphs filled with the source `fill` sets, and,
+    /// when it has a stroke, their outlines stroked with the source `stroke` sets, over or under
+    /// the fill.
+    func draw(_ text: TextContent, in bounds: Rect, on cr: OpaquePointer, fill: () -> Void, stroke: () -> Void) {
         guard let laidOut = laidOut(text, in: bounds) else { return }
         let origin = origin(of: laidOut, alignment: text.alignment, in: bounds)
         // The glyphs' size on the device: FreeType refuses sizes over 65,535 pixels per em (a
@@ -251,28 +253,55 @@ final class TextEngine {
         // long before 1e154.
         let pixelsPerEm = text.fontSize * CairoCanvas.largestAxisScale(cr)
         guard pixelsPerEm.isFinite, pixelsPerEm <= Self.maximumOutlinePixelsPerEm else { return }
-        guard pixelsPerEm > Self.maximumGlyphPixelsPerEm else {
+        let asGlyphs = pixelsPerEm <= Self.maximumGlyphPixelsPerEm
+        func outlines() {
+            cairo_new_path(cr)
+            guard !asGlyphs else {
+                cairo_move_to(cr, origin.x, origin.y)
+                pango_cairo_layout_path(cr, laidOut.layout)
+                return
+            }
+            // Larger than any canvas: the outlines are taken at the text's own size in points (no
+            // transform, so FreeType sees at most 2,000 pixels per em) and drawn under the layer's
+            // transform by Cairo, as paths. The outlines are unhinted, so they are the same shapes.
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            cairo_identity_matrix(cr)
             cairo_move_to(cr, origin.x, origin.y)
-            pango_cairo_show_layout(cr, laidOut.layout)
-            return
+            pango_cairo_layout_path(cr, laidOut.layout)
+            let path = cairo_copy_path(cr)
+            cairo_new_path(cr)
+            cairo_set_matrix(cr, &matrix)
+            if let path {
+                if path.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, path) }
+                cairo_path_destroy(path)
+            }
         }
-        // Larger than any canvas: the outlines are taken at the text's own size in points (no
-        // transform, so FreeType sees at most 2,000 pixels per em) and filled under the layer's
-        // transform by Cairo, as paths. The outlines are unhinted, so they are the same shapes.
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_new_path(cr)
-        cairo_identity_matrix(cr)
-        cairo_move_to(cr, origin.x, origin.y)
-        pango_cairo_layout_path(cr, laidOut.layout)
-        let outlines = cairo_copy_path(cr)
-        cairo_new_path(cr)
-        cairo_set_matrix(cr, &matrix)
-        if let outlines {
-            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
-            cairo_path_destroy(outlines)
+        func fillGlyphs() {
+            fill()
+            if asGlyphs {
+                cairo_move_to(cr, origin.x, origin.y)
+                pango_cairo_show_layout(cr, laidOut.layout)
+            } else {
+                outlines()
+                cairo_fill(cr)
+            }
         }
-        cairo_fill(cr)
+        guard text.isStroked else { return fillGlyphs() }
+        func strokeOutlines() {
+            stroke()
+            outlines()
+            cairo_set_line_width(cr, text.strokeWidth)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_stroke(cr)
+        }
+        if text.strokeOverFill {
+            fillGlyphs()
+            strokeOutlines()
+        } else {
+            strokeOutlines()
+            fillGlyphs()
+        }
     }
 
     /// Largest glyph drawn as glyphs, in device pixels per em: beyond it (larger than any surface

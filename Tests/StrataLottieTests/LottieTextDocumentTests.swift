@@ -64,4 +64,27 @@ import Testing
         #expect(abs((spaced.upperBound - plain.upperBound) - 8) <= 1, "two gaps of 4 points before the last letter: \(plain) → \(spaced)")
         #expect(!(try Self.scene(caps: 0, shift: 0, tracking: 200)).warnings.contains { $0.contains(".tr") })
     }
+
+    /// A text document's stroke (`sc`, `sw`, `of`) on text drawn in a font, as lottie-ios hands it
+    /// to CoreText: `sw` is a percentage of the font size, under the fill unless `of` is true; a
+    /// stroke with no fill colour is drawn alone.
+    @Test func aStrokeOnTextDrawnInAFontIsCoreTexts() throws {
+        func text(_ fields: String) throws -> (TextContent, [String]) {
+            let document = #"{"t":"Hi","f":"NoSuchFont","s":40,"j":0,\#(fields)}"#
+            let layer = #"{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[10,50]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"t":{"d":{"k":[{"t":0,"s":\#(document)}]}}}"#
+            let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"fonts":{"list":[{"fName":"NoSuchFont","fFamily":"NoSuchFont","fStyle":"Regular","ascent":75}]},"layers":[\#(layer)]}"#
+            let scene = try importLottie(Data(json.utf8))
+            func texts(_ layers: [Layer]) -> [TextContent] { layers.flatMap { ($0.text.map { [$0] } ?? []) + texts($0.sublayers) } }
+            return (try #require(texts(scene.layers).first), scene.warnings)
+        }
+        let (under, warnings) = try text(#""fc":[1,1,0],"sc":[0,0,1],"sw":5"#)
+        #expect(under.strokeColor == Color(red: 0, green: 0, blue: 1) && under.strokeWidth == 2 && !under.strokeOverFill, "\(under)")
+        #expect(!warnings.contains { $0.contains(".sc") }, "\(warnings)")
+        let (over, _) = try text(#""fc":[1,1,0],"sc":[0,0,1],"sw":5,"of":true"#)
+        #expect(over.strokeOverFill)
+        let (alone, _) = try text(#""sc":[0,0,1],"sw":5"#)
+        #expect(alone.color.alpha == 0 && alone.isStroked)
+        let (none, _) = try text(#""fc":[0,0,0],"sc":[0,0,1],"sw":0"#)
+        #expect(!none.isStroked && none.color == .black)
+    }
 }
