@@ -60,6 +60,9 @@ final class LottieContext {
     /// How many times each layer made now is drawn: the product of the copies of the repeaters
     /// it is inside (each at the most it is animated to).
     private(set) var copies = 1
+    /// Character states (characters × sampled frames) text animators were evaluated for so far
+    /// (`LottieLayerBuilder.maximumAnimatedGlyphStates` in a file).
+    var animatedGlyphStates = 0
 
     /// Counts `count` more layers, each drawn `copies` times, refusing a file that would make
     /// more than the limit.

@@ -289,7 +289,7 @@ struct LottieLayerBuilder {
             guard let image = try imageLayer(node, name: name) else { return nil }
             content.sublayers = [image]
         case 5:  // text, from the glyphs in the file
-            guard let text = try textLayer(node, name: name) else { return nil }
+            guard let text = try textLayer(node, name: name, time: time) else { return nil }
             content.sublayers = [text]
         case 6, 11, 13, 15:
             return nil  // audio, guide, camera, data: nothing to draw, in After Effects either

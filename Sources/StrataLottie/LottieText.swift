@@ -7,16 +7,18 @@ import StrataScene
 /// used: filled (and stroked) shape layers, line by line, placed as lottie-ios's Core Animation
 /// engine places them (`LottieTextLayout`). Text whose glyphs the file lacks is laid out by Pango in
 /// Helvetica's design, as CoreText draws a font iOS lacks. The first text document is shown
-/// throughout and text animators are warned, not applied, as lottie-ios's Core Animation engine does.
+/// throughout, as lottie-ios's Core Animation engine does; text animators move the characters of
+/// glyph text as After Effects does (`LottieTextAnimators`).
 extension LottieLayerBuilder {
-    func textLayer(_ node: LottieNode, name: String?) throws(SceneError) -> Layer? {
+    func textLayer(_ node: LottieNode, name: String?, time: LottieTime) throws(SceneError) -> Layer? {
         let text = try node.required("t", "the text")
         let documents = try text.required("d", "the text document").required("k", "the document keyframes").array(max: 10_000)
-        if let animators = text["a"], try !animators.array().isEmpty { context.warn(animators.path, "text animators are not applied") }
+        let animators = try LottieTextAnimators(text["a"], context: context)
         // lottie-ios's Core Animation engine shows a text layer's first document throughout.
         guard let first = documents.first else { return nil }
         if documents.count > 1 { context.warn(documents[1].path, "later text documents are not shown (lottie-ios's Core Animation engine shows the first)") }
-        let layers = [try glyphs(try first.required("s", "the text document"), name: name)]
+        let layers = [try glyphs(try first.required("s", "the text document"), name: name, animators: animators, time: time,
+                                 animatorsPath: text.path + ".a")]
         var holder = Layer(name: name)
         holder.anchorPoint = .zero
         holder.sublayers = layers
@@ -26,7 +28,8 @@ extension LottieLayerBuilder {
     /// One text document as shape layers of its glyphs, or — when the file carries no glyphs of
     /// its font — as text laid out by Pango in Helvetica's design (TeX Gyre Heros), as lottie-ios's
     /// Core Animation engine draws through CoreText a font that iOS lacks in Helvetica.
-    private func glyphs(_ document: LottieNode, name: String?) throws(SceneError) -> Layer {
+    private func glyphs(_ document: LottieNode, name: String?, animators: LottieTextAnimators, time: LottieTime,
+                        animatorsPath: String) throws(SceneError) -> Layer {
         var string = try document.required("t", "the text").string(max: Limits.maximumTextLength)
         // Caps (`ca`): 1 all caps, as After Effects' All Caps and lottie-web draw it (the
         // upper-case letters); 2 small caps is drawn as written, with a warning.
@@ -81,6 +84,9 @@ extension LottieLayerBuilder {
             layer.position.y -= baselineShift
             return layer
         }
+        if !animators.isEmpty && !(font != nil && hasGlyphs) {
+            context.warn(animatorsPath, "text animators are applied to text drawn from the file's glyphs only; this text is drawn in a font without them")
+        }
         guard let font, hasGlyphs else {
             context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
@@ -88,6 +94,14 @@ extension LottieLayerBuilder {
                 line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fontFill, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
+            return layer
+        }
+        let strokeOverFill = try document.number("of", default: 1, in: 0...1) == 1
+        if !animators.isEmpty, let characters = try animatedGlyphLayers(
+            animators, lines: lines.map(Array.init), family: font.family, style: font.style, layout: layout, tracking: tracking,
+            baselineShift: baselineShift, fill: fill, stroke: strokeColor, strokeWidth: strokeWidth, strokeOverFill: strokeOverFill,
+            time: time, path: animatorsPath) {
+            layer.sublayers = characters
             return layer
         }
         var path = Path()
@@ -115,7 +129,6 @@ extension LottieLayerBuilder {
         var strokeLayer = Layer(name: "stroke")
         strokeLayer.anchorPoint = .zero
         strokeLayer.shape = ShapeContent(path: path, fillColor: nil, strokeColor: strokeColor, lineWidth: strokeWidth, lineJoin: .miter)
-        let strokeOverFill = try document.number("of", default: 1, in: 0...1) == 1
         layer.sublayers = strokeColor == nil || strokeWidth == 0 ? [fillLayer] : strokeOverFill ? [fillLayer, strokeLayer] : [strokeLayer, fillLayer]
         return layer
     }

@@ -368,7 +368,7 @@ def fixture_case(strata, path, scratch):
 GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
-                "nested-repeaters", "large-json", "jpeg-stream", "modifiers"]
+                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators"]
 JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
@@ -456,6 +456,27 @@ def lottie_case(strata, index, rng_seed, scratch):
                 '"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":%d,"pt":{"k":%d},"p":{"k":[50,50]},"r":{"k":0},"or":{"k":30},"ir":{"k":12},'
                 '"os":{"k":0},"is":{"k":0}},%s,{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}},'
                 '{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}]}]}]}' % (rng.choice([1, 2]), rng.choice([3, 5, 40, 1000]), ",".join(items)))
+    elif kind == "text-animators":
+        # Text animators (issue 54) over a glyph text of up to 100,000 characters: empty, inverted
+        # and huge ranges, every shape and unit, extreme property values, many frames.
+        def number():
+            return rng.choice([0, 1, -1, 50, 100, -100, 1e3, 1e6, -1e7, 1e-9]) if rng.random() < 0.98 else 1e12
+        glyph = ('{"ch":"%s","fFamily":"G","style":"R","size":100,"w":%r,"data":{"shapes":[{"ty":"gr","it":[{"ty":"sh","ks":{"k":'
+                 '{"c":true,"v":[[0,0],[0,-70],[50,-70]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}]}]}}')
+        chars = ",".join(glyph % (c, number()) for c in "ab ")
+        animators = []
+        for _ in range(rng.randint(1, 3)):
+            start = '{"a":1,"k":[{"t":0,"s":[%r],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":%d,"s":[%r]}]}' % (
+                number(), rng.choice([1, 10, 10_000]), number())
+            animators.append('{"s":{"r":%d,"b":%d,"sh":%d,"s":%s,"e":{"k":%r},"o":{"k":%r},"a":{"k":%r},"xe":{"k":%r}},'
+                             '"a":{"p":{"k":[%r,%r]},"s":{"k":[%r,%r]},"r":{"k":%r},"o":{"k":%r},"fc":{"k":[%r,0,1]},"sw":{"k":%r},"t":{"k":%r}}}'
+                             % (rng.choice([1, 2]), rng.randint(1, 4), rng.randint(1, 6), start, number(), number(), number(), number(),
+                                number(), number(), number(), number(), number(), number(), number(), number(), number()))
+        text = "ab " * rng.choice([1, 10, 1000, 33_000])
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":%d,"w":100,"h":100,"fonts":{"list":[{"fName":"G","fFamily":"G","fStyle":"R","ascent":70}]},'
+                '"chars":[%s],"layers":[{"ty":5,"ind":1,"ip":0,"op":%d,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"%s","f":"G","s":%r,'
+                '"fc":[0,0,0],"sc":[1,0,0],"sw":1}}]},"a":[%s]}}]}' % (rng.choice([10, 1000]), chars, 10, text, rng.choice([0, 10, 40, 1e4]),
+                                                           ",".join(animators)))
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -569,7 +590,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
-    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers")
+    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
