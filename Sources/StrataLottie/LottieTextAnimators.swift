@@ -12,10 +12,10 @@ import StrataScene
 ///
 /// Read: start `s`, end `e`, offset `o` (percent, or characters with `r` 2), amount `a` (percent),
 /// based on `b` (1 characters, 2 characters excluding spaces, 3 words, 4 lines), shape `sh` (1 square,
-/// 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth); properties position `p`, anchor `a`,
-/// scale `s`, rotation `r`, opacity `o`, fill `fc` and stroke colour `sc`, stroke width `sw` and
-/// tracking `t`. Warned and left out: ease high and low (`xe`, `ne`), randomised order (`rn`),
-/// modes other than add, skew, 3-D rotation and hue, saturation and brightness.
+/// 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth), ease high `xe` and low `ne`; properties
+/// position `p`, anchor `a`, scale `s`, rotation `r`, opacity `o`, fill `fc` and stroke colour `sc`,
+/// stroke width `sw` and tracking `t`. Warned and left out: randomised order (`rn`), modes other
+/// than add, skew, 3-D rotation and hue, saturation and brightness.
 struct LottieTextAnimators {
     struct Selector {
         var start: LottieProperty<[Double]>
@@ -28,6 +28,9 @@ struct LottieTextAnimators {
         var basedOn: Int
         /// 1 square, 2 ramp up, 3 ramp down, 4 triangle, 5 round, 6 smooth.
         var shape: Int
+        /// Ease high (`xe`) and ease low (`ne`), percent −100…100.
+        var easeHigh: LottieProperty<[Double]> = LottieProperty(constant: [0])
+        var easeLow: LottieProperty<[Double]> = LottieProperty(constant: [0])
     }
 
     struct Animator {
@@ -43,7 +46,7 @@ struct LottieTextAnimators {
         var tracking: LottieProperty<[Double]>?
 
         var properties: [LottieProperty<[Double]>] {
-            [selector.start, selector.end, selector.offset, selector.amount]
+            [selector.start, selector.end, selector.offset, selector.amount, selector.easeHigh, selector.easeLow]
                 + [position, anchor, scale, rotation, opacity, fill, stroke, strokeWidth, tracking].compactMap { $0 }
         }
     }
@@ -82,14 +85,13 @@ struct LottieTextAnimators {
                 let values = try property.vectorProperty().keyframes.map { $0.value.first ?? 0 }
                 if values.contains(where: { $0 != 0 }) { context.warn(property.path, "\(what) is not applied") }
             }
-            try warnIfUsed("xe", "a range selector's ease high")
-            try warnIfUsed("ne", "a range selector's ease low")
             if try selectorNode.number("rn", default: 0, in: 0...1) == 1 { context.warn(selectorNode.path + ".rn", "a randomised order is not applied: characters are selected in order") }
             if try selectorNode.number("m", default: 1, in: 1...6) != 1 { context.warn(selectorNode.path + ".m", "range selector modes other than add are drawn as add") }
             let selector = Selector(start: try selectorNode.vectorProperty("s", default: [0]), end: try selectorNode.vectorProperty("e", default: [100]),
                                     offset: try selectorNode.vectorProperty("o", default: [0]), amount: try selectorNode.vectorProperty("a", default: [100]),
                                     percent: try selectorNode.integer("r", default: 1, in: 1...2) == 1,
-                                    basedOn: try selectorNode.integer("b", default: 1, in: 1...4), shape: try selectorNode.integer("sh", default: 1, in: 1...6))
+                                    basedOn: try selectorNode.integer("b", default: 1, in: 1...4), shape: try selectorNode.integer("sh", default: 1, in: 1...6),
+                                    easeHigh: try selectorNode.vectorProperty("xe", default: [0]), easeLow: try selectorNode.vectorProperty("ne", default: [0]))
             let properties = try item.required("a", "the animator's properties")
             for (key, what) in [("sk", "skew"), ("sa", "skew axis"), ("rx", "rotation about x"), ("ry", "rotation about y"),
                                 ("fh", "fill hue"), ("fs", "fill saturation"), ("fb", "fill brightness")] where properties[key] != nil {
@@ -141,13 +143,29 @@ struct LottieTextAnimators {
     }
 
     /// The selected range at `frame`, in units (start and end in either order, the offset added),
-    /// and the amount (1 = 100 %).
-    static func range(_ selector: Selector, count: Int, frame: Double) -> (low: Double, high: Double, amount: Double) {
+    /// the amount (1 = 100 %) and the ease the shaped weight passes through: a cubic Bézier from
+    /// (0, 0) to (1, 1) whose first handle ease low moves along x (positive) or y (negative) and
+    /// whose second ease high moves back from x 1 or down from y 1, as lottie-web eases a range
+    /// selector; nil with neither.
+    static func range(_ selector: Selector, count: Int, frame: Double) -> Range {
         let scale = selector.percent ? Double(count) / 100 : 1
         let start = (selector.start.value(atFrame: frame).first ?? 0) * scale
         let end = (selector.end.value(atFrame: frame).first ?? 0) * scale
         let offset = (selector.offset.value(atFrame: frame).first ?? 0) * scale
-        return (min(start, end) + offset, max(start, end) + offset, (selector.amount.value(atFrame: frame).first ?? 100) / 100)
+        let high = min(100, max(-100, selector.easeHigh.value(atFrame: frame).first ?? 0)) / 100
+        let low = min(100, max(-100, selector.easeLow.value(atFrame: frame).first ?? 0)) / 100
+        let ease: TimingFunction? = high == 0 && low == 0 ? nil
+            : .cubicBezier(x1: max(0, low), y1: max(0, -low), x2: 1 - max(0, high), y2: 1 + min(0, high))
+        return Range(low: min(start, end) + offset, high: max(start, end) + offset, amount: (selector.amount.value(atFrame: frame).first ?? 100) / 100,
+                     ease: ease)
+    }
+
+    /// A selector's range at one frame (`range(_:count:frame:)`).
+    struct Range {
+        var low: Double
+        var high: Double
+        var amount: Double
+        var ease: TimingFunction?
     }
 
     /// The weight of unit `unit` under `selector` at `frame`: the square shape's share of the
@@ -156,7 +174,7 @@ struct LottieTextAnimators {
         weight(of: unit, shape: selector.shape, range: range(selector, count: count, frame: frame))
     }
 
-    static func weight(of unit: Int, shape: Int, range: (low: Double, high: Double, amount: Double)) -> Double {
+    static func weight(of unit: Int, shape: Int, range: Range) -> Double {
         let (low, high) = (range.low, range.high)
         let u = Double(unit)
         let shaped: Double
@@ -174,7 +192,7 @@ struct LottieTextAnimators {
             default: shaped = inside ? (1 - cos(2 * .pi * t)) / 2 : 0
             }
         }
-        let weight = shaped * range.amount
+        let weight = (range.ease.map { $0.value(at: shaped) } ?? shaped) * range.amount
         return weight.isFinite ? weight : 0
     }
 

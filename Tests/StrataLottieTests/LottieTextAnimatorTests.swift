@@ -90,6 +90,16 @@ import Testing
         #expect(weights(selector(shape: 4, start: 0, end: 4)) == [0.25, 0.75, 0.75, 0.25])
         #expect(weights(selector(shape: 5, start: 0, end: 4)) == [0.661, 0.968, 0.968, 0.661])
         #expect(weights(selector(shape: 6, start: 0, end: 4)) == [0.146, 0.854, 0.854, 0.146])
+        // Ease low 100 and high 100: the weight through a Bézier with handles (1, 0) and (0, 1),
+        // which holds near 0 and 1 and crosses 0.5 at the middle; ease low −100 lifts it early.
+        var eased = selector(shape: 2, start: 0, end: 4)
+        eased.easeLow = LottieProperty(constant: [100])
+        eased.easeHigh = LottieProperty(constant: [100])
+        let both = weights(eased)
+        #expect(both[0] < 0.05 && both[3] > 0.95 && abs(both[1] + both[2] - 1) < 1e-3, "\(both)")
+        eased.easeLow = LottieProperty(constant: [-100])
+        eased.easeHigh = LottieProperty(constant: [0])
+        #expect(weights(eased)[0] > 0.3, "\(weights(eased))")
         // Units: characters, characters without spaces, words, lines.
         let lines: [[Character]] = [Array("ab cd"), Array("e")]
         #expect(LottieTextAnimators.units(of: lines, basedOn: 1).count == 6)
@@ -101,7 +111,7 @@ import Testing
 
     @Test func whatIsNotAppliedIsWarnedAndTooManyStatesFallBack() throws {
         let eased = try importLottie(Self.file(#"{"s":{"xe":{"k":50},"rn":1,"m":2},"a":{"sk":{"k":10},"o":{"k":50}}}"#))
-        for part in ["ease high", "randomised", "modes", "skew"] {
+        for part in ["randomised", "modes", "skew"] {
             #expect(eased.warnings.contains { $0.contains(part) }, "\(part): \(eased.warnings)")
         }
         // An animator over text drawn in a font (no glyphs of it in the file) is warned.
