@@ -92,14 +92,18 @@ extension CairoCanvas {
         }
         if gradient.kind == .conic { return drawConicGradient(gradient, in: shape, center: start, toward: end, alpha: alpha) }
         let pattern: OpaquePointer
+        // User space to the pattern's (linear: x is the parameter), and the radial focal point there.
+        var userToPattern = cairo_matrix_t()
+        var focal = Point(x: 0, y: 0)
         switch gradient.kind {
         case .linear:
             pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+            let dx = end.x - start.x, dy = end.y - start.y, length2 = dx * dx + dy * dy
+            cairo_matrix_init(&userToPattern, dx / length2, 0, dy / length2, 0, -(dx * start.x + dy * start.y) / length2, 0)
         case .radial:
             let radiusX = abs(end.x - start.x), radiusY = abs(end.y - start.y)
             // The focal point, in the unit circle's space (kept inside it, as Cairo needs the
             // first circle within the second for a gradient that fills the plane).
-            var focal = Point(x: 0, y: 0)
             if let point = gradient.focalPoint, point.x.isFinite, point.y.isFinite {
                 let fx = (rect.minX + point.x * rect.width - start.x) / radiusX, fy = (rect.minY + point.y * rect.height - start.y) / radiusY
                 let distance = (fx * fx + fy * fy).squareRoot()
@@ -112,6 +116,7 @@ extension CairoCanvas {
             var matrix = cairo_matrix_t()
             cairo_matrix_init(&matrix, 1 / radiusX, 0, 0, 1 / radiusY, -start.x / radiusX, -start.y / radiusY)
             cairo_pattern_set_matrix(pattern, &matrix)
+            userToPattern = matrix
         case .conic:
             return  // drawn above
         }
@@ -133,6 +138,14 @@ extension CairoCanvas {
         if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: rect) {
             // The same pixels as the gradient pattern, from an image: Cairo's fast image paths
             // instead of evaluating the gradient for every pixel.
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
+        } else if usesGradientTables, focal == Point(x: 0, y: 0),
+                  let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
+                                                    table: Self.gradientTable(gradient), rect: rect) {
+            // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Not a radial
+            // gradient off its centre: near a focal point close to the edge the parameter changes
+            // so fast that pixman's fixed-point positions and the table part by up to 10 levels.
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
         } else {

@@ -37,6 +37,9 @@ public final class CairoCanvas: Canvas {
     /// Evaluate linear gradients through row or column strips (see `axisAlignedGradientImage`).
     /// Internal so that tests can compare with the plain pattern.
     var usesGradientStrips = true
+    /// Evaluate other linear and radial gradients through a colour table (`gradientImage`).
+    /// Internal so that tests can compare with the plain pattern.
+    var usesGradientTables = true
 
     let resources: RenderResources?
     /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).

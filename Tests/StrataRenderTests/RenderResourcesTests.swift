@@ -146,6 +146,7 @@ struct GradientStripTests {
         let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
         let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
         canvas.usesGradientStrips = strips
+        canvas.usesGradientTables = false  // strips against Cairo's own pattern, nothing else
         RenderTreePainter.paint(tree, on: canvas)
         return try canvas.makePixelBuffer()
     }

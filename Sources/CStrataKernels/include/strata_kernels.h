@@ -90,4 +90,14 @@ void strata_warp_projective_with_path(uint32_t *dst, size_t dst_stride, size_t w
 /// 1 when warp `path` (0 plain C, 1 AVX2) runs on this machine.
 int strata_warp_path_available(int path);
 
+/// A gradient through a colour table: every pixel (i, j) of the width × height premultiplied
+/// ARGB32 image `dst` (stride in pixels) whose centre (x0 + i + ½, y0 + j + ½) maps through `m`
+/// (xx, yx, xy, yy, x0, y0, as cairo_matrix_t) to the pattern point p gets the entry of `lut`
+/// (`count` colours, entry k at t = k / (count − 1), the nearest) for t clamped to 0…1 (pad):
+/// linear, t = p.x; radial (`radial` 1), the t whose circle — centred at the focal point
+/// (fx, fy) moved t of the way to the origin, radius t — passes through p (Cairo's radial
+/// gradient from the focal point, radius 0, to the unit circle).
+void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
+                          const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count);
+
 #endif

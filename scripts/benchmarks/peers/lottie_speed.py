@@ -6,7 +6,8 @@ PNG with Pillow (what a Python user of either writes PNG with; its defaults), on
 
     python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT [--no-png]
 
---no-png renders and converts each frame but writes nothing: where the time goes.
+--no-png only draws each frame, as the peer's users call it: no conversion for Pillow and no PNG
+(drawing against drawing; `strata-bench lottie-speed … --no-png` likewise only draws).
 
 Prints frames, seconds and frames per second, as strata-bench does; scripts/bench runs the three
 in turn and prints the ratios.
@@ -22,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lottie_peers import inlined, sample_json  # noqa: E402
 
 
-def thorvg_frames(text, folder, count, width, height, first):
+def thorvg_frames(text, folder, count, width, height, first, convert=True):
     import thorvg_python as tvg
     engine = tvg.Engine(threads=0)  # one thread
     canvas = tvg.SwCanvas(engine)
@@ -39,18 +40,18 @@ def thorvg_frames(text, folder, count, width, height, first):
         canvas.draw(True)
         canvas.sync()
         # ABGR8888 little-endian: R, G, B, A in memory, premultiplied.
-        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "RGBa", 0, 1)
+        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "RGBa", 0, 1) if convert else None
     canvas.destroy()
     engine.term()
 
 
-def rlottie_frames(text, folder, count, width, height, first):
+def rlottie_frames(text, folder, count, width, height, first, convert=True):
     from rlottie_python import LottieAnimation
     animation = LottieAnimation.from_data(text, resource_path=folder)
     for index in range(count):
         buffer = animation.lottie_animation_render(frame_num=index, width=width, height=height)
         # BGRA in memory, premultiplied.
-        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "BGRa", 0, 1)
+        yield Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "BGRa", 0, 1) if convert else None
 
 
 PEERS = {"thorvg": thorvg_frames, "rlottie": rlottie_frames}
@@ -72,7 +73,7 @@ def main():
         text, folder = sample_json(corpus, sample, scratch)
         name = sample.replace("/", "_")
         try:
-            for index, image in enumerate(PEERS[peer](text, folder, int(count), int(width), int(height), 0)):
+            for index, image in enumerate(PEERS[peer](text, folder, int(count), int(width), int(height), 0, convert=write)):
                 if write:
                     image.save(os.path.join(out, f"{name}-{index}.png"))
                 frames += 1

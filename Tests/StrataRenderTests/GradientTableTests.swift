@@ -1,0 +1,72 @@
+import Foundation
+import StrataModel
+import StrataRaster
+@testable import StrataRender
+import StrataTestSupport
+import Testing
+
+/// Linear and radial gradients through a colour table (`CairoCanvas.gradientTable`): within one
+/// level of every channel of Cairo's own gradient pattern, everywhere. Radial gradients with a
+/// focal point off the centre are left to Cairo (up to 10 levels apart near the focal point).
+@Suite("Gradient tables")
+struct GradientTableTests {
+    func render(_ layers: [Layer], size: Size, scale: Double, tables: Bool) throws -> PixelBuffer {
+        let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
+        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
+        canvas.usesGradientTables = tables
+        RenderTreePainter.paint(tree, on: canvas)
+        return try canvas.makePixelBuffer()
+    }
+
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func tablesGiveThePatternsColoursWithinALevel(scale: Double) throws {
+        var state: UInt32 = 11
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 10_000) / 10_000 }
+        var layers: [Layer] = []
+        for i in 0..<24 {
+            var layer = Layer(name: "g\(i)", frame: Rect(x: next() * 120 - 10, y: next() * 90 - 10, width: 20 + next() * 60, height: 15 + next() * 50))
+            var gradient = Gradient(colors: [Color(red: next(), green: next(), blue: next(), alpha: i % 3 == 0 ? next() : 1),
+                                             Color(red: next(), green: next(), blue: next()),
+                                             Color(red: next(), green: next(), blue: next(), alpha: 0.5)],
+                                    locations: i % 2 == 0 ? [0, 0.3 + next() * 0.4, 1] : nil,
+                                    startPoint: Point(x: next(), y: next()), endPoint: Point(x: next() * 1.4 - 0.2, y: next() * 1.4 - 0.2))
+            if i % 2 == 1 {
+                gradient.kind = .radial
+                if i % 4 == 1 { gradient.focalPoint = Point(x: next(), y: next()) }
+            }
+            layer.gradient = gradient
+            layer.cornerRadius = next() * 12
+            layer.opacity = i % 4 == 0 ? 0.6 : 1
+            if i % 3 == 2 { layer.transform = Transform3D(.rotation(radians: next() * 6)) }
+            layers.append(layer)
+        }
+        // Each gradient alone is within a level of Cairo's; where they overlap, a level from each.
+        let size = Size(width: 140, height: 110)
+        func worst(_ layers: [Layer]) throws -> (Int, Int) {
+            let table = try render(layers, size: size, scale: scale, tables: true)
+            let pattern = try render(layers, size: size, scale: scale, tables: false)
+            #expect(table.pixels != Array(repeating: 0, count: table.pixels.count))
+            var worst = 0, differing = 0
+            for (a, b) in zip(table.pixels, pattern.pixels) where a != b {
+                worst = max(worst, abs(Int(a) - Int(b)))
+                differing += 1
+            }
+            return (worst, differing)
+        }
+        for layer in layers {
+            let (largest, differing) = try worst([layer])
+            #expect(largest <= 1, "\(layer.name ?? ""): largest difference \(largest) (\(differing) bytes differ)")
+        }
+        let (largest, differing) = try worst(layers)
+        #expect(largest <= 2, "all: largest difference \(largest) (\(differing) bytes differ)")
+    }
+
+    @Test func theTableHoldsTheStopsAtTheirOffsets() {
+        let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.25, 0.75])
+        let table = CairoCanvas.gradientTable(gradient, count: 5)
+        #expect(table[0] == 0xFFFF_0000 && table[1] == 0xFFFF_0000, "padded before the first stop")
+        // Alpha 0.5 is 32,767 of 65,535 in Cairo's 16 bits, 127.498 of 255: 127.
+        #expect(table[4] == 0x7F00_007F && table[3] == 0x7F00_007F, "padded after the last")
+        #expect(table[2] == 0xBF60_0060, "halfway: \(String(table[2], radix: 16))")
+    }
+}
