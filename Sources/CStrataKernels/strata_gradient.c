@@ -15,30 +15,63 @@ void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t hei
     if (count == 0) return;
     // Pattern space: px = xx·x + xy·y + tx, py = yx·x + yy·y + ty (cairo_matrix_t's fields).
     const double xx = m[0], yx = m[1], xy = m[2], yy = m[3], tx = m[4], ty = m[5];
+    const double last = (double)(count - 1);
     // Radial: the circle of radius t centred at focal + t·(0 − focal) passes through p:
     // t²(f·f − 1) + 2t((p − f)·f) + (p − f)·(p − f) = 0, the larger root.
     const double a = fx * fx + fy * fy - 1;
+    const int centred = fx == 0 && fy == 0;
     for (size_t j = 0; j < height; j++) {
         uint32_t *row = dst + j * stride;
         const double y = y0 + (double)j + 0.5;
-        double px = xx * (x0 + 0.5) + xy * y + tx, py = yx * (x0 + 0.5) + yy * y + ty;
-        for (size_t i = 0; i < width; i++) {
-            double t;
-            if (!radial) {
-                t = px;
-            } else {
-                const double qx = px - fx, qy = py - fy;
+        const double px0 = xx * (x0 + 0.5) + xy * y + tx, py0 = yx * (x0 + 0.5) + yy * y + ty;
+        if (!radial) {
+            for (size_t i = 0; i < width; i++) row[i] = entry(lut, count, px0 + xx * (double)i);
+        } else if (centred) {
+            // The common case, without branches the compiler cannot see through: t = |p|.
+            for (size_t i = 0; i < width; i++) {
+                const double px = px0 + xx * (double)i, py = py0 + yx * (double)i;
+                const double t = sqrt(px * px + py * py);
+                row[i] = lut[t >= 1 ? count - 1 : (size_t)(t * last + 0.5)];
+            }
+        } else {
+            for (size_t i = 0; i < width; i++) {
+                const double qx = px0 + xx * (double)i - fx, qy = py0 + yx * (double)i - fy;
                 const double b = 2 * (qx * fx + qy * fy), c = qx * qx + qy * qy;
+                double t;
                 if (a == 0) {
                     t = b != 0 ? -c / b : 0;
                 } else {
                     const double d = b * b - 4 * a * c;
                     t = d >= 0 ? (-b - sqrt(d)) / (2 * a) : 0;
                 }
+                row[i] = entry(lut, count, t);
             }
-            row[i] = entry(lut, count, t);
-            px += xx;
-            py += yx;
         }
+    }
+}
+
+void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops) {
+    for (size_t k = 0; k < count; k++) {
+        const double t = count > 1 ? (double)k / (double)(count - 1) : 0;
+        size_t right = 0;
+        while (right < stops && !(offsets[right] > t)) right++;
+        float c[4];
+        if (right == 0 || right == stops) {
+            const float *s = channels + 4 * (right == 0 ? 0 : stops - 1);
+            for (int n = 0; n < 4; n++) c[n] = s[n];
+        } else {
+            const float *l = channels + 4 * (right - 1), *r = channels + 4 * right;
+            const float fraction = (float)((t - offsets[right - 1]) / (offsets[right] - offsets[right - 1]));
+            for (int n = 0; n < 4; n++) c[n] = l[n] + (r[n] - l[n]) * fraction;
+        }
+        // Alpha, then each colour channel times alpha, in 0…255, rounded half up.
+        const float alpha = c[0];
+        uint32_t bytes[4];
+        for (int n = 0; n < 4; n++) {
+            float v = (n == 0 ? alpha : c[n] * alpha / 255.0f) + 0.5f;
+            v = v < 0 ? 0 : v > 255 ? 255 : v;
+            bytes[n] = (uint32_t)v;
+        }
+        out[k] = bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3];
     }
 }

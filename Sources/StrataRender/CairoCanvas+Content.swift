@@ -73,8 +73,17 @@ extension CairoCanvas {
         return true
     }
 
-    func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double) {
+    /// Fills `shape` with `gradient` (its points resolved in the shape's rectangle), or, given
+    /// `path`, fills the path within the rectangle with it.
+    func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double, path: (Path, FillRule)? = nil) {
         let rect = shape.rect
+        func addArea() {
+            guard let (path, rule) = path else { return addPath(shape) }
+            addPath(path)  // inside the rectangle (RenderTreeBuilder.gradientInMask)
+            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        }
+        // The pixels the gradient is evaluated for.
+        let area = path.map { rect.intersection($0.0.controlBounds) } ?? rect
         let start = Point(x: rect.minX + gradient.startPoint.x * rect.width,
                           y: rect.minY + gradient.startPoint.y * rect.height)
         let end = Point(x: rect.minX + gradient.endPoint.x * rect.width,
@@ -85,7 +94,7 @@ extension CairoCanvas {
             guard let last = gradient.colors.last else { return }
             cairo_save(cr)
             defer { cairo_restore(cr) }
-            addPath(shape)
+            addArea()
             setSource(last, alpha: alpha)
             cairo_fill(cr)
             return
@@ -134,15 +143,15 @@ extension CairoCanvas {
         }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        addPath(shape)
-        if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: rect) {
+        addArea()
+        if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: area) {
             // The same pixels as the gradient pattern, from an image: Cairo's fast image paths
             // instead of evaluating the gradient for every pixel.
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
         } else if usesGradientTables, focal == Point(x: 0, y: 0),
                   let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
-                                                    table: Self.gradientTable(gradient), rect: rect) {
+                                                    table: Self.gradientTable(gradient), rect: area) {
             // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Not a radial
             // gradient off its centre: near a focal point close to the edge the parameter changes
             // so fast that pixman's fixed-point positions and the table part by up to 10 levels.

@@ -23,24 +23,11 @@ extension CairoCanvas {
             func short(_ value: Double) -> Double { (min(1, max(0, value.isFinite ? value : 0)) * 65535.99999).rounded(.down) / 257 }
             return (index < locations.count ? locations[index] : 1, [short(color.alpha), short(color.red), short(color.green), short(color.blue)])
         }.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        guard let first = stops.first, let last = stops.last else { return [0] }
-        return (0..<count).map { k -> UInt32 in
-            let t = Double(k) / Double(count - 1)
-            let channels: [Double]
-            if let right = stops.firstIndex(where: { $0.offset > t }) {
-                if right == 0 {
-                    channels = first.channels
-                } else {
-                    let l = stops[right - 1], r = stops[right]
-                    let fraction = (t - l.offset) / (r.offset - l.offset)
-                    channels = zip(l.channels, r.channels).map { $0 + ($1 - $0) * fraction }
-                }
-            } else {
-                channels = last.channels
-            }
-            let alpha = channels[0]
-            func byte(_ value: Double) -> UInt32 { UInt32(Int(saturating: min(255, max(0, value + 0.5)), .down)) }
-            return byte(alpha) << 24 | byte(channels[1] * alpha / 255) << 16 | byte(channels[2] * alpha / 255) << 8 | byte(channels[3] * alpha / 255)
+        guard !stops.isEmpty else { return [0] }
+        let offsets = stops.map(\.offset), channels = stops.flatMap { $0.channels.map(Float.init) }
+        return [UInt32](unsafeUninitializedCapacity: max(1, count)) { buffer, initialized in
+            strata_gradient_table(buffer.baseAddress, max(1, count), offsets, channels, stops.count)
+            initialized = max(1, count)
         }
     }
 
@@ -72,7 +59,13 @@ extension CairoCanvas {
         let m = [deviceToPattern.xx, deviceToPattern.yx, deviceToPattern.xy, deviceToPattern.yy, deviceToPattern.x0, deviceToPattern.y0]
         guard m.allSatisfy(\.isFinite), focal.x.isFinite, focal.y.isFinite else { return nil }
         do throws(RenderError) {
-            let image = try CairoSurface(width: right - left, height: bottom - top)
+            // Every pixel is written: scratch pixels serve (the thread's, kept between draws).
+            let image: CairoSurface
+            if let resources {
+                image = try resources.scratchSurface(width: right - left, height: bottom - top)
+            } else {
+                image = try CairoSurface(width: right - left, height: bottom - top)
+            }
             cairo_surface_flush(image.pointer)
             let data = cairo_image_surface_get_data(image.pointer)!
             let stride = Int(cairo_image_surface_get_stride(image.pointer)) / 4

@@ -208,6 +208,8 @@ public final class CairoCanvas: Canvas {
             drawImage(image, in: destination, alpha: alpha)
         case .gradient(let gradient, let shape):
             drawGradient(gradient, in: shape, alpha: alpha)
+        case .gradientInPath(let gradient, let rect, let path, let fillRule):
+            drawGradient(gradient, in: RoundedRect(rect: rect), alpha: alpha, path: (path, fillRule))
         case .text(let text, let bounds):
             drawText(text, in: bounds, alpha: alpha)
         case .shape(let shape):

@@ -14,6 +14,8 @@ final class CairoSurface {
     let pointer: OpaquePointer
     let width: Int
     let height: Int
+    /// The surface whose pixels this one shows (`init(topLeftOf:width:height:)`), kept alive with it.
+    private let owner: CairoSurface?
 
     /// Creates a cleared surface of `width × height` pixels (checked against `Limits`).
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
@@ -31,6 +33,25 @@ final class CairoSurface {
         self.pointer = surface
         self.width = width
         self.height = height
+        self.owner = nil
+    }
+
+    /// A surface of `width × height` pixels showing the top-left corner of `surface` (no copy,
+    /// not cleared): scratch pixels reused from draw to draw.
+    init(topLeftOf surface: CairoSurface, width: Int, height: Int) throws(RenderError) {
+        precondition(width <= surface.width && height <= surface.height)
+        cairo_surface_flush(surface.pointer)
+        let view = cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface.pointer), cairo_image_surface_get_format(surface.pointer),
+                                                       Int32(width), Int32(height), cairo_image_surface_get_stride(surface.pointer))!
+        let status = cairo_surface_status(view)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(view)
+            throw .cairo(status, "cairo_image_surface_create_for_data(\(width)×\(height))")
+        }
+        self.pointer = view
+        self.width = width
+        self.height = height
+        self.owner = surface
     }
 
     /// A surface holding `image` (premultiplied RGBA converted to Cairo's native-endian ARGB32).

@@ -114,6 +114,8 @@ extension RenderResources {
                 let vertical = gradient.startPoint.x == gradient.endPoint.x, horizontal = gradient.startPoint.y == gradient.endPoint.y
                 let strip = gradient.kind == .linear && transform.b == 0 && transform.c == 0 && vertical != horizontal
                 if !strip { rects.append(transform.apply(to: operation.extent)) }
+            case .gradientInPath:
+                rects.append(transform.apply(to: operation.extent))
             default: break
             }
         }

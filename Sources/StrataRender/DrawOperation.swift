@@ -31,6 +31,9 @@ public enum DrawOperation: Hashable, Sendable {
     /// A gradient filling the (rounded) rectangle; start and end points are resolved to the
     /// layer's coordinates by the canvas from the gradient's unit points and the rectangle.
     case gradient(Gradient, RoundedRect)
+    /// The gradient of the rectangle (as `gradient`) filling `path`, which lies within it, with
+    /// `fillRule`: a gradient layer masked by one filled shape, drawn without the mask's surfaces.
+    case gradientInPath(Gradient, Rect, path: Path, fillRule: FillRule)
     /// Text laid out from the top of `bounds`.
     case text(TextContent, bounds: Rect)
     /// A path filled and stroked (a shape layer's).
@@ -43,6 +46,7 @@ public enum DrawOperation: Hashable, Sendable {
         case .border: "border"
         case .image: "image"
         case .gradient: "gradient"
+        case .gradientInPath: "gradient in a path"
         case .text: "text"
         case .shape: "shape"
         }
@@ -54,6 +58,8 @@ public enum DrawOperation: Hashable, Sendable {
         switch self {
         case .fill(let shape, _), .border(let shape, _, _), .gradient(_, let shape):
             return shape.rect
+        case .gradientInPath(_, let rect, let path, _):
+            return rect.intersection(path.controlBounds)
         case .image(_, let destination):
             return destination
         case .shape(let shape):

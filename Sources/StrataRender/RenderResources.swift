@@ -61,6 +61,7 @@ public final class RenderResources {
     /// Upper bound of the kept intermediates of placed images, in bytes (64 MB).
     let placementBudgetBytes = 64 << 20
     private var sparePixels: [UInt8]?
+    private var scratch: CairoSurface?
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
     private var useCounter = 0
@@ -105,6 +106,16 @@ public final class RenderResources {
     /// Hands a frame surface back for the next frame.
     func recycle(frame surface: CairoSurface) {
         spareFrame = surface
+    }
+
+    /// Scratch pixels for an image of `width × height` drawn and used at once (a gradient's),
+    /// not cleared: a view of a surface kept from draw to draw, which grows to the largest asked
+    /// for, so that no draw pays for new memory.
+    func scratchSurface(width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        if scratch == nil || scratch!.width < width || scratch!.height < height {
+            scratch = try CairoSurface(width: max(width, scratch?.width ?? 0), height: max(height, scratch?.height ?? 0))
+        }
+        return try CairoSurface(topLeftOf: scratch!, width: width, height: height)
     }
 
     /// The Cairo surface holding `image`, converted at most once while it stays cached.

@@ -20,6 +20,9 @@ public struct RenderTreeBuilder: Sendable {
     public var ordersPlanes = true
     /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).
     public var curveTolerance = CurveTolerance.standard
+    /// Whether a gradient layer masked by one filled shape is drawn as the gradient in the
+    /// shape's path (`gradientInMask`). Internal so that tests can compare with the mask.
+    var foldsGradientMasks = true
 
     /// Creates a builder for a canvas of `size` points at `scale`.
     public init(size: Size, scale: Double, background: Color? = nil) {
@@ -96,7 +99,9 @@ public struct RenderTreeBuilder: Sendable {
             ownClip = clip.intersection(device.apply(to: layer.bounds))
         }
 
-        let (content, overlay) = Self.operations(of: layer, shape: shape)
+        let operations = Self.operations(of: layer, shape: shape)
+        var content = operations.content
+        let overlay = operations.overlay
         let sublayerTransform = layer.sublayerTransformAboutAnchor
         let children = Self.drawingOrder(Self.drawnSublayers(of: layer)).compactMap {
             node(for: $0, parentDevice: device, clip: ownClip, parentSublayer: sublayerTransform)
@@ -136,6 +141,14 @@ public struct RenderTreeBuilder: Sendable {
         if let mask = layer.mask {
             maskNode = node(for: mask, parentDevice: device, clip: ownClip, isMask: true)
             extent = extent.intersection(maskNode?.bounds ?? .zero)
+            if foldsGradientMasks, let drawn = maskNode, clipShape == nil, overlay.isEmpty, children.isEmpty, filters.isEmpty, backdrop == nil, layer.shadow == nil,
+               let folded = Self.gradientInMask(content, mask: drawn) {
+                // A gradient layer masked by one filled shape (Lottie's gradient fills): the
+                // gradient drawn in the shape's path, without the mask's two surfaces.
+                content = [folded]
+                extent = extent.intersection(device.apply(to: folded.extent))
+                maskNode = nil
+            }
         }
 
         var shadow: ShadowParameters? = nil
@@ -172,6 +185,34 @@ public struct RenderTreeBuilder: Sendable {
             clip: clipShape, content: content, children: children, overlay: overlay, mask: maskNode,
             shadow: shadow, bounds: extent, drawCount: drawCount, filters: filters, backdrop: backdrop,
             blendMode: blendMode, groupBounds: (groupExtent.map { $0.union(extent) } ?? extent))
+    }
+
+    /// `content`, a gradient filling its layer's rectangle, drawn through `mask` when the mask draws
+    /// one opaque filled path and nothing else (nodes with one child each down to it, no opacity,
+    /// clip, mask, filter, shadow, blend or projection of their own) inside the gradient's
+    /// rectangle: the gradient in that path, in the layer's coordinates; nil otherwise.
+    static func gradientInMask(_ content: [DrawOperation], mask: RenderNode) -> DrawOperation? {
+        guard content.count == 1, case .gradient(let gradient, let shape) = content[0], shape.effectiveRadius == 0,
+              gradient.kind == .linear || gradient.kind == .radial else { return nil }
+        var node = mask
+        var toLayer = mask.transform
+        func plain(_ node: RenderNode) -> Bool {
+            node.opacity == 1 && node.clip == nil && node.mask == nil && node.shadow == nil && node.filters.isEmpty && node.backdrop == nil
+                && node.blendMode == nil && node.projection == nil && node.polygonClip == nil && node.overlay.isEmpty
+        }
+        guard plain(node) else { return nil }
+        while node.content.isEmpty, node.children.count == 1 {
+            node = node.children[0]
+            guard plain(node) else { return nil }
+            toLayer = node.transform.concatenating(toLayer)
+        }
+        guard node.children.isEmpty, node.content.count == 1, case .shape(let path) = node.content[0],
+              path.fills, !path.strokes, path.fillColor?.alpha == 1, path.path.isFinite else { return nil }
+        // Within the gradient's rectangle (Lottie's box holds the paths' control points): the
+        // gradient layer drew nothing outside it, and the path needs no clip there.
+        let placed = path.path.applying(toLayer), bounds = placed.controlBounds, rect = shape.rect.outsetBy(dx: 1e-6, dy: 1e-6)
+        guard bounds.minX >= rect.minX, bounds.minY >= rect.minY, bounds.maxX <= rect.maxX, bounds.maxY <= rect.maxY else { return nil }
+        return .gradientInPath(gradient, shape.rect, path: placed, fillRule: path.fillRule)
     }
 
     /// How far a chain of filters spreads, in pixels per side.

@@ -69,4 +69,47 @@ struct GradientTableTests {
         #expect(table[4] == 0x7F00_007F && table[3] == 0x7F00_007F, "padded after the last")
         #expect(table[2] == 0xBF60_0060, "halfway: \(String(table[2], radix: 16))")
     }
+
+    /// A gradient layer masked by one filled shape — how Lottie's gradient fills are built — is
+    /// drawn as the gradient in the shape's path, with no offscreen surface: within two levels of
+    /// the masked group's pixels (which round twice more). A mask that is not one opaque fill
+    /// inside the gradient's rectangle keeps its surfaces.
+    @Test func aGradientMaskedByOneShapeIsDrawnInThePath() throws {
+        func layer(maskOpacity: Double = 1, stroke: Bool = false, leaving: Bool = false) -> Layer {
+            var layer = Layer(name: "gradient", frame: Rect(x: 12.3, y: 8.6, width: 90, height: 70))
+            layer.gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.7)],
+                                      startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))
+            layer.gradient?.kind = .radial
+            layer.opacity = 0.8
+            var star = Layer(name: "shape", frame: Rect(x: 0, y: 0, width: 90, height: 70))
+            var path = Path()
+            path.move(to: Point(x: 45, y: leaving ? -5 : 2))
+            path.addLine(to: Point(x: 88, y: 40))
+            path.addCurve(to: Point(x: 5, y: 40), control1: Point(x: 60, y: 69), control2: Point(x: 30, y: 69))
+            path.closeSubpath()
+            star.shape = ShapeContent(path: path, fillColor: .black, strokeColor: stroke ? .black : nil, lineWidth: stroke ? 2 : 1)
+            star.opacity = maskOpacity
+            var mask = Layer(name: "mask", frame: Rect(x: 0, y: 0, width: 90, height: 70))
+            mask.sublayers = [star]
+            layer.mask = mask
+            return layer
+        }
+        for scale in [1.0, 2.0] {
+            var builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: scale, background: .white)
+            let folded = builder.build([layer()])
+            #expect(folded.roots[0].mask == nil && folded.roots[0].isolation.isEmpty, "\(folded.roots[0].isolation)")
+            builder.foldsGradientMasks = false
+            let masked = builder.build([layer()])
+            #expect(masked.roots[0].mask != nil)
+            let a = try Renderer.render(folded), b = try Renderer.render(masked)
+            let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            // The masked group rounds twice more (the mask's product, the group's composite).
+            #expect(worst <= 2, "scale \(scale): \(worst)")
+            #expect(try a.pixels != Renderer.render([], size: Size(width: 120, height: 100), scale: scale, background: .white).pixels)
+        }
+        let builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: 1, background: .white)
+        #expect(builder.build([layer(maskOpacity: 0.5)]).roots[0].mask != nil, "a translucent mask keeps its surface")
+        #expect(builder.build([layer(stroke: true)]).roots[0].mask != nil, "a stroked mask keeps its surface")
+        #expect(builder.build([layer(leaving: true)]).roots[0].mask != nil, "a path leaving the gradient's rectangle keeps its mask")
+    }
 }

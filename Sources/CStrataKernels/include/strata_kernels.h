@@ -100,4 +100,10 @@ int strata_warp_path_available(int path);
 void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
                           const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count);
 
+/// A gradient's colour table: `count` premultiplied ARGB32 entries, entry k at t = k / (count − 1),
+/// from `stops` stops in offset order (`offsets`, and `channels`: alpha, red, green, blue of each,
+/// straight, 0…255): the stops around t interpolated linearly (the first before the first stop,
+/// the last after the last), then alpha and each channel times alpha / 255 rounded half up.
+void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops);
+
 #endif
