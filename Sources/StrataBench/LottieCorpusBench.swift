@@ -126,8 +126,12 @@ func runLottieSpeed(_ arguments: [String]) throws {
         let name = sample.replacingOccurrences(of: "/", with: "_")
         plan += "\(sample)\t\(renderer.frames.count)\t\(size.width)\t\(size.height)\n"
         for index in 0..<renderer.frames.count {
-            let image = try renderer.render(displayedIndex: index, resources: resources).image
-            if write { try Data(try Pipeline.encode(image, encoder: encoder)).write(to: out.appendingPathComponent("\(name)-\(index).png")) }
+            // As `strata render` draws and writes a frame: the encoder reads Cairo's surface in
+            // place; render only, the frame is drawn and nothing more.
+            let frame = try renderer.render(.displayed(index), resources: resources)
+            if write {
+                try Data(try encoder.encode(frame, options: .fast, resources: resources)).write(to: out.appendingPathComponent("\(name)-\(index).png"))
+            }
             frames += 1
         }
     }
