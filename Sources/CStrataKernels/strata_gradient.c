@@ -25,7 +25,25 @@ void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t hei
         const double y = y0 + (double)j + 0.5;
         const double px0 = xx * (x0 + 0.5) + xy * y + tx, py0 = yx * (x0 + 0.5) + yy * y + ty;
         if (!radial) {
-            for (size_t i = 0; i < width; i++) row[i] = entry(lut, count, px0 + xx * (double)i);
+            // t runs linearly along the row: the pixels before 0 and past 1 are the end colours,
+            // a run each, and those between index the table without a branch.
+            size_t i = 0;
+            if (xx == 0) {
+                const uint32_t colour = entry(lut, count, px0);
+                for (; i < width; i++) row[i] = colour;
+                continue;
+            }
+            for (; i < width; i++) {
+                const double t = px0 + xx * (double)i;
+                if (t > 0 && t < 1) break;
+                row[i] = entry(lut, count, t);
+            }
+            for (; i < width; i++) {
+                const double t = px0 + xx * (double)i;
+                if (!(t > 0 && t < 1)) break;
+                row[i] = lut[(size_t)(t * last + 0.5)];
+            }
+            for (; i < width; i++) row[i] = entry(lut, count, px0 + xx * (double)i);
         } else if (centred) {
             // The common case, without branches the compiler cannot see through: t = |p|.
             for (size_t i = 0; i < width; i++) {
