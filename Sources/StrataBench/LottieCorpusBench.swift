@@ -93,7 +93,7 @@ func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer) throws -> PixelBuffer {
     return try PixelBuffer(width: 2 * w + 4, height: h, premultipliedRGBA: out)
 }
 
-/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING] [--no-png]`: every frame of every sample (ip …
+/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING] [--no-png] [--per-sample]`: every frame of every sample (ip …
 /// op − 1) at its snapshot's pixel size, each encoded as PNG (Strata's default encoder) and written
 /// to OUT, on one thread: what the peers do in scripts/benchmarks/peers/lottie_speed.py. Prints the
 /// frames, the seconds and frames per second.
@@ -107,6 +107,7 @@ func runLottieSpeed(_ arguments: [String]) throws {
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     let write = !arguments.contains("--no-png")  // --no-png: render only, where the time goes
+    let perSample = arguments.contains("--per-sample")  // each sample's frames and seconds
     var sizes: [(String, URL)] = []
     for picture in try corpus.pictures() where !sizes.contains(where: { $0.0 == picture.sample }) {
         if let only, !picture.sample.contains(only) { continue }
@@ -122,6 +123,7 @@ func runLottieSpeed(_ arguments: [String]) throws {
         let size = try PNGCodec.decode(contentsOf: snapshot)
         guard let scene = try? corpus.load(sample) else { continue }
         let fitted = scene.fitted(into: Size(width: Double(size.width), height: Double(size.height)))
+        let sampleStart = ContinuousClock.now
         let renderer = try FrameRenderer(scene: fitted, scale: 1)
         let name = sample.replacingOccurrences(of: "/", with: "_")
         plan += "\(sample)\t\(renderer.frames.count)\t\(size.width)\t\(size.height)\n"
@@ -134,6 +136,7 @@ func runLottieSpeed(_ arguments: [String]) throws {
             }
             frames += 1
         }
+        if perSample { print("\(sample)\t\(renderer.frames.count)\t\(String(format: "%.4f", (ContinuousClock.now - sampleStart) / .seconds(1)))") }
     }
     let seconds = (ContinuousClock.now - start) / .seconds(1)
     try Data(plan.utf8).write(to: out.appendingPathComponent("plan.tsv"))

@@ -127,10 +127,20 @@ public struct Keyframes: Hashable, Sendable {
     /// Number of keyframes (path: segments + 1).
     var count: Int { path.map { $0.segments.count + 1 } ?? values.count }
 
+    /// Key times: the given ones, or i / divisor for even spacing — without building an array
+    /// (an animation sampled at every one of 3,000 frames would otherwise build 3,000 times a
+    /// frame).
+    struct KeyTimes {
+        let given: [Double]?
+        let divisor: Double
+        let count: Int
+        subscript(index: Int) -> Double { given?[index] ?? Double(index) / divisor }
+    }
+
     /// The key times in use: paced modes from distances, else `keyTimes` or even spacing.
-    func resolvedKeyTimes() -> [Double] {
+    func resolvedKeyTimes() -> KeyTimes {
         let n = count
-        guard n > 1 else { return [0] }
+        guard n > 1 else { return KeyTimes(given: [0], divisor: 1, count: 1) }
         if calculationMode == .paced || calculationMode == .cubicPaced {
             var distances: [Double] = []
             if let path {
@@ -139,18 +149,18 @@ public struct Keyframes: Hashable, Sendable {
                 distances = (0..<(n - 1)).map { values[$0].distance(to: values[$0 + 1]) }
             }
             let total = distances.reduce(0, +)
-            guard total > 0 else { return (0..<n).map { Double($0) / Double(n - 1) } }
+            guard total > 0 else { return KeyTimes(given: nil, divisor: Double(n - 1), count: n) }
             var times = [0.0]
             var sum = 0.0
             for distance in distances {
                 sum += distance
                 times.append(sum / total)
             }
-            return times
+            return KeyTimes(given: times, divisor: 1, count: times.count)
         }
-        if let keyTimes { return keyTimes }
-        if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
-        return (0..<n).map { Double($0) / Double(n - 1) }
+        if let keyTimes { return KeyTimes(given: keyTimes, divisor: 1, count: keyTimes.count) }
+        if calculationMode == .discrete { return KeyTimes(given: nil, divisor: Double(n), count: n) }
+        return KeyTimes(given: nil, divisor: Double(n - 1), count: n)
     }
 
     /// The value at overall progress `progress` (after the animation's timing function; outside
@@ -187,7 +197,7 @@ public struct Keyframes: Hashable, Sendable {
     }
 
     /// The segment holding `progress` and the parameter within it, its timing function applied.
-    private func locate(_ progress: Double, times: [Double]) -> (segment: Int, local: Double) {
+    private func locate(_ progress: Double, times: KeyTimes) -> (segment: Int, local: Double) {
         let n = count
         // The first key time after `progress` (key times ascend), by bisection: 100,000
         // keyframes cost 17 steps a frame, not 100,000.
@@ -214,7 +224,7 @@ public struct Keyframes: Hashable, Sendable {
         let (segment, local): (Int, Double)
         if calculationMode == .discrete {
             var index = 0
-            for (i, time) in times.enumerated() where i < n - 1 && progress >= time { index = i }
+            for i in 0..<times.count where i < n - 1 && progress >= times[i] { index = i }
             (segment, local) = (index, 0)
         } else {
             let clamped = min(times[n - 1], max(times[0], progress.isNaN ? 0 : progress))

@@ -149,14 +149,14 @@ extension CairoCanvas {
             // instead of evaluating the gradient for every pixel.
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
-        } else if usesGradientTables, gradient.kind == .linear, let strip = linearGradientStrip(Self.gradientTable(gradient), userToPattern: userToPattern, rect: area) {
+        } else if usesGradientTables, gradient.kind == .linear, let strip = linearGradientStrip(gradientTable(for: gradient), userToPattern: userToPattern, rect: area) {
             // The table as a one-row image the pattern reads along the gradient's direction
             // (CairoCanvas+GradientTable): no image of the area.
             cairo_set_source(cr, strip)
             cairo_pattern_destroy(strip)
         } else if usesGradientTables, focal == Point(x: 0, y: 0),
                   let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
-                                                    table: Self.gradientTable(gradient), rect: area) {
+                                                    table: gradientTable(for: gradient), rect: area) {
             // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Not a radial
             // gradient off its centre: near a focal point close to the edge the parameter changes
             // so fast that pixman's fixed-point positions and the table part by up to 10 levels.

@@ -68,6 +68,12 @@ extension CairoCanvas {
         return pattern
     }
 
+    /// The gradient's colour table, from the thread's resources when they hold it.
+    func gradientTable(for gradient: Gradient) -> [UInt32] {
+        guard let resources else { return Self.gradientTable(gradient) }
+        return resources.gradientTable(.init(colors: gradient.colors, locations: gradient.resolvedLocations)) { Self.gradientTable(gradient) }
+    }
+
     /// An image of the gradient over the device pixels of `rect` (user space) on the current
     /// surface (within the damage when the frame is drawn over the previous one), with its device
     /// position: each pixel the table's entry for the parameter of its centre. `userToPattern`

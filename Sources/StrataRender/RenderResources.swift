@@ -1,3 +1,4 @@
+import StrataModel
 import StrataRaster
 
 /// Cairo surfaces one rendering thread keeps from frame to frame.
@@ -62,6 +63,14 @@ public final class RenderResources {
     let placementBudgetBytes = 64 << 20
     private var sparePixels: [UInt8]?
     private var scratch: CairoSurface?
+    /// Gradients' colour tables by their stops (`CairoCanvas.gradientTable`), at most 256.
+    private var gradientTables: [GradientStops: [UInt32]] = [:]
+
+    /// A gradient's stops: what its colour table depends on.
+    struct GradientStops: Hashable {
+        let colors: [Color]
+        let locations: [Double]
+    }
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
     private var useCounter = 0
@@ -106,6 +115,16 @@ public final class RenderResources {
     /// Hands a frame surface back for the next frame.
     func recycle(frame surface: CairoSurface) {
         spareFrame = surface
+    }
+
+    /// The colour table of a gradient with these stops, computed by `make` the first time (and
+    /// again after 256 others filled the cache).
+    func gradientTable(_ stops: GradientStops, make: () -> [UInt32]) -> [UInt32] {
+        if let table = gradientTables[stops] { return table }
+        if gradientTables.count >= 256 { gradientTables.removeAll(keepingCapacity: true) }
+        let table = make()
+        gradientTables[stops] = table
+        return table
     }
 
     /// Scratch pixels for an image of `width × height` drawn and used at once (a gradient's),
