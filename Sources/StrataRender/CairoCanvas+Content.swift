@@ -154,12 +154,12 @@ extension CairoCanvas {
             // (CairoCanvas+GradientTable): no image of the area.
             cairo_set_source(cr, strip)
             cairo_pattern_destroy(strip)
-        } else if usesGradientTables, focal == Point(x: 0, y: 0),
+        } else if usesGradientTables,
                   let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
                                                     table: gradientTable(for: gradient), rect: area) {
-            // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Not a radial
-            // gradient off its centre: near a focal point close to the edge the parameter changes
-            // so fast that pixman's fixed-point positions and the table part by up to 10 levels.
+            // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Near a
+            // focal point close to the circle, where the parameter changes fastest, pixman's 16.16
+            // fixed-point matrix and this double-precision one part by up to 10 levels.
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
         } else {
