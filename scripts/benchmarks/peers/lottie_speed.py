@@ -4,10 +4,12 @@
 rendered (OUT/plan.tsv: sample, frames, width, height), at the same pixel size, and write each as
 PNG with Pillow (what a Python user of either writes PNG with; its defaults), on one thread.
 
-    python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT [--no-png]
+    python3 scripts/benchmarks/peers/lottie_speed.py thorvg|rlottie CORPUS PLAN OUT [--no-png] [--per-sample]
 
 --no-png only draws each frame, as the peer's users call it: no conversion for Pillow and no PNG
 (drawing against drawing; `strata-bench lottie-speed … --no-png` likewise only draws).
+--per-sample prints each sample's frames and seconds (sample TAB frames TAB seconds), as
+strata-bench does; lottie_speed_table.py puts the three side by side per group.
 
 Prints frames, seconds and frames per second, as strata-bench does; scripts/bench runs the three
 in turn and prints the ratios.
@@ -58,8 +60,9 @@ PEERS = {"thorvg": thorvg_frames, "rlottie": rlottie_frames}
 
 
 def main():
-    arguments = [a for a in sys.argv[1:] if a != "--no-png"]
+    arguments = [a for a in sys.argv[1:] if a not in ("--no-png", "--per-sample")]
     write = "--no-png" not in sys.argv
+    per_sample = "--per-sample" in sys.argv
     if len(arguments) != 4 or arguments[0] not in PEERS:
         print(__doc__)
         sys.exit(64)
@@ -72,6 +75,7 @@ def main():
     for sample, count, width, height in rows:
         text, folder = sample_json(corpus, sample, scratch)
         name = sample.replace("/", "_")
+        sample_start = time.perf_counter()
         try:
             for index, image in enumerate(PEERS[peer](text, folder, int(count), int(width), int(height), 0, convert=write)):
                 if write:
@@ -79,6 +83,8 @@ def main():
                 frames += 1
         except Exception as error:  # a sample the peer cannot draw: its frames are not counted
             print(f"{peer}: {sample}: {error}", file=sys.stderr)
+        if per_sample:
+            print(f"{sample}\t{count}\t{time.perf_counter() - sample_start:.4f}")
     seconds = time.perf_counter() - start
     what = "PNG written" if write else "no PNG"
     print(f"{peer}: {len(rows)} samples, {frames} frames in {seconds:.2f} s ({frames / seconds:.1f} frames per second, {what})")

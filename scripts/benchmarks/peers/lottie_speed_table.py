@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Strata, ThorVG and rlottie drawing the same frames, side by side per group: reads the
+per-sample lines (sample TAB frames TAB seconds) that `strata-bench lottie-speed … --per-sample`
+and `lottie_speed.py PEER … --per-sample` print, and prints, for the whole corpus and for every
+group (the sample's first folder, or "top level") with more than 100 frames, each tool's seconds
+and Strata's time divided by each peer's.
+
+    python3 scripts/benchmarks/peers/lottie_speed_table.py strata.tsv thorvg.tsv rlottie.tsv
+"""
+import sys
+
+
+def read(path):
+    rows = {}
+    for line in open(path, encoding="utf-8"):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) == 3:
+            try:
+                rows[parts[0]] = (int(parts[1]), float(parts[2]))
+            except ValueError:
+                continue
+    return rows
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__)
+        sys.exit(64)
+    strata, thorvg, rlottie = (read(path) for path in sys.argv[1:])
+    groups = {}
+    for sample, (frames, seconds) in strata.items():
+        if sample not in thorvg or sample not in rlottie:
+            continue  # a sample a peer could not draw is left out of every tool's sum
+        for group in ("all", sample.split("/")[0] if "/" in sample else "top level"):
+            total = groups.setdefault(group, [0, 0.0, 0.0, 0.0])
+            total[0] += frames
+            total[1] += seconds
+            total[2] += thorvg[sample][1]
+            total[3] += rlottie[sample][1]
+    print(f"{'group':<14}{'frames':>8}{'Strata s':>10}{'ThorVG s':>10}{'rlottie s':>11}{'÷ ThorVG':>10}{'÷ rlottie':>11}")
+    for group in sorted(groups, key=lambda g: (g != "all", g)):
+        frames, s, t, r = groups[group]
+        if frames <= 100 and group != "all":
+            continue
+        print(f"{group:<14}{frames:>8}{s:>10.2f}{t:>10.2f}{r:>11.2f}{s / t if t else 0:>10.2f}{s / r if r else 0:>11.2f}")
+
+
+if __name__ == "__main__":
+    main()
