@@ -18,40 +18,39 @@ final class CairoSurface {
     private let owner: CairoSurface?
 
     /// Creates a cleared surface of `width × height` pixels (checked against `Limits`).
-    init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
+    convenience init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
         do {
             try Limits.checkSurface(width: width, height: height)
         } catch {
             throw RenderError("cannot create a \(width)×\(height) surface: \(error)")
         }
-        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw .cairo(status, "cairo_image_surface_create(\(width)×\(height))")
-        }
-        self.pointer = surface
-        self.width = width
-        self.height = height
-        self.owner = nil
+        try self.init(checking: cairo_image_surface_create(format, Int32(width), Int32(height))!, width: width, height: height, owner: nil,
+                      "cairo_image_surface_create(\(width)×\(height))")
     }
 
     /// A surface of `width × height` pixels showing the top-left corner of `surface` (no copy,
     /// not cleared): scratch pixels reused from draw to draw.
-    init(topLeftOf surface: CairoSurface, width: Int, height: Int) throws(RenderError) {
-        precondition(width <= surface.width && height <= surface.height)
+    convenience init(topLeftOf surface: CairoSurface, width: Int, height: Int) throws(RenderError) {
+        guard width <= surface.width, height <= surface.height else {
+            throw RenderError("a \(width)×\(height) view of a \(surface.width)×\(surface.height) surface")
+        }
         cairo_surface_flush(surface.pointer)
         let view = cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface.pointer), cairo_image_surface_get_format(surface.pointer),
                                                        Int32(width), Int32(height), cairo_image_surface_get_stride(surface.pointer))!
-        let status = cairo_surface_status(view)
+        try self.init(checking: view, width: width, height: height, owner: surface, "cairo_image_surface_create_for_data(\(width)×\(height))")
+    }
+
+    /// Takes `surface` when Cairo made it without error, destroys it and throws otherwise.
+    private init(checking surface: OpaquePointer, width: Int, height: Int, owner: CairoSurface?, _ operation: String) throws(RenderError) {
+        let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(view)
-            throw .cairo(status, "cairo_image_surface_create_for_data(\(width)×\(height))")
+            cairo_surface_destroy(surface)
+            throw .cairo(status, operation)
         }
-        self.pointer = view
+        self.pointer = surface
         self.width = width
         self.height = height
-        self.owner = surface
+        self.owner = owner
     }
 
     /// A surface holding `image` (premultiplied RGBA converted to Cairo's native-endian ARGB32).
