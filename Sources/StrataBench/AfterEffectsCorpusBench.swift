@@ -1,5 +1,8 @@
 import Foundation
 import StrataRaster
+import StrataKit
+import StrataModel
+import StrataRender
 import StrataSnapshotTesting
 
 /// `strata-bench lottie-ae CORPUS [--list] [--peer NAME=DIR …]`: After Effects' renders of
@@ -39,4 +42,45 @@ func runAfterEffectsCorpus(_ arguments: [String]) throws {
     printRates(heading: "category", width: 18, columns.map { column in
         (column.0, AfterEffectsCorpus.rates(column.1).map { (group: $0.category, matched: $0.matched, total: $0.total) })
     })
+}
+
+/// `strata-bench lottie-ae-speed CORPUS OUT [--no-png] [--per-sample]`: every frame (ip … op − 1)
+/// of every example of After Effects' corpus, at its render's pixel size, on one thread, as
+/// `lottie-speed` draws lottie-ios's samples; OUT/plan.tsv names each example by its path under
+/// CORPUS without `.json` (`data/shapes/ellipse`), which the peers' `lottie_speed.py` reads.
+func runAfterEffectsSpeed(_ arguments: [String]) throws {
+    guard arguments.count >= 2 else {
+        print("usage: strata-bench lottie-ae-speed CORPUS-FOLDER OUT-FOLDER [--no-png] [--per-sample]")
+        exit(64)
+    }
+    let corpus = AfterEffectsCorpus(folder: URL(fileURLWithPath: arguments[0], isDirectory: true))
+    let out = URL(fileURLWithPath: arguments[1], isDirectory: true)
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let write = !arguments.contains("--no-png"), perSample = arguments.contains("--per-sample")
+    var examples: [AfterEffectsCorpus.Picture] = []
+    for picture in try corpus.pictures() where !examples.contains(where: { $0.file == picture.file }) { examples.append(picture) }
+    let encoder = PNGEncoder(), resources = RenderResources()
+    var plan = "", frames = 0
+    let start = ContinuousClock.now
+    for example in examples {
+        let size = try PNGCodec.decode(contentsOf: example.reference)
+        let sampleStart = ContinuousClock.now
+        let scene = try Pipeline.loadScene(at: example.file.path)
+        let shaped = OutputShape(canvas: .size(Size(width: Double(size.width), height: Double(size.height)))).applied(to: scene)
+        let renderer = try FrameRenderer(scene: shaped, scale: 1)
+        let sample = "data/\(example.category)/\(example.name)"
+        plan += "\(sample)\t\(renderer.frames.count)\t\(size.width)\t\(size.height)\n"
+        for index in 0..<renderer.frames.count {
+            let frame = try renderer.render(.displayed(index), resources: resources)
+            if write {
+                try Data(try encoder.encode(frame, options: .fast, resources: resources))
+                    .write(to: out.appendingPathComponent("\(example.category)_\(example.name)-\(index).png"))
+            }
+            frames += 1
+        }
+        if perSample { print("\(sample)\t\(renderer.frames.count)\t\(String(format: "%.4f", (ContinuousClock.now - sampleStart) / .seconds(1)))") }
+    }
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    try Data(plan.utf8).write(to: out.appendingPathComponent("plan.tsv"))
+    print("strata: \(examples.count) samples, \(frames) frames in \(String(format: "%.2f", seconds)) s (\(String(format: "%.1f", Double(frames) / seconds)) frames per second, \(write ? "PNG written" : "no PNG"))")
 }

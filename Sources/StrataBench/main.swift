@@ -10,7 +10,9 @@ import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
 // The corpus and speed commands (LottieCorpusBench.swift, AfterEffectsCorpusBench.swift).
-let commands: [String: ([String]) throws -> Void] = ["lottie-speed": runLottieSpeed, "lottie": runLottieCorpus, "lottie-ae": runAfterEffectsCorpus]
+let commands: [String: ([String]) throws -> Void] = [
+    "lottie-speed": runLottieSpeed, "lottie": runLottieCorpus, "lottie-ae": runAfterEffectsCorpus, "lottie-ae-speed": runAfterEffectsSpeed,
+]
 if let first = arguments.first, let command = commands[first] {
     try command(Array(arguments.dropFirst()))
     exit(0)

@@ -66,6 +66,10 @@ def sample_json(corpus, sample, scratch):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle:
             return handle.read(), os.path.join(corpus, "samples", "Images") + os.sep
+    path = os.path.join(corpus, sample + ".json")  # After Effects' corpus: data/CATEGORY/NAME
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(), os.path.dirname(path) + os.sep
     archive = zipfile.ZipFile(os.path.join(corpus, "samples", sample + ".lottie"))
     names = archive.namelist()
     manifest = json.loads(archive.read("manifest.json")) if "manifest.json" in names else {}

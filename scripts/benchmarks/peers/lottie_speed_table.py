@@ -2,7 +2,8 @@
 """Strata, ThorVG and rlottie drawing the same frames, side by side per group: reads the
 per-sample lines (sample TAB frames TAB seconds) that `strata-bench lottie-speed … --per-sample`
 and `lottie_speed.py PEER … --per-sample` print, and prints, for the whole corpus and for every
-group (the sample's first folder, or "top level") with more than 100 frames, each tool's seconds
+group (the sample's first folder, or After Effects' category, or "top level") with more than 100
+frames, each tool's seconds
 and Strata's time divided by each peer's.
 
     python3 scripts/benchmarks/peers/lottie_speed_table.py strata.tsv thorvg.tsv rlottie.tsv
@@ -31,7 +32,10 @@ def main():
     for sample, (frames, seconds) in strata.items():
         if sample not in thorvg or sample not in rlottie:
             continue  # a sample a peer could not draw is left out of every tool's sum
-        for group in ("all", sample.split("/")[0] if "/" in sample else "top level"):
+        parts = sample.split("/")
+        if parts[0] == "data" and len(parts) > 2:
+            parts = parts[1:]  # After Effects' corpus: data/CATEGORY/NAME, grouped by category
+        for group in ("all", parts[0] if len(parts) > 1 else "top level"):
             total = groups.setdefault(group, [0, 0.0, 0.0, 0.0])
             total[0] += frames
             total[1] += seconds
