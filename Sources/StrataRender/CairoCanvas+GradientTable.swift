@@ -79,7 +79,8 @@ extension CairoCanvas {
     /// position: each pixel the table's entry for the parameter of its centre. `userToPattern`
     /// maps user space to the pattern's (linear: x is the parameter; radial: the unit circle,
     /// the focal point `focal` there). Nil when the bounds hold no pixel.
-    func gradientImage(radial: Bool, userToPattern: cairo_matrix_t, focal: Point, table: [UInt32], rect: Rect) -> (CairoSurface, Int, Int)? {
+    func gradientImage(radial: Bool, userToPattern: cairo_matrix_t, focal: Point, table: [UInt32], rect: Rect,
+                       stops: RenderResources.GradientStops? = nil) -> (CairoSurface, Int, Int)? {
         var toDevice = cairo_matrix_t()
         cairo_get_matrix(cr, &toDevice)
         let frame = frames[frames.count - 1]
@@ -101,6 +102,9 @@ extension CairoCanvas {
         cairo_matrix_multiply(&deviceToPattern, &toUser, &toPattern)
         let m = [deviceToPattern.xx, deviceToPattern.yx, deviceToPattern.xy, deviceToPattern.yy, deviceToPattern.x0, deviceToPattern.y0]
         guard m.allSatisfy(\.isFinite), focal.x.isFinite, focal.y.isFinite else { return nil }
+        let key = stops.map { RenderResources.GradientImageKey(stops: $0, matrix: m, focal: [focal.x, focal.y], radial: radial,
+                                                              box: [left, top, right, bottom]) }
+        if let key, let kept = resources?.keptGradientImage(key) { return (kept, left, top) }
         do throws(RenderError) {
             // Every pixel is written: scratch pixels serve (the thread's, kept between draws).
             let image: CairoSurface
@@ -121,6 +125,7 @@ extension CairoCanvas {
                 }
             }
             cairo_surface_mark_dirty(image.pointer)
+            if let key { resources?.sawGradientImage(key, image) }
             return (image, left, top)
         } catch {
             return nil

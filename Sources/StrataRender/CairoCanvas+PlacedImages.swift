@@ -130,6 +130,7 @@ extension RenderResources {
     /// before are dropped, so that what is kept is what still frames use.
     func startPlacementFrame() {
         placementFrame += 1
+        forgetGradientImages()
         guard placedImages.values.contains(where: { $0.lastFrame < placementFrame - 1 }) else { return }
         placedImages = placedImages.filter { $0.value.lastFrame >= placementFrame - 1 }
         placedBytes = placedImages.values.reduce(0) { $0 + $1.bytes }

@@ -65,6 +65,10 @@ public final class RenderResources {
     private var scratch: CairoSurface?
     /// Gradients' colour tables by their stops (`CairoCanvas.gradientTable`), at most 256.
     private var gradientTables: [GradientStops: [UInt32]] = [:]
+    /// Gradient images kept while they are drawn frame after frame (RenderResources+Gradients).
+    var gradientImages: [GradientImageKey: (image: CairoSurface, lastFrame: Int)] = [:]
+    /// When each gradient image was last drawn without being kept.
+    var gradientSightings: [GradientImageKey: Int] = [:]
 
     /// A gradient's stops: what its colour table depends on.
     struct GradientStops: Hashable {

@@ -120,4 +120,25 @@ struct GradientTableTests {
         #expect(builder.build([layer(stroke: true)]).roots[0].mask != nil, "a stroked mask keeps its surface")
         #expect(builder.build([layer(leaving: true)]).roots[0].mask != nil, "a path leaving the gradient's rectangle keeps its mask")
     }
+
+    /// A radial gradient drawn at the same place two frames running is kept and drawn from the
+    /// copy while it stays: the same bytes as evaluating it every frame; one that moves is not kept.
+    @Test func aStillRadialGradientIsKeptBetweenFrames() throws {
+        func layers(_ x: Double) -> [Layer] {
+            var still = Layer(name: "still", frame: Rect(x: 10, y: 10, width: 60, height: 50))
+            still.gradient = Gradient(colors: [.white, Color(red: 0.2, green: 0.4, blue: 0.9)], startPoint: Point(x: 0.5, y: 0.5), endPoint: Point(x: 1, y: 1))
+            still.gradient?.kind = .radial
+            var moving = Layer(name: "moving", frame: Rect(x: x, y: 40, width: 40, height: 30))
+            moving.gradient = still.gradient
+            return [still, moving]
+        }
+        let resources = RenderResources()
+        resources.keepsBase = false
+        for frame in 0..<4 {
+            let kept = try Renderer.render(layers(20 + Double(frame) * 3.3), size: Size(width: 120, height: 90), scale: 1, background: .black, resources: resources)
+            let fresh = try Renderer.render(layers(20 + Double(frame) * 3.3), size: Size(width: 120, height: 90), scale: 1, background: .black)
+            #expect(kept.pixels == fresh.pixels, "frame \(frame)")
+            #expect(resources.gradientImages.count == (frame == 0 ? 0 : 1), "frame \(frame): \(resources.gradientImages.count) kept")
+        }
+    }
 }
