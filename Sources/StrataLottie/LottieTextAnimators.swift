@@ -198,11 +198,14 @@ struct LottieTextAnimators {
 
     /// Every character's state at `frame` (the layer's own frames), in reading order over `lines`,
     /// from the document's fill, stroke and stroke width and its size (points, for tracking).
-    func glyphs(_ lines: [[Character]], frame: Double, size: Double, fill: Color?, stroke: Color?, strokeWidth: Double) -> [Glyph] {
+    /// `units`, when given, is `units(of: lines, basedOn:)` for each animator's selector (worked out
+    /// once for a text rather than at every frame).
+    func glyphs(_ lines: [[Character]], frame: Double, size: Double, fill: Color?, stroke: Color?, strokeWidth: Double,
+                units given: [(index: [Int?], count: Int)]? = nil) -> [Glyph] {
         let total = lines.reduce(0) { $0 + $1.count }
         var glyphs = Array(repeating: Glyph(fill: fill, stroke: stroke, strokeWidth: strokeWidth), count: total)
-        for animator in animators {
-            let (units, count): ([Int?], Int) = Self.units(of: lines, basedOn: animator.selector.basedOn)
+        for (number, animator) in animators.enumerated() {
+            let (units, count): ([Int?], Int) = given?[number] ?? Self.units(of: lines, basedOn: animator.selector.basedOn)
             func value(_ property: LottieProperty<[Double]>?) -> [Double]? { property?.value(atFrame: frame) }
             let position = value(animator.position), anchor = value(animator.anchor), scale = value(animator.scale)
             let rotation = value(animator.rotation), opacity = value(animator.opacity), fillColor = value(animator.fill)
@@ -284,8 +287,10 @@ extension LottieLayerBuilder {
         // Every character's position, transform, opacity and colours at every frame.
         var positions = Array(repeating: [AnimationValue](), count: total), transforms = positions, opacities = positions
         var fills = positions, strokes = positions, widths = positions
+        let units = animators.animators.map { LottieTextAnimators.units(of: lines, basedOn: $0.selector.basedOn) }
         for frame in frames {
-            let states = animators.glyphs(lines, frame: time.local(frame), size: size, fill: fill, stroke: stroke, strokeWidth: strokeWidth)
+            let states = animators.glyphs(lines, frame: time.local(frame), size: size, fill: fill, stroke: stroke, strokeWidth: strokeWidth,
+                                          units: units)
             var shift = 0.0, line = -1
             for (index, state) in states.enumerated() {
                 if placed[index].line != line { (shift, line) = (0, placed[index].line) }

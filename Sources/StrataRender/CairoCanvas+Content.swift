@@ -156,7 +156,7 @@ extension CairoCanvas {
             cairo_pattern_destroy(strip)
         } else if usesGradientTables,
                   let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
-                                                    table: gradientTable(for: gradient), rect: area,
+                                                    table: { gradientTable(for: gradient) }, rect: area,
                                                     stops: .init(colors: gradient.colors, locations: gradient.resolvedLocations)) {
             // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Near a
             // focal point close to the circle, where the parameter changes fastest, pixman's 16.16

@@ -78,8 +78,9 @@ extension CairoCanvas {
     /// surface (within the damage when the frame is drawn over the previous one), with its device
     /// position: each pixel the table's entry for the parameter of its centre. `userToPattern`
     /// maps user space to the pattern's (linear: x is the parameter; radial: the unit circle,
-    /// the focal point `focal` there). Nil when the bounds hold no pixel.
-    func gradientImage(radial: Bool, userToPattern: cairo_matrix_t, focal: Point, table: [UInt32], rect: Rect,
+    /// the focal point `focal` there); `table` gives the colour table, asked for only when the
+    /// image is evaluated. Nil when the bounds hold no pixel.
+    func gradientImage(radial: Bool, userToPattern: cairo_matrix_t, focal: Point, table makeTable: () -> [UInt32], rect: Rect,
                        stops: RenderResources.GradientStops? = nil) -> (CairoSurface, Int, Int)? {
         var toDevice = cairo_matrix_t()
         cairo_get_matrix(cr, &toDevice)
@@ -116,6 +117,7 @@ extension CairoCanvas {
             cairo_surface_flush(image.pointer)
             let data = cairo_image_surface_get_data(image.pointer)!
             let stride = Int(cairo_image_surface_get_stride(image.pointer)) / 4
+            let table = makeTable()  // only when the image is drawn, not when it is kept
             data.withMemoryRebound(to: UInt32.self, capacity: stride * (bottom - top)) { pixels in
                 table.withUnsafeBufferPointer { lut in
                     m.withUnsafeBufferPointer { matrix in
