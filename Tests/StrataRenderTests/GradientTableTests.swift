@@ -5,17 +5,23 @@ import StrataRaster
 import StrataTestSupport
 import Testing
 
+/// `layers` drawn on a slate-blue canvas of `size` points at `scale`, the canvas set up by
+/// `configure` first (which gradient paths it takes).
+func renderOnSlate(_ layers: [Layer], size: Size, scale: Double, configure: (CairoCanvas) -> Void) throws -> PixelBuffer {
+    let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
+    let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
+    configure(canvas)
+    RenderTreePainter.paint(tree, on: canvas)
+    return try canvas.makePixelBuffer()
+}
+
 /// Linear and radial gradients through a colour table (`CairoCanvas.gradientTable`): within one
 /// level of every channel of Cairo's own gradient pattern, everywhere but near a focal point off
 /// the centre and close to the circle (up to 10 levels, on a few pixels).
 @Suite("Gradient tables")
 struct GradientTableTests {
     func render(_ layers: [Layer], size: Size, scale: Double, tables: Bool) throws -> PixelBuffer {
-        let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
-        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
-        canvas.usesGradientTables = tables
-        RenderTreePainter.paint(tree, on: canvas)
-        return try canvas.makePixelBuffer()
+        try renderOnSlate(layers, size: size, scale: scale) { $0.usesGradientTables = tables }
     }
 
     @Test(arguments: [1.0, 2.0, 1.5])

@@ -143,12 +143,8 @@ struct RenderBaseTests {
 @Suite("Gradient strips")
 struct GradientStripTests {
     func render(_ layers: [Layer], size: Size, scale: Double, strips: Bool) throws -> PixelBuffer {
-        let tree = RenderTreeBuilder(size: size, scale: scale, background: Color(red: 0.1, green: 0.2, blue: 0.3)).build(layers)
-        let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight)
-        canvas.usesGradientStrips = strips
-        canvas.usesGradientTables = false  // strips against Cairo's own pattern, nothing else
-        RenderTreePainter.paint(tree, on: canvas)
-        return try canvas.makePixelBuffer()
+        // Strips against Cairo's own pattern, nothing else.
+        try renderOnSlate(layers, size: size, scale: scale) { $0.usesGradientStrips = strips; $0.usesGradientTables = false }
     }
 
     @Test(arguments: [1.0, 2.0, 1.5])
