@@ -35,6 +35,11 @@ let package = Package(
         .library(name: "StrataSnapshotStrategy", targets: ["StrataSnapshotStrategy"]),
         // `expectSnapshot(of:…)`: snapshot tests in one line, for test targets (it links XCTest and Testing).
         .library(name: "StrataTesting", targets: ["StrataTesting"]),
+        // Core Animation's and Core Graphics' names (CALayer, CABasicAnimation, CGPath, …) for
+        // layer code written for iOS, drawn by Strata (docs/core-animation.md).
+        .library(name: "StrataQuartzCore", targets: ["StrataQuartzCore"]),
+        // The few UIKit value types layer code leans on: UIColor, UIBezierPath, UIImage, UIEdgeInsets.
+        .library(name: "StrataUIKitShims", targets: ["StrataUIKitShims"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -101,6 +106,11 @@ let package = Package(
             "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene", "StrataLottie",
             "CStrataProcess",
         ]),
+        // Core Animation's classes as a front end: they build Strata's layer values (one way).
+        .target(name: "StrataQuartzCore", dependencies: [
+            "StrataModel", "StrataAnimation", "StrataRaster", "StrataRender", "StrataScene", "StrataKit",
+        ]),
+        .target(name: "StrataUIKitShims", dependencies: ["StrataQuartzCore", "StrataModel", "StrataRaster", "StrataKit"]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // Snapshot tests in one line: references beside the test file, issues recorded in Swift
         // Testing or XCTest. Test targets only: it links XCTest and Testing.

@@ -1,0 +1,137 @@
+import Foundation
+import StrataModel
+
+extension QuartzConversion {
+    /// Core Animation's timing as Strata's. Outside a group a `beginTime` of 0 is the time the
+    /// animation was added; otherwise media time (`CACurrentMediaTime()`) is scene time. A
+    /// `duration` of 0 is 0.25 s, or the group's duration for an animation in a group.
+    static func timing(of anim: CAAnimation, inGroup groupDuration: Double?, addedAt: Double, origin: Double = 0) -> (timing: MediaTiming, timingFunction: TimingFunction) {
+        func finite(_ v: Double, _ fallback: Double) -> Double { v.isFinite ? v : fallback }
+        var timing = MediaTiming()
+        timing.beginTime = groupDuration != nil ? finite(anim.beginTime, 0) : (anim.beginTime == 0 ? addedAt : finite(anim.beginTime, 0) - origin)
+        timing.duration = anim.duration > 0 && anim.duration.isFinite ? anim.duration : (groupDuration ?? 0.25)
+        timing.speed = anim.speed.isFinite ? Double(anim.speed) : 1
+        timing.timeOffset = finite(anim.timeOffset, 0)
+        // HUGE (the largest Float) and infinity both repeat for ever.
+        timing.repeatCount = anim.repeatCount >= .greatestFiniteMagnitude ? .infinity : (anim.repeatCount.isNaN ? 0 : Double(max(0, anim.repeatCount)))
+        timing.repeatDuration = anim.repeatDuration >= Double(Float.greatestFiniteMagnitude) ? .infinity : max(0, finite(anim.repeatDuration, 0))
+        timing.autoreverses = anim.autoreverses
+        timing.fillMode = FillMode(rawValue: anim.fillMode.rawValue) ?? .removed
+        timing.isRemovedOnCompletion = anim.isRemovedOnCompletion
+        return (timing, anim.timingFunction?.strataTimingFunction ?? .linear)
+    }
+
+    /// Strata's animation for `anim`, or nil (with the reason in `problems`).
+    func animation(_ anim: CAAnimation, addedAt: Double, inGroup groupDuration: Double?, _ where_: String) -> Animation? {
+        let (timing, timingFunction) = Self.timing(of: anim, inGroup: groupDuration, addedAt: addedAt, origin: origin)
+        if let group = anim as? CAAnimationGroup {
+            let children = (group.animations ?? []).compactMap { animation($0, addedAt: addedAt, inGroup: timing.duration, where_) }
+            return Animation(keyPath: nil, kind: .group(children), timing: timing, timingFunction: timingFunction)
+        }
+        guard let property = anim as? CAPropertyAnimation else {
+            warnings.append("\(where_): a \(type(of: anim)) is not drawn (Strata draws basic, keyframe, spring and group animations)")
+            return nil
+        }
+        let text = property.keyPath ?? ""
+        let spelled = text == "bounds" ? "bounds.size" : text
+        guard let keyPath = AnimationKeyPath(spelled) else {
+            errors.append("\(where_): key path \"\(text)\" is not one Strata animates (docs/core-animation.md lists them)")
+            return nil
+        }
+        let what = "\(where_), key path \"\(text)\""
+        if property.isCumulative { warnings.append("\(what): isCumulative is not drawn") }
+        if property.valueFunction != nil { warnings.append("\(what): valueFunction is not drawn; name the component in the key path instead") }
+        func convert(_ value: Any?, _ role: String) -> AnimationValue?? {
+            guard let value else { return .some(nil) }
+            guard let converted = self.value(value, for: keyPath, text: text) else {
+                errors.append("\(what): \(role) is a \(type(of: value)) (\(value)), expected \(Self.expected(keyPath.valueKind))")
+                return nil
+            }
+            return .some(converted)
+        }
+        let kind: Animation.Kind
+        if let spring = anim as? CASpringAnimation {
+            guard let from = convert(spring.fromValue, "fromValue"), let to = convert(spring.toValue, "toValue"),
+                  let by = convert(spring.byValue, "byValue") else { return nil }
+            kind = .spring(Spring(mass: Double(spring.mass), stiffness: Double(spring.stiffness), damping: Double(spring.damping),
+                                  initialVelocity: Double(spring.initialVelocity)), from: from, to: to, by: by)
+        } else if let basic = anim as? CABasicAnimation {
+            guard let from = convert(basic.fromValue, "fromValue"), let to = convert(basic.toValue, "toValue"),
+                  let by = convert(basic.byValue, "byValue") else { return nil }
+            kind = .basic(from: from, to: to, by: by)
+        } else if let keyframe = anim as? CAKeyframeAnimation {
+            var values: [AnimationValue] = []
+            for (index, value) in (keyframe.values ?? []).enumerated() {
+                guard let converted = convert(value, "values[\(index)]") else { return nil }
+                if let converted { values.append(converted) }
+            }
+            var frames = Keyframes(values: values)
+            frames.keyTimes = keyframe.keyTimes?.map(\.doubleValue)
+            frames.timingFunctions = keyframe.timingFunctions?.map(\.strataTimingFunction)
+            frames.calculationMode = CalculationMode(rawValue: keyframe.calculationMode.rawValue) ?? .linear
+            frames.rotationMode = keyframe.rotationMode.flatMap { RotationMode(rawValue: $0.rawValue) }
+            if let path = keyframe.path { frames.path = keyframePath(path, what) }
+            if keyframe.tensionValues != nil || keyframe.continuityValues != nil || keyframe.biasValues != nil {
+                warnings.append("\(what): tension, continuity and bias values are not drawn (cubic keyframes are Catmull-Rom)")
+            }
+            kind = .keyframe(frames)
+        } else {
+            warnings.append("\(what): a \(type(of: anim)) is not drawn")
+            return nil
+        }
+        return Animation(keyPath: keyPath, kind: kind, timing: timing, timingFunction: timingFunction, isAdditive: property.isAdditive)
+    }
+
+    /// A keyframe path from a `CGPath`: one subpath (a later move is joined by a line, a close
+    /// by a line back to the subpath's start).
+    private func keyframePath(_ path: CGPath, _ what: String) -> KeyframePath? {
+        var start: Point?
+        var subpathStart = Point.zero
+        var segments: [KeyframePath.Segment] = []
+        for element in path.strataPath.elements {
+            switch element {
+            case .move(let p):
+                if start == nil { start = p } else {
+                    warnings.append("\(what): a move inside the keyframe path is drawn as a line")
+                    segments.append(.line(to: p))
+                }
+                subpathStart = p
+            case .line(let p): segments.append(.line(to: p))
+            case .quad(let c, let p): segments.append(.quadCurve(control: c, to: p))
+            case .cubic(let c1, let c2, let p): segments.append(.curve(control1: c1, control2: c2, to: p))
+            case .close: segments.append(.line(to: subpathStart))
+            }
+        }
+        guard let start, !segments.isEmpty else {
+            warnings.append("\(what): the keyframe path is empty")
+            return nil
+        }
+        return KeyframePath(start: start, segments: segments)
+    }
+
+    static func expected(_ kind: AnimationValue.Kind) -> String {
+        switch kind {
+        case .number: "a number (CGFloat, Double, Float, Int or NSNumber)"
+        case .point: "a CGPoint"
+        case .size: "a CGSize"
+        case .color: "a CGColor"
+        case .transform: "a CATransform3D"
+        case .path: "a CGPath"
+        }
+    }
+
+    /// A value of the kind `keyPath` takes, or nil.
+    func value(_ any: Any, for keyPath: AnimationKeyPath, text: String) -> AnimationValue? {
+        let unboxed = (any as? NSValue).flatMap { $0 is NSNumber ? nil : $0.quartzObject } ?? any
+        switch keyPath.valueKind {
+        case .number: return Self.number(unboxed).map { .number($0) }
+        case .point: return (unboxed as? CGPoint).map { .point($0.strataPoint) }
+        case .size:
+            if let rect = unboxed as? CGRect, text == "bounds" { return .size(rect.size.strataSize) }
+            return (unboxed as? CGSize).map { .size($0.strataSize) }
+        case .color: return (unboxed as? CGColor).map { .color($0.strataColor) }
+        case .transform: return (unboxed as? CATransform3D).map { .transform($0.strataTransform) }
+        case .path: return (unboxed as? CGPath).map { .path($0.strataPath) }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import StrataModel
+
+/// Builds Strata's value tree from a `CALayer` tree: one way, nothing in Strata's stages knows
+/// about the classes. What Strata cannot draw is listed in `problems`, one line each naming the
+/// layer (its path from the root, and its name) and the property or key path: `errors` for
+/// values of the wrong type and key paths Strata does not animate (the animation is left out),
+/// `warnings` for what is drawn approximately or not at all.
+final class QuartzConversion {
+    var errors: [String] = []
+    var warnings: [String] = []
+    /// Media time at scene time 0 (animations' begin times are shifted by it).
+    var origin: Double = 0
+
+    /// Strata's layer for `layer` and its sublayers, mask and animations.
+    func layer(_ layer: CALayer, path: String = "root") -> Layer {
+        let where_ = layer.name.map { "\(path) (\"\($0)\")" } ?? path
+        var out = Layer(name: layer.name, bounds: layer.bounds.strataRect, position: layer.position.strataPoint)
+        out.anchorPoint = layer.anchorPoint.strataPoint
+        out.anchorPointZ = Double(layer.anchorPointZ)
+        out.zPosition = Double(layer.zPosition)
+        out.transform = finite(layer.transform.strataTransform, "transform", where_) ?? .identity
+        out.sublayerTransform = finite(layer.sublayerTransform.strataTransform, "sublayerTransform", where_) ?? .identity
+        out.isDoubleSided = layer.isDoubleSided
+        out.isTransformLayer = layer is CATransformLayer
+        out.opacity = Double(layer.opacity)
+        out.isHidden = layer.isHidden
+        out.backgroundColor = layer.backgroundColor?.strataColor
+        out.cornerRadius = Double(layer.cornerRadius)
+        out.borderWidth = Double(layer.borderWidth)
+        out.borderColor = layer.borderColor?.strataColor ?? .clear
+        out.masksToBounds = layer.masksToBounds
+        let animatesShadow = layer.animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix("shadow") ?? false }
+        if let color = layer.shadowColor, layer.shadowOpacity > 0 || animatesShadow {
+            out.shadow = Shadow(color: color.strataColor, opacity: Double(layer.shadowOpacity), offset: layer.shadowOffset.strataSize,
+                                radius: Double(layer.shadowRadius))
+        }
+        if layer.cornerRadius > 0, layer.maskedCorners != [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+            warnings.append("\(where_): maskedCorners (only some corners rounded) is drawn with every corner rounded")
+        }
+        if layer.shadowPath != nil { warnings.append("\(where_): shadowPath is not drawn; the shadow follows the layer's drawing") }
+        if layer.speed != 1 || layer.timeOffset != 0 || layer.beginTime != 0 {
+            warnings.append("\(where_): a layer's own speed, timeOffset or beginTime is not drawn (only animations' timing is)")
+        }
+        if let contents = layer.contents {
+            if let image = contents as? CGImage {
+                out.contents = image.pixels
+                out.contentsGravity = ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize
+                out.contentsScale = Double(layer.contentsScale)
+            } else {
+                errors.append("\(where_): contents is a \(type(of: contents)), expected a CGImage")
+            }
+        }
+        if layer.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1) { warnings.append("\(where_): contentsRect is not drawn") }
+        out.filters = filters(layer.filters, "filters", where_)
+        out.backgroundFilters = filters(layer.backgroundFilters, "backgroundFilters", where_)
+        if let filter = layer.compositingFilter {
+            if let mode = (filter as? CIFilter)?.blendMode ?? (filter as? String).flatMap(CIFilter.blendMode(named:)) {
+                out.compositingFilter = mode
+            } else {
+                warnings.append("\(where_): compositingFilter \(filter) names no blend mode Strata draws")
+            }
+        }
+        content(of: layer, into: &out, where_)
+        for (index, sublayer) in layer.storedSublayers.enumerated() {
+            out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]"))
+        }
+        if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask") }
+        for entry in layer.animationEntries {
+            let key = entry.key.hasPrefix("\u{1}") ? nil : entry.key
+            guard let animation = animation(entry.animation, addedAt: entry.addedAt - origin, inGroup: nil, where_) else { continue }
+            do {
+                try out.add(animation, forKey: key)
+            } catch {
+                errors.append("\(where_): animation \(key.map { "\"\($0)\"" } ?? "without a key"): \(error)")
+            }
+        }
+        return out
+    }
+
+    private func finite(_ t: Transform3D, _ property: String, _ where_: String) -> Transform3D? {
+        guard t.isFinite else {
+            warnings.append("\(where_): \(property) has a non-finite entry; the identity is drawn")
+            return nil
+        }
+        return t
+    }
+
+    private func filters(_ list: [Any]?, _ property: String, _ where_: String) -> [NamedFilter] {
+        var out: [NamedFilter] = []
+        for (index, item) in (list ?? []).enumerated() {
+            guard let filter = item as? CIFilter, let made = filter.strataFilters(named: filter.name) else {
+                warnings.append("\(where_): \(property)[\(index)] is \((item as? CIFilter)?.name ?? "\(type(of: item))"), which Strata does not draw")
+                continue
+            }
+            out += made
+        }
+        return out
+    }
+
+    /// Shape, text, gradient and replicator content.
+    private func content(of layer: CALayer, into out: inout Layer, _ where_: String) {
+        if let shape = layer as? CAShapeLayer {
+            var content = ShapeContent(path: shape.path?.strataPath ?? Path(), fillColor: shape.fillColor?.strataColor,
+                                       fillRule: shape.fillRule == .evenOdd ? .evenOdd : .nonZero, strokeColor: shape.strokeColor?.strataColor)
+            content.lineWidth = Double(shape.lineWidth)
+            content.lineCap = LineCap(rawValue: shape.lineCap.rawValue) ?? .butt
+            content.lineJoin = LineJoin(rawValue: shape.lineJoin.rawValue) ?? .miter
+            content.miterLimit = Double(shape.miterLimit)
+            content.lineDashPattern = (shape.lineDashPattern ?? []).map(\.doubleValue)
+            content.lineDashPhase = Double(shape.lineDashPhase)
+            content.strokeStart = Double(shape.strokeStart)
+            content.strokeEnd = Double(shape.strokeEnd)
+            out.shape = content
+        } else if let text = layer as? CATextLayer {
+            guard let value = text.string else { return }
+            guard let string = value as? String ?? (value as? NSAttributedString)?.string else {
+                errors.append("\(where_): string is a \(type(of: value)), expected a String")
+                return
+            }
+            if value is NSAttributedString { warnings.append("\(where_): an attributed string is drawn as its plain text") }
+            var content = TextContent(string: string, fontSize: Double(text.fontSize), color: text.foregroundColor?.strataColor ?? .white)
+            if let family = text.font as? String { content.fontFamily = family }
+            content.alignment = TextAlignment(rawValue: text.alignmentMode.rawValue) ?? .natural
+            content.isWrapped = text.isWrapped
+            content.truncation = TruncationMode(rawValue: text.truncationMode.rawValue) ?? .none
+            out.text = content
+        } else if let gradient = layer as? CAGradientLayer {
+            let colors = (gradient.colors ?? []).compactMap { $0 as? CGColor }.map(\.strataColor)
+            if colors.count != gradient.colors?.count ?? 0 { warnings.append("\(where_): colors holds values that are not CGColors") }
+            guard !colors.isEmpty else { return }
+            let kind: Gradient.Kind = gradient.type == .radial ? .radial : gradient.type == .conic ? .conic : .linear
+            out.gradient = Gradient(kind: kind, colors: colors, locations: gradient.locations?.map(\.doubleValue),
+                                    startPoint: gradient.startPoint.strataPoint, endPoint: gradient.endPoint.strataPoint)
+        } else if let replicator = layer as? CAReplicatorLayer {
+            var content = ReplicatorContent(instanceCount: replicator.instanceCount, instanceTransform: replicator.instanceTransform.strataTransform,
+                                            instanceDelay: replicator.instanceDelay)
+            content.instanceColor = replicator.instanceColor?.strataColor ?? .white
+            content.instanceRedOffset = Double(replicator.instanceRedOffset)
+            content.instanceGreenOffset = Double(replicator.instanceGreenOffset)
+            content.instanceBlueOffset = Double(replicator.instanceBlueOffset)
+            content.instanceAlphaOffset = Double(replicator.instanceAlphaOffset)
+            if replicator.preservesDepth { warnings.append("\(where_): preservesDepth is drawn flattened") }
+            out.replicator = content
+        }
+    }
+
+    /// A number from any of the types code writes one as.
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let v as Double: v
+        case let v as CGFloat: Double(v)
+        case let v as Float: Double(v)
+        case let v as Int: Double(v)
+        case let v as Int32: Double(v)
+        case let v as UInt: Double(v)
+        case let v as NSNumber: v.doubleValue
+        default: nil
+        }
+    }
+}
