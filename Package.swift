@@ -193,6 +193,16 @@ let package = Package(
             "Strata", "StrataSnapshotStrategy", "StrataTesting",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["README.md", "swift.md", "snapshot-testing.md", "__Snapshots__"], plugins: ["ReadmeExamples"]),
+        // StrataQuartzCore's tests, and the Core Animation corpus (Tests/Fixtures/quartzcore: app code
+        // by others, verbatim) compiled in by the plugin with only its imports rewritten; Swift 5
+        // mode, as the app code was written.
+        .executableTarget(name: "QuartzCoreCorpusRewriter"),
+        .plugin(name: "QuartzCoreCorpus", capability: .buildTool(), dependencies: ["QuartzCoreCorpusRewriter"]),
+        .testTarget(name: "StrataQuartzCoreTests", dependencies: [
+            "StrataQuartzCore", "StrataUIKitShims", "StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataTestSupport",
+        // The vendored code's own warnings (corelibs' NSMutableString results unused) are not
+        // Strata's: silenced in the project's test build only.
+        ], swiftSettings: [.swiftLanguageMode(.v5)] + (testBuild ? [.unsafeFlags(["-suppress-warnings"])] : []), plugins: ["QuartzCoreCorpus"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
             "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -214,7 +224,7 @@ if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {
     // targets only; the others, the README's plugin and the SnapshotTesting adapter are left out of
     // this build, so it compiles what it runs (docs/robustness.md, "The deep pass").
     let sanitizedTestTargets: Set = ["StrataRasterTests", "StrataRenderTests", "StrataKitTests"]
-    let unused: Set = ["ReadmeExtractor", "ReadmeExamples", "StrataSnapshotStrategy", "strata-bench"]
+    let unused: Set = ["ReadmeExtractor", "ReadmeExamples", "QuartzCoreCorpusRewriter", "QuartzCoreCorpus", "StrataSnapshotStrategy", "strata-bench"]
     package.targets.removeAll { ($0.type == .test && !sanitizedTestTargets.contains($0.name)) || unused.contains($0.name) }
     package.products.removeAll { unused.contains($0.name) }
 }

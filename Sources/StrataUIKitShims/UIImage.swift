@@ -60,3 +60,31 @@ extension CGRect {
 public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
     UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
 }
+
+extension NSCoder {
+    /// Parses "{x, y}" (`NSCoder.cgPoint(for:)`, UIKit's); zero for text of another shape.
+    public static func cgPoint(for string: String) -> CGPoint {
+        let v = numbers(in: string, count: 2)
+        return CGPoint(x: v[0], y: v[1])
+    }
+    /// Parses "{w, h}".
+    public static func cgSize(for string: String) -> CGSize {
+        let v = numbers(in: string, count: 2)
+        return CGSize(width: v[0], height: v[1])
+    }
+    /// Parses "{{x, y}, {w, h}}".
+    public static func cgRect(for string: String) -> CGRect {
+        let v = numbers(in: string, count: 4)
+        return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+    public static func string(for point: CGPoint) -> String { "{\(point.x), \(point.y)}" }
+    public static func string(for size: CGSize) -> String { "{\(size.width), \(size.height)}" }
+    public static func string(for rect: CGRect) -> String { "{{\(rect.minX), \(rect.minY)}, {\(rect.width), \(rect.height)}}" }
+
+    /// `count` numbers from text such as "{1.5, -2}", or zeros when it holds another count.
+    static func numbers(in string: String, count: Int) -> [CGFloat] {
+        let parts = string.split(whereSeparator: { "{}, \t".contains($0) }).map { Double(String($0)) }
+        guard parts.count == count, parts.allSatisfy({ $0?.isFinite == true }) else { return Array(repeating: 0, count: count) }
+        return parts.map { CGFloat($0!) }
+    }
+}
