@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // Snapshot tests in one line: references beside the test file, issues recorded in Swift
         // Testing or XCTest. Test targets only: it links XCTest and Testing.
-        .target(name: "StrataTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataSnapshotTesting"]),
+        .target(name: "StrataTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataSnapshotTesting", "StrataQuartzCore"]),
         // A `Snapshotting` strategy for pointfreeco/swift-snapshot-testing users.
         .target(name: "StrataSnapshotStrategy", dependencies: [
             "StrataKit", "StrataRaster", "StrataSnapshotTesting",

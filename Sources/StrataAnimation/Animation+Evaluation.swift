@@ -17,7 +17,9 @@ extension Animation {
         guard let keyPath else { return }
         let current = state[keyPath]
         guard let value = value(atSimpleTime: now.simpleTime, isBefore: now.isBefore, current: current) else { return }
-        state[keyPath] = isAdditive ? current.adding(value) : value
+        // Paths cannot be added: an additive path animation shows its own values, as Core
+        // Animation draws it (NVActivityIndicatorView's audio equalizer is one).
+        state[keyPath] = isAdditive && value.kind != .path ? current.adding(value) : value
         if case .keyframe(let keyframes) = kind, keyframes.rotationMode != nil, keyPath == .position {
             let progress = timing.duration > 0 ? now.simpleTime / timing.duration : 1
             if let angle = keyframes.orientation(atProgress: timingFunction.value(at: progress, isBefore: now.isBefore)) {

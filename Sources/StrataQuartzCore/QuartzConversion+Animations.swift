@@ -21,11 +21,40 @@ extension QuartzConversion {
         return (timing, anim.timingFunction?.strataTimingFunction ?? .linear)
     }
 
-    /// Strata's animation for `anim`, or nil (with the reason in `problems`).
-    func animation(_ anim: CAAnimation, addedAt: Double, inGroup groupDuration: Double?, _ where_: String) -> Animation? {
+    /// Strata's animations for `anim` (one, or two for a `.translation` of sizes), or none (with
+    /// the reason in `errors` or `warnings`).
+    func animations(_ anim: CAAnimation, addedAt: Double, inGroup groupDuration: Double?, _ where_: String) -> [Animation] {
+        if let property = anim as? CAPropertyAnimation, let path = property.keyPath,
+           path == "transform.translation" || path == "sublayerTransform.translation" {
+            // A translation of CGSizes: the x and y components animated alike.
+            return [("x", \CGSize.width), ("y", \CGSize.height)].flatMap { axis, component in
+                animations(Self.component(of: property, keyPath: "\(path).\(axis)", component), addedAt: addedAt, inGroup: groupDuration, where_)
+            }
+        }
+        return animation(anim, addedAt: addedAt, inGroup: groupDuration, where_).map { [$0] } ?? []
+    }
+
+    /// A copy of `anim` animating `keyPath` with one component of its size values (other values kept as they are).
+    static func component(of anim: CAPropertyAnimation, keyPath: String, _ component: KeyPath<CGSize, CGFloat>) -> CAPropertyAnimation {
+        let copy = anim.copy() as! CAPropertyAnimation
+        copy.keyPath = keyPath
+        func pick(_ value: Any?) -> Any? {
+            let unboxed = (value as? NSValue).flatMap { $0 is NSNumber ? nil : $0.quartzObject } ?? value
+            return (unboxed as? CGSize).map { $0[keyPath: component] } ?? value
+        }
+        if let basic = copy as? CABasicAnimation {
+            (basic.fromValue, basic.toValue, basic.byValue) = (pick(basic.fromValue), pick(basic.toValue), pick(basic.byValue))
+        } else if let keyframe = copy as? CAKeyframeAnimation {
+            keyframe.values = keyframe.values?.map { pick($0) as Any }
+        }
+        return copy
+    }
+
+    /// Strata's animation for one animation of Core Animation, or nil.
+    private func animation(_ anim: CAAnimation, addedAt: Double, inGroup groupDuration: Double?, _ where_: String) -> Animation? {
         let (timing, timingFunction) = Self.timing(of: anim, inGroup: groupDuration, addedAt: addedAt, origin: origin)
         if let group = anim as? CAAnimationGroup {
-            let children = (group.animations ?? []).compactMap { animation($0, addedAt: addedAt, inGroup: timing.duration, where_) }
+            let children = (group.animations ?? []).flatMap { animations($0, addedAt: addedAt, inGroup: timing.duration, where_) }
             return Animation(keyPath: nil, kind: .group(children), timing: timing, timingFunction: timingFunction)
         }
         guard let property = anim as? CAPropertyAnimation else {

@@ -68,11 +68,13 @@ final class QuartzConversion {
         if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask") }
         for entry in layer.animationEntries {
             let key = entry.key.hasPrefix("\u{1}") ? nil : entry.key
-            guard let animation = animation(entry.animation, addedAt: entry.addedAt - origin, inGroup: nil, where_) else { continue }
-            do {
-                try out.add(animation, forKey: key)
-            } catch {
-                errors.append("\(where_): animation \(key.map { "\"\($0)\"" } ?? "without a key"): \(error)")
+            for (index, animation) in animations(entry.animation, addedAt: entry.addedAt - origin, inGroup: nil, where_).enumerated() {
+                do {
+                    // A second part (a translation's y) under a key code cannot ask for.
+                    try out.add(animation, forKey: index == 0 ? key : key.map { "\($0)\u{1}\(index)" })
+                } catch {
+                    errors.append("\(where_): animation \(key.map { "\"\($0)\"" } ?? "without a key"): \(error)")
+                }
             }
         }
         return out
