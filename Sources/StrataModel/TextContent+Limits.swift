@@ -1,6 +1,10 @@
 import StrataPixels
 
 extension TextContent {
+    /// The font sizes Strata lays out, in points: a scene file is refused outside them, and text
+    /// built in Swift with another size (infinite, 10³⁰⁰) is not drawn.
+    public static let fontSizes: ClosedRange<Double> = 0.5...2000
+
     /// Why laying this text out would cost more than `Limits` allow, or nil when it is within them.
     ///
     /// The limits are on the layout work, not only on the text's length (every text is at most

@@ -121,6 +121,9 @@ final class QuartzConversion {
                 return
             }
             if value is NSAttributedString { warnings.append("\(where_): an attributed string is drawn as its plain text") }
+            if !TextContent.fontSizes.contains(Double(text.fontSize)) {
+                warnings.append("\(where_): fontSize \(text.fontSize) is outside \(TextContent.fontSizes) points; the text is not drawn")
+            }
             var content = TextContent(string: string, fontSize: Double(text.fontSize), color: text.foregroundColor?.strataColor ?? .white)
             if let family = text.font as? String { content.fontFamily = family }
             content.alignment = TextAlignment(rawValue: text.alignmentMode.rawValue) ?? .natural

@@ -139,7 +139,7 @@ final class TextEngine {
         if let laidOut = layouts[key] { return laidOut }
         // Text over the layout-cost limits (the scene decoder names it; this guards the Swift API)
         // is never handed to Pango: it would take minutes.
-        guard text.layoutCostProblem == nil else { return nil }
+        guard text.layoutCostProblem == nil, TextContent.fontSizes.contains(text.fontSize) else { return nil }
         guard let context = context(fontFile: text.fontFile), let layout = pango_layout_new(context) else { return nil }
         layoutsMade += 1
         if layouts.count >= Self.maximumCachedLayouts {

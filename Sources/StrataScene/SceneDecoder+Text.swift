@@ -15,7 +15,7 @@ extension SceneDecoder {
         }
         var text = TextContent(string: try reader.string(stringValue, at: SceneReader.join(path, "string")))
         if let v = e["font"] { text.fontFamily = try reader.string(v, at: SceneReader.join(path, "font")) }
-        if let v = e["size"] { text.fontSize = try reader.number(v, at: SceneReader.join(path, "size"), in: 0.5...2000) }
+        if let v = e["size"] { text.fontSize = try reader.number(v, at: SceneReader.join(path, "size"), in: TextContent.fontSizes) }
         if let v = e["bold"] { text.isBold = try reader.bool(v, at: SceneReader.join(path, "bold")) }
         if let v = e["italic"] { text.isItalic = try reader.bool(v, at: SceneReader.join(path, "italic")) }
         if let v = e["color"] { text.color = try reader.color(v, at: SceneReader.join(path, "color")) }
