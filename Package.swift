@@ -190,7 +190,7 @@ let package = Package(
         .executableTarget(name: "ReadmeExtractor"),
         .plugin(name: "ReadmeExamples", capability: .buildTool(), dependencies: ["ReadmeExtractor"]),
         .testTarget(name: "ReadmeTests", dependencies: [
-            "Strata", "StrataSnapshotStrategy", "StrataTesting",
+            "Strata", "StrataSnapshotStrategy", "StrataTesting", "StrataQuartzCore", "StrataUIKitShims",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["README.md", "swift.md", "snapshot-testing.md", "__Snapshots__"], plugins: ["ReadmeExamples"]),
         // StrataQuartzCore's tests, and the Core Animation corpus (Tests/Fixtures/quartzcore: app code

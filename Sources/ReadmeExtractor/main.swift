@@ -53,9 +53,21 @@ var imports: [String] = ["import Foundation", "import Testing"]
 var body = ""
 for (number, block) in blocks.enumerated() {
     var code: [(line: Int, text: String)] = []
+    // An `#if … #else … #endif` of imports only (iOS's frameworks or Strata's) goes to the top whole.
+    var conditionalEnd = -1
     for (index, line) in block.lines.enumerated() {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("import ") {
+        if index <= conditionalEnd {
+            code.append((block.firstLine + index, ""))
+            continue
+        }
+        if trimmed.hasPrefix("#if "), let end = block.lines[index...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "#endif" }),
+           block.lines[(index + 1)..<end].allSatisfy({ ["import ", "#else", "#elseif "].contains(where: $0.trimmingCharacters(in: .whitespaces).hasPrefix) }) {
+            let group = block.lines[index...end].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+            if !imports.contains(group) { imports.append(group) }
+            conditionalEnd = end
+            code.append((block.firstLine + index, ""))
+        } else if trimmed.hasPrefix("import ") {
             let statement = String(trimmed.prefix { $0 != "/" }).trimmingCharacters(in: .whitespaces)
             if !imports.contains(statement) { imports.append(statement) }
             code.append((block.firstLine + index, ""))

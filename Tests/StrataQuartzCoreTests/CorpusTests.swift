@@ -50,10 +50,10 @@ import Testing
     ]
 
     /// The indicator as NVActivityIndicatorView sets it up: a 60 × 60 animation in a 60 × 60 layer.
-    static func indicator(_ animation: NVActivityIndicatorAnimationDelegate) -> CALayer {
+    static func indicator(_ animation: NVActivityIndicatorAnimationDelegate, side: CGFloat = 60, size: CGFloat = 60) -> CALayer {
         let layer = CALayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: 60, height: 60)
-        animation.setUpAnimation(in: layer, size: CGSize(width: 60, height: 60), color: .systemBlue)
+        layer.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+        animation.setUpAnimation(in: layer, size: CGSize(width: size, height: size), color: .systemBlue)
         return layer
     }
 
@@ -104,5 +104,18 @@ import Testing
         let url = TestPaths.artifacts.appendingPathComponent("quartzcore-corpus.png")
         try FileManager.default.createDirectory(at: TestPaths.artifacts, withIntermediateDirectories: true)
         try Data(PNGCodec.encode(sheet)).write(to: url)
+        // The README's strip (docs/quartzcore-strip.png): two animations, six frames each, on white.
+        var strip = try PixelBuffer(width: 6 * 80 * 2, height: 2 * 80 * 2)
+        for (row, name) in ["SquareSpin", "BallClipRotateMultiple"].enumerated() {
+            let indicator = Self.indicator(Self.animations.first { $0.0 == name }!.1, side: 80, size: 44)
+            for column in 0..<6 {
+                let frame = try render(indicator, scale: 2, at: 0.2 * Double(column), background: .white).pixels
+                for y in 0..<frame.height {
+                    let from = y * frame.width * 4, to = ((row * 160 + y) * strip.width + column * 160) * 4
+                    strip.pixels.replaceSubrange(to..<to + frame.width * 4, with: frame.pixels[from..<from + frame.width * 4])
+                }
+            }
+        }
+        try Data(PNGCodec.encode(strip)).write(to: TestPaths.artifacts.appendingPathComponent("quartzcore-strip.png"))
     }
 }
