@@ -108,9 +108,9 @@ let package = Package(
         ]),
         // Core Animation's classes as a front end: they build Strata's layer values (one way).
         .target(name: "StrataQuartzCore", dependencies: [
-            "StrataModel", "StrataAnimation", "StrataRaster", "StrataRender", "StrataScene", "StrataKit",
+            "StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataKit",
         ]),
-        .target(name: "StrataUIKitShims", dependencies: ["StrataQuartzCore", "StrataModel", "StrataRaster", "StrataKit"]),
+        .target(name: "StrataUIKitShims", dependencies: ["StrataQuartzCore", "StrataModel"]),
         .target(name: "StrataSnapshotTesting", dependencies: ["StrataKit", "StrataModel", "StrataRaster", "StrataScene"]),
         // Snapshot tests in one line: references beside the test file, issues recorded in Swift
         // Testing or XCTest. Test targets only: it links XCTest and Testing.
@@ -199,7 +199,8 @@ let package = Package(
         .executableTarget(name: "QuartzCoreCorpusRewriter"),
         .plugin(name: "QuartzCoreCorpus", capability: .buildTool(), dependencies: ["QuartzCoreCorpusRewriter"]),
         .testTarget(name: "StrataQuartzCoreTests", dependencies: [
-            "StrataQuartzCore", "StrataUIKitShims", "StrataKit", "StrataModel", "StrataRaster", "StrataScene", "StrataTestSupport",
+            "StrataQuartzCore", "StrataUIKitShims", "StrataAnimation", "StrataKit", "StrataModel", "StrataRaster", "StrataRender",
+            "StrataTestSupport",
         // The vendored code's own warnings (corelibs' NSMutableString results unused) are not
         // Strata's: silenced in the project's test build only.
         ], swiftSettings: [.swiftLanguageMode(.v5)] + (testBuild ? [.unsafeFlags(["-suppress-warnings"])] : []), plugins: ["QuartzCoreCorpus"]),

@@ -3,7 +3,6 @@ import StrataAnimation
 import StrataKit
 import StrataModel
 import StrataRaster
-import StrataRender
 import StrataScene
 
 /// Core Animation code that Strata cannot draw as written: values of the wrong type for their
@@ -54,12 +53,9 @@ public func render(_ layer: CALayer, size: CGSize? = nil, scale: CGFloat = 1, at
                    background: CGColor? = nil, strict: Bool = false) throws -> CGImage {
     let time = seconds ?? CACurrentMediaTime()
     let scene = try layer.strataScene(size: size, scale: scale, background: background, strict: strict)
-    let presented = scene.presentation(atSeconds: time.isFinite ? time : 0)
-    do {
-        return CGImage(pixels: try Renderer.render(presented.layers, size: scene.size, scale: scene.scale, background: scene.background))
-    } catch {
-        throw StrataError(error)
-    }
+    // Kit's FrameRenderer, the one place a frame is drawn: it checks the canvas against Strata's
+    // limits before allocating.
+    return CGImage(pixels: try FrameRenderer(scene: scene).render(atSeconds: time.isFinite ? time : 0).image)
 }
 
 /// Renders every frame of `layer`'s animations from media time `start` for `seconds` at

@@ -116,6 +116,9 @@ struct ArchitectureTests {
         "StrataLottie": ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataEffects", "CDeflate"],
         "StrataKit": ["StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects", "StrataScene",
                       "StrataLottie", "CStrataProcess"],
+        // Core Animation's names in front of the model, drawn through Kit's FrameRenderer.
+        "StrataQuartzCore": ["StrataModel", "StrataAnimation", "StrataRaster", "StrataScene", "StrataKit"],
+        "StrataUIKitShims": ["StrataQuartzCore", "StrataModel"],
     ]
 
     @Test("every arrow of the documented graph, and no other; nothing the scene format or the effects use reaches Render, Cairo or Pango")
