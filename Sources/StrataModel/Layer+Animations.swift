@@ -29,8 +29,8 @@ extension Layer {
     /// key path (a point for `position.x`, say), naming the layer and key path; nothing is added then.
     public mutating func add(_ animation: Animation, forKey key: String? = nil) throws(AnimationError) {
         try animation.check(layer: self, prefix: "")
-        if let key { animations.removeAll { $0.key == key } }
-        animations.append(KeyedAnimation(key: key, animation: animation))
+        if let key { mutableAnimations.removeAll { $0.key == key } }
+        mutableAnimations.append(KeyedAnimation(key: key, animation: animation))
     }
 
     /// The animation added under `key`, or nil.
@@ -40,12 +40,12 @@ extension Layer {
 
     /// Removes the animation added under `key` (nothing when there is none).
     public mutating func removeAnimation(forKey key: String) {
-        animations.removeAll { $0.key == key }
+        mutableAnimations.removeAll { $0.key == key }
     }
 
     /// Removes every animation of this layer (not of its sublayers).
     public mutating func removeAllAnimations() {
-        animations.removeAll()
+        mutableAnimations.removeAll()
     }
 
     /// The keys of the animations, in the order added (animations added without a key have none).
