@@ -35,9 +35,6 @@ final class QuartzConversion {
             out.shadow = Shadow(color: color.strataColor, opacity: Double(layer.shadowOpacity), offset: layer.shadowOffset.strataSize,
                                 radius: Double(layer.shadowRadius))
         }
-        if layer.cornerRadius > 0, layer.maskedCorners != [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-            warnings.append("\(where_): maskedCorners (only some corners rounded) is drawn with every corner rounded")
-        }
         if layer.shadowPath != nil { warnings.append("\(where_): shadowPath is not drawn; the shadow follows the layer's drawing") }
         if layer.speed != 1 || layer.timeOffset != 0 || layer.beginTime != 0 {
             warnings.append("\(where_): a layer's own speed, timeOffset or beginTime is not drawn (only animations' timing is)")
@@ -66,6 +63,7 @@ final class QuartzConversion {
             out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]"))
         }
         if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask") }
+        if layer.cornerRadius > 0, layer.maskedCorners != Self.allCorners { someCornersRounded(layer, &out, where_) }
         for entry in layer.animationEntries {
             let key = entry.key.hasPrefix("\u{1}") ? nil : entry.key
             for (index, animation) in animations(entry.animation, addedAt: entry.addedAt - origin, inGroup: nil, where_).enumerated() {
@@ -148,6 +146,61 @@ final class QuartzConversion {
             if replicator.preservesDepth { warnings.append("\(where_): preservesDepth is drawn flattened") }
             out.replicator = content
         }
+    }
+
+    static let allCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+
+    /// `maskedCorners` with only some corners: the background becomes the layer's shape (the
+    /// bounds with those corners rounded), the border a stroke above the sublayers, and
+    /// `masksToBounds` a mask of the same outline — what Core Animation draws. A layer whose own
+    /// content is drawn under a shape (a shape, text, gradient or image) keeps every corner
+    /// rounded, with a warning.
+    private func someCornersRounded(_ layer: CALayer, _ out: inout Layer, _ where_: String) {
+        guard out.shape == nil, out.text == nil, out.gradient == nil, out.contents == nil, !(out.masksToBounds && out.mask != nil) else {
+            warnings.append("\(where_): maskedCorners (only some corners rounded) on a layer with its own content or a mask is drawn with every corner rounded")
+            return
+        }
+        let rect = out.bounds, radius = out.cornerRadius, corners = layer.maskedCorners
+        let outline = Self.roundedRect(rect, radius: radius, corners: corners)
+        out.cornerRadius = 0
+        if let background = out.backgroundColor {
+            out.shape = ShapeContent(path: outline, fillColor: background)
+            out.backgroundColor = nil
+        }
+        if out.borderWidth > 0 {
+            let width = out.borderWidth, inner = Rect(x: rect.minX + width / 2, y: rect.minY + width / 2, width: max(0, rect.width - width), height: max(0, rect.height - width))
+            var border = Layer(name: nil, bounds: rect, position: out.anchorInBounds)
+            var stroke = ShapeContent(path: Self.roundedRect(inner, radius: max(0, radius - width / 2), corners: corners), fillColor: nil, strokeColor: out.borderColor)
+            stroke.lineWidth = width
+            border.shape = stroke
+            out.addSublayer(border)
+            out.borderWidth = 0
+        }
+        if out.masksToBounds {
+            var mask = Layer(name: nil, bounds: rect, position: out.anchorInBounds)
+            mask.shape = ShapeContent(path: outline, fillColor: .black)
+            out.mask = mask
+            out.masksToBounds = false
+        }
+    }
+
+    /// The outline of `rect` with `corners` rounded by `radius` (quarter circles, as Core Animation's).
+    static func roundedRect(_ rect: Rect, radius: Double, corners: CACornerMask) -> Path {
+        let r = max(0, min(radius.isFinite ? radius : 0, rect.width / 2, rect.height / 2))
+        func of(_ corner: CACornerMask) -> Double { corners.contains(corner) ? r : 0 }
+        let (tl, tr, br, bl) = (of(.layerMinXMinYCorner), of(.layerMaxXMinYCorner), of(.layerMaxXMaxYCorner), of(.layerMinXMaxYCorner))
+        var path = Path()
+        path.move(to: Point(x: rect.minX + tl, y: rect.minY))
+        path.addLine(to: Point(x: rect.maxX - tr, y: rect.minY))
+        if tr > 0 { path.addArc(center: Point(x: rect.maxX - tr, y: rect.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0) }
+        path.addLine(to: Point(x: rect.maxX, y: rect.maxY - br))
+        if br > 0 { path.addArc(center: Point(x: rect.maxX - br, y: rect.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2) }
+        path.addLine(to: Point(x: rect.minX + bl, y: rect.maxY))
+        if bl > 0 { path.addArc(center: Point(x: rect.minX + bl, y: rect.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi) }
+        path.addLine(to: Point(x: rect.minX, y: rect.minY + tl))
+        if tl > 0 { path.addArc(center: Point(x: rect.minX + tl, y: rect.minY + tl), radius: tl, startAngle: .pi, endAngle: 3 * .pi / 2) }
+        path.closeSubpath()
+        return path
     }
 
     /// A number from any of the types code writes one as.

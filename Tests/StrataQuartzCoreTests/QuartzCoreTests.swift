@@ -60,6 +60,30 @@ import Testing
         #expect(drawn.width == 240 && drawn.height == 160)
     }
 
+    @Test func maskedCornersRoundOnlyTheCornersNamed() throws {
+        let sheet = CALayer()
+        sheet.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+        sheet.backgroundColor = UIColor.red.cgColor
+        sheet.cornerRadius = 20
+        sheet.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]   // the top ones, y down
+        sheet.masksToBounds = true
+        let fill = CALayer()
+        fill.frame = CGRect(x: 0, y: 30, width: 100, height: 30)
+        fill.backgroundColor = UIColor.blue.cgColor
+        sheet.addSublayer(fill)
+        let scene = try sheet.strataScene()
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        let image = try render(sheet).pixels
+        try FileManager.default.createDirectory(at: TestPaths.artifacts, withIntermediateDirectories: true)
+        try render(sheet, scale: 3).writePNG(to: TestPaths.artifacts.appendingPathComponent("quartzcore-masked-corners.png"))
+        #expect(image[2, 2].a == 0 && image[97, 2].a == 0)              // top corners cut
+        #expect(image[50, 2] == (255, 0, 0, 255))                       // the top edge between them drawn
+        #expect(image[1, 58] == (0, 0, 255, 255) && image[98, 58] == (0, 0, 255, 255))   // bottom corners square
+        // With every corner named it is the layer's own corner radius.
+        sheet.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+        #expect(try render(sheet).pixels[1, 58].a == 0)
+    }
+
     @Test func arcsTurnAsUIKitAndCoreGraphicsSay() {
         // UIKit's clockwise is the screen's; Core Graphics' is the other way in y-down space.
         let screen = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
