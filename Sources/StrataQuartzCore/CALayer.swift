@@ -237,7 +237,14 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     /// A new layer of the nearest Strata class with this one's properties (no sublayers).
     func makeCopy() -> CALayer {
-        let copy = CALayer()
+        let copy: CALayer = switch self {
+        case is CAShapeLayer: CAShapeLayer()
+        case is CATextLayer: CATextLayer()
+        case is CAGradientLayer: CAGradientLayer()
+        case is CAReplicatorLayer: CAReplicatorLayer()
+        case is CATransformLayer: CATransformLayer()
+        default: CALayer()
+        }
         copy.copyProperties(from: self)
         return copy
     }

@@ -48,11 +48,6 @@ open class CAShapeLayer: CALayer {
     /// Dash and gap lengths in points.
     open var lineDashPattern: [NSNumber]?
 
-    override func makeCopy() -> CALayer {
-        let copy = CAShapeLayer()
-        copy.copyProperties(from: self)
-        return copy
-    }
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAShapeLayer else { return }
@@ -91,11 +86,6 @@ open class CATextLayer: CALayer {
     open var alignmentMode: CATextLayerAlignmentMode = .natural
     open var allowsFontSubpixelQuantization = false
 
-    override func makeCopy() -> CALayer {
-        let copy = CATextLayer()
-        copy.copyProperties(from: self)
-        return copy
-    }
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CATextLayer else { return }
@@ -121,11 +111,6 @@ open class CAGradientLayer: CALayer {
     open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { changed("endPoint", oldValue) } }
     open var type: CAGradientLayerType = .axial
 
-    override func makeCopy() -> CALayer {
-        let copy = CAGradientLayer()
-        copy.copyProperties(from: self)
-        return copy
-    }
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAGradientLayer else { return }
@@ -145,11 +130,6 @@ open class CAReplicatorLayer: CALayer {
     open var instanceBlueOffset: Float = 0
     open var instanceAlphaOffset: Float = 0
 
-    override func makeCopy() -> CALayer {
-        let copy = CAReplicatorLayer()
-        copy.copyProperties(from: self)
-        return copy
-    }
     override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
         guard let o = other as? CAReplicatorLayer else { return }
@@ -159,10 +139,4 @@ open class CAReplicatorLayer: CALayer {
 }
 
 /// Sublayers kept in one 3-D space (`CATransformLayer`): Strata's transform layers.
-open class CATransformLayer: CALayer {
-    override func makeCopy() -> CALayer {
-        let copy = CATransformLayer()
-        copy.copyProperties(from: self)
-        return copy
-    }
-}
+open class CATransformLayer: CALayer {}
