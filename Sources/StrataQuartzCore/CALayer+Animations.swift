@@ -8,7 +8,8 @@ extension CALayer {
     /// path are reported when the layer is drawn, naming the layer and the key path.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        let now = CACurrentMediaTime()
+        // Core Animation's "now" for a beginTime of 0: the layer's own time when added.
+        let now = convertTime(CACurrentMediaTime(), from: nil)
         let name: String
         if let key {
             name = key
@@ -23,8 +24,9 @@ extension CALayer {
         } else {
             animationEntries.append((name, copy, now))
         }
-        let start = copy.beginTime == 0 ? now : copy.beginTime
-        let end = start + Self.activeDuration(of: copy)
+        // Start and end on the media clock (through the layers' own time).
+        let localStart = copy.beginTime == 0 ? now : copy.beginTime
+        let start = toMediaTime(localStart), end = toMediaTime(localStart + Self.activeDuration(of: copy))
         let state = QuartzThreadState.current
         if end.isFinite { state.noteAnimation(endingAt: end) }
         if let delegate = copy.delegate {

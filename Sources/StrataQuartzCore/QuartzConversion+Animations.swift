@@ -52,7 +52,12 @@ extension QuartzConversion {
 
     /// Strata's animation for one animation of Core Animation, or nil.
     private func animation(_ anim: CAAnimation, addedAt: Double, inGroup groupDuration: Double?, _ where_: String) -> Animation? {
-        let (timing, timingFunction) = Self.timing(of: anim, inGroup: groupDuration, addedAt: addedAt, origin: origin)
+        var (timing, timingFunction) = Self.timing(of: anim, inGroup: groupDuration, addedAt: addedAt, origin: origin)
+        if groupDuration == nil {
+            // In the layer's own time (its and its superlayers' beginTime, speed, timeOffset).
+            guard let inSceneTime = clock.sceneTiming(timing) else { return nil }
+            timing = inSceneTime
+        }
         if let group = anim as? CAAnimationGroup {
             let children = (group.animations ?? []).flatMap { animations($0, addedAt: addedAt, inGroup: timing.duration, where_) }
             return Animation(keyPath: nil, kind: .group(children), timing: timing, timingFunction: timingFunction)

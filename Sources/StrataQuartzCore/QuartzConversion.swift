@@ -11,10 +11,17 @@ final class QuartzConversion {
     var warnings: [String] = []
     /// Media time at scene time 0 (animations' begin times are shifted by it).
     var origin: Double = 0
+    /// The clock of the layer whose animations are being converted.
+    var clock = LayerClock()
 
     /// Strata's layer for `layer` and its sublayers, mask and animations.
     func layer(_ layer: CALayer, path: String = "root") -> Layer {
+        self.layer(layer, path: path, parentClock: layer.ancestors.reversed().reduce(LayerClock()) { $0.child($1, origin: origin) })
+    }
+
+    private func layer(_ layer: CALayer, path: String, parentClock: LayerClock) -> Layer {
         let where_ = layer.name.map { "\(path) (\"\($0)\")" } ?? path
+        let clock = parentClock.child(layer, origin: origin)
         var out = Layer(name: layer.name, bounds: layer.bounds.strataRect, position: layer.position.strataPoint)
         out.anchorPoint = layer.anchorPoint.strataPoint
         out.anchorPointZ = Double(layer.anchorPointZ)
@@ -36,8 +43,8 @@ final class QuartzConversion {
                                 radius: Double(layer.shadowRadius))
         }
         if layer.shadowPath != nil { warnings.append("\(where_): shadowPath is not drawn; the shadow follows the layer's drawing") }
-        if layer.speed != 1 || layer.timeOffset != 0 || layer.beginTime != 0 {
-            warnings.append("\(where_): a layer's own speed, timeOffset or beginTime is not drawn (only animations' timing is)")
+        if !(clock.rate >= 0) || !clock.offset.isFinite {
+            warnings.append("\(where_): a negative or non-finite layer speed, timeOffset or beginTime is drawn as the superlayer's time")
         }
         if let contents = layer.contents {
             if let image = contents as? CGImage {
@@ -60,10 +67,11 @@ final class QuartzConversion {
         }
         content(of: layer, into: &out, where_)
         for (index, sublayer) in layer.storedSublayers.enumerated() {
-            out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]"))
+            out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]", parentClock: clock))
         }
-        if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask") }
+        if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask", parentClock: clock) }
         if layer.cornerRadius > 0, layer.maskedCorners != Self.allCorners { someCornersRounded(layer, &out, where_) }
+        self.clock = clock.rate >= 0 && clock.offset.isFinite ? clock : parentClock
         for entry in layer.animationEntries {
             let key = entry.key.hasPrefix("\u{1}") ? nil : entry.key
             for (index, animation) in animations(entry.animation, addedAt: entry.addedAt - origin, inGroup: nil, where_).enumerated() {

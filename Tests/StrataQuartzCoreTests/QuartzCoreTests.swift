@@ -146,6 +146,39 @@ import Testing
         #expect(layer.animationKeys() == nil)
     }
 
+    @Test func aLayersOwnSpeedAndTimeOffsetPauseAndScrubItsAnimations() throws {
+        try onThreadOfItsOwnSync {
+            let card = CALayer()
+            card.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            let dot = CALayer()
+            card.addSublayer(dot)
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 0
+            slide.toValue = 100
+            slide.duration = 1
+            dot.add(slide, forKey: "slide")
+            // Core Animation's pause: freeze the layer's time where it is.
+            CAMediaClock.advance(to: 0.25)
+            let paused = card.convertTime(CACurrentMediaTime(), from: nil)
+            card.speed = 0
+            card.timeOffset = paused
+            let x = { (t: Double) in try card.strataScene().presentation(atSeconds: t).layers[0].sublayers[0].position.x }
+            let (early, late) = (try x(0.5), try x(0.9))
+            #expect(abs(early - 25) < 1e-9 && abs(late - 25) < 1e-9)
+            // Scrubbing: timeOffset moves the paused time.
+            card.timeOffset = 0.75
+            let scrubbed = try x(0.1)
+            #expect(abs(scrubbed - 75) < 1e-9)
+            // Twice the speed, from the layer's beginTime: local time runs (t − 0.5) · 2.
+            card.speed = 2
+            card.timeOffset = 0
+            card.beginTime = 0.5
+            let fast = try x(0.6)
+            #expect(abs(fast - 20) < 1e-9)
+            #expect(abs(card.convertTime(0.6, from: nil) - 0.2) < 1e-12 && abs(card.convertTime(0.2, to: nil) - 0.6) < 1e-12)
+        }
+    }
+
     @Test func repeatCountHugeRepeatsForEver() throws {
         let pulse = CAKeyframeAnimation(keyPath: "opacity")
         pulse.values = [1, 0.2, 1]
