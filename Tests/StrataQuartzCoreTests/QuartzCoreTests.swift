@@ -84,6 +84,29 @@ import Testing
         #expect(try render(sheet).pixels[1, 58].a == 0)
     }
 
+    @Test func imageContentsFromJPEGAndPNGFiles() throws {
+        // The four-colour JPEG fixture: red, green, blue and white quadrants, 32 × 24 pixels.
+        let path = TestPaths.root.appendingPathComponent("Tests/Fixtures/jpeg/quadrants.jpg").path
+        let image = try #require(UIImage(contentsOfFile: path)?.cgImage)
+        #expect(image.width == 32 && image.height == 24)
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        layer.contents = image
+        layer.contentsGravity = .resizeAspect                 // 64 × 48, centred: 8 points above and below
+        let drawn = try render(layer).pixels
+        #expect(drawn[10, 4].a == 0 && drawn[10, 60].a == 0)   // the letterbox
+        let red = drawn[8, 16], white = drawn[56, 48]
+        #expect(red.r > 240 && red.g < 20 && red.b < 20, "\(red)")
+        #expect(white.r > 240 && white.g > 240 && white.b > 240, "\(white)")
+        // PNG bytes out and in again: the same pixels.
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("frame.png")
+        try render(layer).writePNG(to: file)
+        #expect(try CGImage.load(contentsOfFile: file.path).pixels == drawn)
+        #expect(UIImage(contentsOfFile: folder.appendingPathComponent("missing.png").path) == nil)
+    }
+
     @Test func arcsTurnAsUIKitAndCoreGraphicsSay() {
         // UIKit's clockwise is the screen's; Core Graphics' is the other way in y-down space.
         let screen = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
