@@ -164,6 +164,7 @@ let package = Package(
         ]),
         .testTarget(name: "StrataRenderTests", dependencies: [
             "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataScene", "StrataKit",
+            "CStrataKernels",  // the gradient kernel's paths checked against each other
         ]),
         .testTarget(name: "StrataSceneTests", dependencies: [
             "StrataTestSupport", "StrataModel", "StrataRaster", "StrataAnimation", "StrataFilters", "StrataRender", "StrataEffects",

@@ -2,6 +2,9 @@
 // entry for it (see strata_kernels.h).
 #include "strata_kernels.h"
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static inline uint32_t entry(const uint32_t *lut, size_t count, double t) {
     // Pad: below 0 the first colour, above 1 the last; NaN (a degenerate radial) the first.
@@ -46,13 +49,59 @@ void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t hei
             for (; i < width; i++) row[i] = entry(lut, count, px0 + xx * (double)i);
         } else if (centred) {
             // The common case, without branches the compiler cannot see through: t = |p|.
-            for (size_t i = 0; i < width; i++) {
+            size_t i = 0;
+#if defined(__SSE2__)
+            // Two pixels at a time: the same double operations in the same order as the loop
+            // below (IEEE square roots and products are exact to the last bit either way), so
+            // the bytes do not change.
+            const __m128d one = _mm_set1_pd(1), scale = _mm_set1_pd(last), half = _mm_set1_pd(0.5);
+            for (; i + 2 <= width; i += 2) {
+                const __m128d index = _mm_set_pd((double)(i + 1), (double)i);
+                const __m128d px = _mm_add_pd(_mm_set1_pd(px0), _mm_mul_pd(_mm_set1_pd(xx), index));
+                const __m128d py = _mm_add_pd(_mm_set1_pd(py0), _mm_mul_pd(_mm_set1_pd(yx), index));
+                const __m128d t = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(px, px), _mm_mul_pd(py, py)));
+                const __m128d inside = _mm_cmplt_pd(t, one);
+                // Outside the circle the index is clamped before it is converted (no overflow).
+                const __m128d k = _mm_add_pd(_mm_mul_pd(_mm_and_pd(inside, t), scale), half);
+                const __m128i n = _mm_cvttpd_epi32(k);
+                const int mask = _mm_movemask_pd(inside);
+                row[i] = (mask & 1) ? lut[(size_t)_mm_cvtsi128_si32(n)] : lut[count - 1];
+                row[i + 1] = (mask & 2) ? lut[(size_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(n, 1))] : lut[count - 1];
+            }
+#endif
+            for (; i < width; i++) {
                 const double px = px0 + xx * (double)i, py = py0 + yx * (double)i;
                 const double t = sqrt(px * px + py * py);
                 row[i] = lut[t >= 1 ? count - 1 : (size_t)(t * last + 0.5)];
             }
         } else {
-            for (size_t i = 0; i < width; i++) {
+            size_t i = 0;
+#if defined(__SSE2__)
+            if (a != 0) {
+                // Two pixels at a time, the operations of the loop below in its order.
+                const __m128d vfx = _mm_set1_pd(fx), vfy = _mm_set1_pd(fy), two = _mm_set1_pd(2), four_a = _mm_set1_pd(4 * a);
+                const __m128d two_a = _mm_set1_pd(2 * a), zero = _mm_setzero_pd(), one = _mm_set1_pd(1);
+                const __m128d scale = _mm_set1_pd(last), half = _mm_set1_pd(0.5);
+                for (; i + 2 <= width; i += 2) {
+                    const __m128d index = _mm_set_pd((double)(i + 1), (double)i);
+                    const __m128d qx = _mm_sub_pd(_mm_add_pd(_mm_set1_pd(px0), _mm_mul_pd(_mm_set1_pd(xx), index)), vfx);
+                    const __m128d qy = _mm_sub_pd(_mm_add_pd(_mm_set1_pd(py0), _mm_mul_pd(_mm_set1_pd(yx), index)), vfy);
+                    const __m128d b = _mm_mul_pd(two, _mm_add_pd(_mm_mul_pd(qx, vfx), _mm_mul_pd(qy, vfy)));
+                    const __m128d c = _mm_add_pd(_mm_mul_pd(qx, qx), _mm_mul_pd(qy, qy));
+                    const __m128d d = _mm_sub_pd(_mm_mul_pd(b, b), _mm_mul_pd(four_a, c));
+                    const __m128d real = _mm_cmpge_pd(d, zero);
+                    const __m128d root = _mm_sqrt_pd(_mm_and_pd(real, d));
+                    const __m128d t = _mm_and_pd(real, _mm_div_pd(_mm_sub_pd(_mm_sub_pd(zero, b), root), two_a));
+                    const int positive = _mm_movemask_pd(_mm_cmpgt_pd(t, zero)), below = _mm_movemask_pd(_mm_cmplt_pd(t, one));
+                    const __m128d between = _mm_and_pd(_mm_cmpgt_pd(t, zero), _mm_cmplt_pd(t, one));
+                    const __m128i n = _mm_cvttpd_epi32(_mm_add_pd(_mm_mul_pd(_mm_and_pd(between, t), scale), half));
+                    const size_t n0 = (size_t)_mm_cvtsi128_si32(n), n1 = (size_t)_mm_cvtsi128_si32(_mm_shuffle_epi32(n, 1));
+                    row[i] = !(positive & 1) ? lut[0] : !(below & 1) ? lut[count - 1] : lut[n0];
+                    row[i + 1] = !(positive & 2) ? lut[0] : !(below & 2) ? lut[count - 1] : lut[n1];
+                }
+            }
+#endif
+            for (; i < width; i++) {
                 const double qx = px0 + xx * (double)i - fx, qy = py0 + yx * (double)i - fy;
                 const double b = 2 * (qx * fx + qy * fy), c = qx * qx + qy * qy;
                 double t;

@@ -1,3 +1,4 @@
+import CStrataKernels
 import Foundation
 import StrataModel
 import StrataRaster
@@ -72,6 +73,37 @@ struct GradientTableTests {
             let (largest, differing) = try worst([layer])
             let pixels = Int(size.width * scale * size.height * scale) * 4
             #expect(largest <= 12 && differing * 500 < pixels, "\(layer.name ?? ""): largest difference \(largest) (\(differing) bytes beyond a level)")
+        }
+    }
+
+    /// The kernel fills two pixels at a time where the processor has SSE2: the same bytes as one
+    /// pixel at a time (its scalar path), for centred and focal radials and linear gradients.
+    @Test func pixelsInPairsAreThePixelsOneByOne() {
+        let table: [UInt32] = (0..<4096).map { UInt32($0) &* 2_654_435_761 }
+        var state: UInt32 = 7
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 100_000) / 100_000 }
+        for case_ in 0..<60 {
+            let radial: Int32 = case_ % 3 == 0 ? 0 : 1
+            let focal = case_ % 3 == 2 ? (next() * 1.6 - 0.8, next() * 1.2 - 0.6) : (0.0, 0.0)
+            // Device to pattern: about 0.02…0.06 per pixel, centred on the block, so the parameter
+            // runs through 0…1 and past it.
+            let (xx, yx, xy, yy) = (0.02 + next() * 0.04, next() * 0.02 - 0.01, next() * 0.02 - 0.01, 0.02 + next() * 0.04)
+            let matrix = [xx, yx, xy, yy, -(xx * 23 + xy * 6.5) + (radial == 0 ? 0.5 : next() * 0.4 - 0.2), -(yx * 23 + yy * 6.5) + next() * 0.4 - 0.2]
+            let width = 37, height = 5
+            var together = [UInt32](repeating: 0, count: width * height), alone = together
+            matrix.withUnsafeBufferPointer { m in
+                table.withUnsafeBufferPointer { lut in
+                    strata_gradient_fill(&together, width, width, height, 3, 4, m.baseAddress, radial, focal.0, focal.1, lut.baseAddress, lut.count)
+                    for x in 0..<width {
+                        alone.withUnsafeMutableBufferPointer { out in
+                            strata_gradient_fill(out.baseAddress! + x, width, 1, height, 3 + Double(x), 4, m.baseAddress, radial, focal.0, focal.1,
+                                                 lut.baseAddress, lut.count)
+                        }
+                    }
+                }
+            }
+            #expect(together == alone, "case \(case_): radial \(radial), focal \(focal)")
+            #expect(Set(together).count > 3, "case \(case_) fills with more than one colour")
         }
     }
 
