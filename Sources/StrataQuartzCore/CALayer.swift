@@ -68,6 +68,12 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     open var masksToBounds = false
     open var mask: CALayer? {
         didSet {
+            if let mask, mask === self || ancestors.contains(where: { $0 === mask }) {
+                // A cycle: refused, and reported when the tree is drawn.
+                refusals.append("mask is the layer itself or one of its superlayers (a cycle); it was not set")
+                self.mask = oldValue
+                return
+            }
             oldValue?.superlayerOfMask = nil
             mask?.removeFromSuperlayer()
             mask?.superlayerOfMask = self
@@ -137,6 +143,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The transaction epoch the layer was made in: implicit animations start once it has been committed.
     let createdEpoch: Int
     var needsLayoutFlag = false
+    /// Changes refused because they would make a cycle, reported as errors when drawn.
+    var refusals: [String] = []
     /// Set on presentation copies: their changes animate nothing.
     var isPresentationCopy = false
 
@@ -181,7 +189,13 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         insertSublayer(layer, at: UInt32(clamping: storedSublayers.count))
     }
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        guard layer !== self else { return }
+        // Only a layer with sublayers or a mask can be one of this layer's superlayers.
+        let couldBeAncestor = !layer.storedSublayers.isEmpty || layer.mask != nil
+        guard layer !== self, !(couldBeAncestor && ancestors.contains(where: { $0 === layer })) else {
+            // Core Animation would make a cycle; Strata refuses it and reports it when drawn.
+            refusals.append("a sublayer that is the layer itself or one of its superlayers (a cycle) was not added")
+            return
+        }
         layer.removeFromSuperlayer()
         storedSublayers.insert(layer, at: min(Int(index), storedSublayers.count))
         layer.storedSuperlayer = self
@@ -217,13 +231,34 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     open func setNeedsLayout() { needsLayoutFlag = true }
     open func needsLayout() -> Bool { needsLayoutFlag }
-    /// Lays out this layer and its sublayers where needed (`layoutSublayers`, top down).
+    /// Lays out this layer and its sublayers where needed (`layoutSublayers`, top down, without
+    /// recursion: a tree of any depth).
     open func layoutIfNeeded() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            pending.append(contentsOf: layer.storedSublayers.reversed())
         }
-        for layer in storedSublayers { layer.layoutIfNeeded() }
+    }
+
+    deinit {
+        // Sublayers held only here are taken apart one by one, so that freeing a deep tree does
+        // not recurse once per level (100,000 levels would overflow the stack).
+        var pending = storedSublayers
+        storedSublayers = []
+        if let mask { pending.append(mask) }
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending.append(contentsOf: layer.storedSublayers)
+            layer.storedSublayers = []
+            if let mask = layer.mask {
+                pending.append(mask)
+                layer.superlayerOfMask = nil
+            }
+        }
     }
     /// Override to place sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }

@@ -19,8 +19,24 @@ final class QuartzConversion {
         self.layer(layer, path: path, parentClock: layer.ancestors.reversed().reduce(LayerClock()) { $0.child($1, origin: origin) })
     }
 
+    /// Layers converted so far, and the depth of the one being converted (checked against `Limits`).
+    private var count = 0
+    private var depth = 0
+
     private func layer(_ layer: CALayer, path: String, parentClock: LayerClock) -> Layer {
         let where_ = layer.name.map { "\(path) (\"\($0)\")" } ?? path
+        count += 1
+        depth += 1
+        defer { depth -= 1 }
+        for refusal in layer.refusals { errors.append("\(where_): \(refusal)") }
+        guard depth <= Limits.maximumDepth, count <= Limits.maximumLayers else {
+            if depth > Limits.maximumDepth, depth == Limits.maximumDepth + 1 {
+                errors.append("\(where_): expected a tree at most \(Limits.maximumDepth) layers deep, found a deeper one (its sublayers are left out)")
+            } else if count == Limits.maximumLayers + 1 {
+                errors.append("\(where_): expected at most \(Limits.maximumLayers) layers, found more (the rest are left out)")
+            }
+            return Layer(name: layer.name)
+        }
         let clock = parentClock.child(layer, origin: origin)
         var out = Layer(name: layer.name, bounds: layer.bounds.strataRect, position: layer.position.strataPoint)
         out.anchorPoint = layer.anchorPoint.strataPoint

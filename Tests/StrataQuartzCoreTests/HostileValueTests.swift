@@ -45,6 +45,26 @@ import Testing
         }
     }
 
+    @Test func cyclesAreRefusedAndDeepTreesReportedNotOverflowed() {
+        let root = CALayer(), child = CALayer(), grandchild = CALayer()
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        grandchild.addSublayer(root)          // a cycle
+        child.mask = root                     // another
+        root.mask = root
+        #expect(grandchild.sublayers == nil && child.mask == nil && root.mask == nil)
+        #expect { try render(root) } throws: { "\($0)".contains("(a cycle)") }
+        // 100,000 layers deep: an error naming the limit, not a stack overflow.
+        let top = CALayer()
+        var bottom = top
+        for _ in 0..<100_000 {
+            let next = CALayer()
+            bottom.addSublayer(next)
+            bottom = next
+        }
+        #expect { try render(top, size: CGSize(width: 4, height: 4)) } throws: { "\($0)".contains("at most 256 layers deep") }
+    }
+
     @Test func aHugeCanvasIsRefusedBeforeAllocation() {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
