@@ -62,6 +62,10 @@ extension QuartzConversion {
             let children = (group.animations ?? []).flatMap { animations($0, addedAt: addedAt, inGroup: timing.duration, where_) }
             return Animation(keyPath: nil, kind: .group(children), timing: timing, timingFunction: timingFunction)
         }
+        if anim is CATransition {
+            warnings.append("\(where_): a CATransition is not drawn; the layer's new state shows at once")
+            return nil
+        }
         guard let property = anim as? CAPropertyAnimation else {
             warnings.append("\(where_): a \(type(of: anim)) is not drawn (Strata draws basic, keyframe, spring and group animations)")
             return nil

@@ -81,6 +81,9 @@ final class QuartzConversion {
                 warnings.append("\(where_): compositingFilter \(filter) names no blend mode Strata draws")
             }
         }
+        if let emitter = layer as? CAEmitterLayer, !(emitter.emitterCells ?? []).isEmpty {
+            warnings.append("\(where_): CAEmitterLayer's particles are not drawn")
+        }
         content(of: layer, into: &out, where_)
         for (index, sublayer) in layer.storedSublayers.enumerated() {
             out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]", parentClock: clock))
@@ -147,7 +150,16 @@ final class QuartzConversion {
                 warnings.append("\(where_): fontSize \(text.fontSize) is outside \(TextContent.fontSizes) points; the text is not drawn")
             }
             var content = TextContent(string: string, fontSize: Double(text.fontSize), color: text.foregroundColor?.strataColor ?? .white)
-            if let family = text.font as? String { content.fontFamily = family }
+            if let family = text.font as? String {
+                content.fontFamily = family
+            } else if let font = text.font as? CATextLayerFont {
+                // As Core Animation: the family and face from the font, the size from `fontSize`.
+                content.fontFamily = font.textLayerFamily
+                content.weight = font.textLayerWeight
+                content.isItalic = font.textLayerIsItalic
+            } else if let font = text.font {
+                warnings.append("\(where_): font is a \(type(of: font)); the default family is drawn")
+            }
             content.alignment = TextAlignment(rawValue: text.alignmentMode.rawValue) ?? .natural
             content.isWrapped = text.isWrapped
             content.truncation = TruncationMode(rawValue: text.truncationMode.rawValue) ?? .none

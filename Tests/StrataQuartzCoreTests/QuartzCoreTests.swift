@@ -107,6 +107,39 @@ import Testing
         #expect(UIImage(contentsOfFile: folder.appendingPathComponent("missing.png").path) == nil)
     }
 
+    @Test func textInAUIFontAndColoursInAColourSpace() throws {
+        let label = CATextLayer()
+        label.frame = CGRect(x: 0, y: 0, width: 120, height: 30)
+        label.string = "Hello"
+        label.font = UIFont.boldSystemFont(ofSize: 40)      // Core Animation takes the face, not the size
+        label.fontSize = 20
+        label.foregroundColor = CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [0.2, 0.4, 0.6, 1])
+        var text = TextContent(string: "Hello", fontSize: 20, color: Color(red: 0.2, green: 0.4, blue: 0.6))
+        text.weight = 700
+        var expected = Layer(name: nil, frame: Rect(x: 0, y: 0, width: 120, height: 30))
+        expected.text = text
+        #expect(try render(label, scale: 2).pixels == Renderer.render([expected], size: Size(width: 120, height: 30), scale: 2, background: nil))
+        let grey = try #require(CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.5, 1]))
+        #expect(grey.strataColor == Color(red: 0.5, green: 0.5, blue: 0.5))
+    }
+
+    @Test func transitionsAndEmittersCompileAndAreListedAsNotDrawn() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let fade = CATransition()
+        fade.type = .push
+        fade.subtype = .fromRight
+        root.add(fade, forKey: kCATransition)
+        let emitter = CAEmitterLayer()
+        let cell = CAEmitterCell()
+        cell.birthRate = 10
+        emitter.emitterCells = [cell]
+        root.addSublayer(emitter)
+        let warnings = try root.strataScene().warnings
+        #expect(warnings.contains { $0.contains("CATransition is not drawn") } && warnings.contains { $0.contains("particles are not drawn") })
+        #expect(throws: QuartzCoreError.self) { try render(root, strict: true) }
+    }
+
     @Test func arcsTurnAsUIKitAndCoreGraphicsSay() {
         // UIKit's clockwise is the screen's; Core Graphics' is the other way in y-down space.
         let screen = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
