@@ -1,4 +1,5 @@
 import Foundation
+import StrataModel
 
 /// `CATransitionType` and `CATransitionSubtype`.
 public struct CATransitionType: QuartzStringOption {
@@ -16,14 +17,17 @@ public struct CATransitionSubtype: QuartzStringOption {
 }
 public let kCATransition = "transition"
 
-/// A transition between a layer's states (`CATransition`): accepted, and listed in the scene's
-/// warnings when drawn — Strata shows the layer's new state at once (it keeps no picture of the
-/// state before).
+/// A transition between a layer's states (`CATransition`): the layer as last drawn (the state
+/// before, with its sublayers) is laid over the new state and fades out (`fade`) or slides out
+/// toward the side opposite `subtype` (`push`, `moveIn`, `reveal`; the new state does not move
+/// in, an approximation listed in the warnings). A layer not drawn before shows its new state at once.
 open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
     open var startProgress: Float = 0
     open var endProgress: Float = 1
+    /// The layer as last drawn when the transition was added.
+    var before: Layer?
 
     open override func copySettings(from other: CAAnimation) {
         super.copySettings(from: other)

@@ -8,6 +8,7 @@ extension CALayer {
     /// path are reported when the layer is drawn, naming the layer and the key path.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
+        if let transition = copy as? CATransition { transition.before = lastDrawn }
         // Core Animation's "now" for a beginTime of 0: the layer's own time when added.
         let now = convertTime(CACurrentMediaTime(), from: nil)
         let name: String

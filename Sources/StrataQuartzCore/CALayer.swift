@@ -145,6 +145,9 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     var needsLayoutFlag = false
     /// Changes refused because they would make a cycle, reported as errors when drawn.
     var refusals: [String] = []
+    /// Strata's value of this layer as last drawn (a commit): what a `CATransition` added since
+    /// starts from.
+    var lastDrawn: Layer?
     /// Set on presentation copies: their changes animate nothing.
     var isPresentationCopy = false
 

@@ -62,10 +62,7 @@ extension QuartzConversion {
             let children = (group.animations ?? []).flatMap { animations($0, addedAt: addedAt, inGroup: timing.duration, where_) }
             return Animation(keyPath: nil, kind: .group(children), timing: timing, timingFunction: timingFunction)
         }
-        if anim is CATransition {
-            warnings.append("\(where_): a CATransition is not drawn; the layer's new state shows at once")
-            return nil
-        }
+        if anim is CATransition { return nil }   // drawn by `transitionOverlays`
         guard let property = anim as? CAPropertyAnimation else {
             warnings.append("\(where_): a \(type(of: anim)) is not drawn (Strata draws basic, keyframe, spring and group animations)")
             return nil
@@ -171,5 +168,53 @@ extension QuartzConversion {
         case .transform: return (unboxed as? CATransform3D).map { .transform($0.strataTransform) }
         case .path: return (unboxed as? CGPath).map { .path($0.strataPath) }
         }
+    }
+}
+
+extension QuartzConversion {
+    /// The layer's `CATransition`s as overlays: each the layer as it was last drawn, laid over the
+    /// new state in its bounds and fading or sliding out over the transition's time.
+    func transitionOverlays(of layer: CALayer, over out: Layer, _ where_: String) -> [Layer] {
+        var overlays: [Layer] = []
+        for entry in layer.animationEntries {
+            guard let transition = entry.animation as? CATransition else { continue }
+            guard var before = transition.before else {
+                warnings.append("\(where_): a CATransition on a layer not drawn before it was added shows the new state at once")
+                continue
+            }
+            if transition.type != .fade { warnings.append("\(where_): a \(transition.type.rawValue) transition slides the old state out; the new one does not move in") }
+            let (timing, timingFunction) = Self.timing(of: transition, inGroup: nil, addedAt: entry.addedAt - origin, origin: origin)
+            guard var scene = clock.sceneTiming(timing) else { continue }
+            scene.fillMode = .backwards
+            scene.isRemovedOnCompletion = true
+            // In the new state's bounds, without its own geometry or animations.
+            before.removeAllAnimations()
+            before.transform = .identity
+            before.zPosition = 0
+            before.position = Point(x: out.bounds.minX + before.anchorPoint.x * out.bounds.width,
+                                    y: out.bounds.minY + before.anchorPoint.y * out.bounds.height)
+            let opacity = before.opacity
+            before.opacity = 0   // after the transition
+            var keep = Animation.basic(.opacity, from: .number(opacity), to: .number(transition.type == .fade ? 0 : opacity), duration: scene.duration)
+            keep.timing = scene
+            keep.timingFunction = timingFunction
+            try? before.add(keep, forKey: "transition.opacity")
+            if transition.type != .fade {
+                let w = out.bounds.width, h = out.bounds.height
+                let away: (Double, Double) = switch transition.subtype {
+                case .fromLeft?: (w, 0)
+                case .fromTop?: (0, h)
+                case .fromBottom?: (0, -h)
+                default: (-w, 0)   // from the right: the old state leaves to the left
+                }
+                var slide = Animation.basic(.position, from: .point(before.position),
+                                            to: .point(Point(x: before.position.x + away.0, y: before.position.y + away.1)), duration: scene.duration)
+                slide.timing = scene
+                slide.timingFunction = timingFunction
+                try? before.add(slide, forKey: "transition.position")
+            }
+            overlays.append(before)
+        }
+        return overlays
     }
 }

@@ -13,6 +13,9 @@ final class QuartzConversion {
     var origin: Double = 0
     /// The clock of the layer whose animations are being converted.
     var clock = LayerClock()
+    /// True when the tree is being drawn (a commit): each layer keeps the value drawn, for the
+    /// transitions added later.
+    var commits = false
 
     /// Strata's layer for `layer` and its sublayers, mask and animations.
     func layer(_ layer: CALayer, path: String = "root") -> Layer {
@@ -102,6 +105,8 @@ final class QuartzConversion {
                 }
             }
         }
+        if commits { layer.lastDrawn = out }
+        for overlay in transitionOverlays(of: layer, over: out, where_) { out.addSublayer(overlay) }
         return out
     }
 

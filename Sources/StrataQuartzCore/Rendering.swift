@@ -29,6 +29,7 @@ extension CALayer {
         layoutIfNeeded()
         CATransaction.flush()
         let conversion = QuartzConversion()
+        conversion.commits = true
         conversion.origin = start.isFinite ? start : 0
         var root = conversion.layer(self)
         root.position = Point(x: Double(anchorPoint.x * bounds.width), y: Double(anchorPoint.y * bounds.height))

@@ -123,7 +123,7 @@ import Testing
         #expect(grey.strataColor == Color(red: 0.5, green: 0.5, blue: 0.5))
     }
 
-    @Test func transitionsAndEmittersCompileAndAreListedAsNotDrawn() throws {
+    @Test func emittersAndTransitionsWithoutABeforeAreListed() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         let fade = CATransition()
@@ -136,8 +136,38 @@ import Testing
         emitter.emitterCells = [cell]
         root.addSublayer(emitter)
         let warnings = try root.strataScene().warnings
-        #expect(warnings.contains { $0.contains("CATransition is not drawn") } && warnings.contains { $0.contains("particles are not drawn") })
+        #expect(warnings.contains { $0.contains("CATransition on a layer not drawn before") } && warnings.contains { $0.contains("particles are not drawn") })
         #expect(throws: QuartzCoreError.self) { try render(root, strict: true) }
+    }
+
+    @Test func aFadeTransitionCrossesFromTheStateLastDrawn() throws {
+        try onThreadOfItsOwnSync {
+            let tile = CALayer()
+            tile.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            tile.backgroundColor = UIColor.red.cgColor
+            _ = try render(tile)                              // drawn red: the state before
+            let fade = CATransition()
+            fade.type = .fade
+            fade.duration = 1
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)            // no implicit colour animation
+            tile.backgroundColor = UIColor.blue.cgColor
+            tile.add(fade, forKey: kCATransition)
+            CATransaction.commit()
+            let start = try render(tile, at: 0).pixels[10, 10], middle = try render(tile, at: 0.5).pixels[10, 10]
+            let end = try render(tile, at: 1.5).pixels[10, 10]
+            #expect(start == (255, 0, 0, 255) && end == (0, 0, 255, 255))
+            #expect(middle.r > 100 && middle.r < 155 && middle.b > 100, "\(middle)")   // half red over blue
+            // Pushed from the right, the old state leaves to the left.
+            let push = CATransition()
+            push.type = .push
+            push.subtype = .fromRight
+            push.duration = 1
+            tile.backgroundColor = UIColor.green.cgColor
+            tile.add(push, forKey: kCATransition)
+            let halfway = try render(tile, at: 0.5).pixels
+            #expect(halfway[2, 10] == (0, 0, 255, 255) && halfway[18, 10] == (0, 255, 0, 255), "\(halfway[2, 10]) \(halfway[18, 10])")
+        }
     }
 
     @Test func arcsTurnAsUIKitAndCoreGraphicsSay() {
