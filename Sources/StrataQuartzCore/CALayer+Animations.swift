@@ -4,11 +4,20 @@ import StrataModel
 
 extension CALayer {
     /// Adds a copy of `anim` under `key` (replacing one with that key), as Core Animation does.
-    /// A `beginTime` of 0 starts it now (`CACurrentMediaTime()`). Values that do not fit the key
-    /// path are reported when the layer is drawn, naming the layer and the key path.
+    /// A `beginTime` of 0 starts it now (the layer's time at `CACurrentMediaTime()`). An animation
+    /// whose values do not fit its key path, or whose key path Strata does not animate, is refused
+    /// here and reported when the layer is drawn, naming the layer, the key and the key path.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if let transition = copy as? CATransition { transition.before = lastDrawn }
+        // Values are checked when added (Core Animation would take them and misbehave): an
+        // animation Strata cannot draw is refused, and reported with the layer when it is drawn.
+        let check = QuartzConversion()
+        _ = check.animations(copy, addedAt: 0, inGroup: nil, "the animation added as \(key.map { "\"\($0)\"" } ?? "one without a key")")
+        guard check.errors.isEmpty else {
+            refusals += check.errors.map { "\($0) (not added)" }
+            return
+        }
         // Core Animation's "now" for a beginTime of 0: the layer's own time when added.
         let now = convertTime(CACurrentMediaTime(), from: nil)
         let name: String

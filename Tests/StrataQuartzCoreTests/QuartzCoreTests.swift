@@ -178,12 +178,14 @@ import Testing
         let unknown = CABasicAnimation(keyPath: "contentsRect")
         unknown.toValue = CGRect.zero
         dot.add(unknown, forKey: "crop")
+        #expect(dot.animationKeys() == nil)   // both refused when added
         #expect {
             _ = try render(root)
         } throws: { error in
             let text = "\(error)"
             return text.contains("root.sublayers[0] (\"dot\")") && text.contains("key path \"position\"") && text.contains("toValue is a String")
-                && text.contains("expected a CGPoint") && text.contains("key path \"contentsRect\"")
+                && text.contains("expected a CGPoint") && text.contains("key path \"contentsRect\"") && text.contains("added as \"move\"")
+                && text.contains("(not added)")
         }
     }
 
