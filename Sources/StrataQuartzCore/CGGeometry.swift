@@ -8,6 +8,12 @@ import StrataModel
 /// "repeat for ever" (`animation.repeatCount = HUGE`).
 public let HUGE: Float = .greatestFiniteMagnitude
 
+/// Darwin's `MAXFLOAT`, the largest finite `Float` (`repeatCount = MAXFLOAT`).
+public let MAXFLOAT: Float = .greatestFiniteMagnitude
+
+/// Core Graphics' `CGFLOAT_MAX`.
+public let CGFLOAT_MAX: CGFloat = .greatestFiniteMagnitude
+
 /// `CFTimeInterval`: seconds.
 public typealias CFTimeInterval = Double
 
