@@ -61,3 +61,12 @@ extension UIFont: CATextLayerFont {
     public var textLayerWeight: Double { weight.cssWeight }
     public var textLayerIsItalic: Bool { isItalic }
 }
+
+/// The screen (`UIScreen.main`) layer code reads its scale from (`contentsScale = UIScreen.main.scale`):
+/// 2 pixels per point and a 390 × 844-point iPhone's bounds. Renders take their own `scale:`.
+public final class UIScreen: @unchecked Sendable {
+    public static let main = UIScreen()
+    public let scale: CGFloat = 2
+    public let nativeScale: CGFloat = 2
+    public let bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
+}
