@@ -33,10 +33,12 @@ extension CAAnimation: CAAction {}
 public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
 
 /// A layer (`CALayer`), a class with Core Animation's properties and reference semantics; Strata
@@ -46,7 +48,12 @@ extension CALayerDelegate {
 /// implicit animation: 0.25 s, the default curve, unless actions are disabled.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     // Geometry.
-    open var bounds: CGRect = .zero { didSet { changed("bounds", oldValue) } }
+    open var bounds: CGRect = .zero {
+        didSet {
+            changed("bounds", oldValue)
+            if needsDisplayOnBoundsChange, bounds.size != oldValue.size { needsDisplayFlag = true }
+        }
+    }
     open var position: CGPoint = .zero { didSet { changed("position", oldValue) } }
     open var zPosition: CGFloat = 0 { didSet { changed("zPosition", oldValue) } }
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
@@ -148,6 +155,10 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Strata's value of this layer as last drawn (a commit): what a `CATransition` added since
     /// starts from.
     var lastDrawn: Layer?
+    var needsDisplayFlag = false
+    /// What `display()` painted, and what it could not.
+    var drawnContent: [Layer] = []
+    var drawnUnsupported: Set<String> = []
     /// Set on presentation copies: their changes animate nothing.
     var isPresentationCopy = false
 
@@ -265,10 +276,25 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     }
     /// Override to place sublayers; the default asks the delegate.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
-    open func setNeedsDisplay() {}
-    open func setNeedsDisplay(_ rect: CGRect) {}
-    open func displayIfNeeded() {}
-    open func display() {}
+    /// Asks for `display()` before the layer is next drawn.
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+    open func setNeedsDisplay(_ rect: CGRect) { needsDisplayFlag = true }
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+    /// Fills the layer's content: by default `draw(in:)` (and the delegate's `draw(_:in:)`) on a
+    /// recording `CGContext`, whose painting Strata draws above the background, below the
+    /// sublayers. A subclass that sets `contents` itself overrides this.
+    open func display() {
+        let (painted, unsupported) = CGContext.record(self)
+        drawnContent = painted
+        drawnUnsupported = unsupported
+    }
+    /// Override to paint the layer's content with Core Graphics.
+    open func draw(in ctx: CGContext) {}
     open func preferredFrameSize() -> CGSize { bounds.size }
 
     // MARK: Copies

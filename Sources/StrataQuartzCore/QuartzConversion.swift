@@ -88,6 +88,10 @@ final class QuartzConversion {
             warnings.append("\(where_): CAEmitterLayer's particles are not drawn")
         }
         content(of: layer, into: &out, where_)
+        // What draw(in:) painted: above the background and contents, below the sublayers.
+        if commits { layer.displayIfNeeded() }
+        for painted in layer.drawnContent { out.addSublayer(painted) }
+        for name in layer.drawnUnsupported.sorted() { warnings.append("\(where_): draw(in:) called \(name), which Strata does not draw") }
         for (index, sublayer) in layer.storedSublayers.enumerated() {
             out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]", parentClock: clock))
         }

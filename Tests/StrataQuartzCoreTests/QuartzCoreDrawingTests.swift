@@ -33,6 +33,56 @@ import Testing
         #expect(try render(sheet).pixels[1, 58].a == 0)
     }
 
+    /// A ring drawn in `draw(in:)` with Core Graphics, as progress views draw one.
+    final class RingLayer: CALayer {
+        var progress: CGFloat = 0.75
+        override func draw(in ctx: CGContext) {
+            ctx.setStrokeColor(UIColor.systemRed.cgColor)
+            ctx.setLineWidth(6)
+            ctx.setLineCap(.round)
+            ctx.addArc(center: CGPoint(x: 30, y: 30), radius: 24, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: false)
+            ctx.strokePath()
+            ctx.saveGState()
+            ctx.translateBy(x: 25, y: 25)
+            ctx.setFillColor(UIColor.blue.cgColor)
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            ctx.restoreGState()
+        }
+    }
+
+    @Test func drawInContextPaintsWhatCoreGraphicsWould() throws {
+        let ring = RingLayer()
+        ring.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        #expect(try render(ring).pixels.pixels.allSatisfy { $0 == 0 })   // not asked to display: nothing
+        ring.setNeedsDisplay()
+        let drawn = try render(ring, scale: 2).pixels
+        // The same painting as two shape layers.
+        let expected = CALayer()
+        expected.frame = ring.frame
+        let arc = CAShapeLayer()
+        arc.frame = ring.bounds
+        let path = CGMutablePath()
+        path.addArc(center: CGPoint(x: 30, y: 30), radius: 24, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * 0.75, clockwise: false)
+        arc.path = path
+        arc.fillColor = nil
+        arc.strokeColor = UIColor.systemRed.cgColor
+        arc.lineWidth = 6
+        arc.lineCap = .round
+        let square = CAShapeLayer()
+        square.frame = ring.bounds
+        square.path = CGPath(rect: CGRect(x: 25, y: 25, width: 10, height: 10), transform: nil)
+        square.fillColor = UIColor.blue.cgColor
+        expected.addSublayer(arc)
+        expected.addSublayer(square)
+        #expect(drawn == (try render(expected, scale: 2).pixels))
+        #expect(drawn[60, 60] == (0, 0, 255, 255) && drawn[60, 12].a == 255)   // the square; the ring at noon
+        // Kept until asked again: a changed property shows after setNeedsDisplay().
+        ring.progress = 0.25
+        #expect(try render(ring, scale: 2).pixels == drawn)
+        ring.setNeedsDisplay()
+        #expect(try render(ring, scale: 2).pixels != drawn)
+    }
+
     @Test func imageContentsFromJPEGAndPNGFiles() throws {
         // The four-colour JPEG fixture: red, green, blue and white quadrants, 32 × 24 pixels.
         let path = TestPaths.root.appendingPathComponent("Tests/Fixtures/jpeg/quadrants.jpg").path
