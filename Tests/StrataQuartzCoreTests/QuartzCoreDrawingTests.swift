@@ -1,4 +1,5 @@
 import Foundation
+import StrataKit
 import StrataModel
 import StrataQuartzCore
 import StrataRender
@@ -81,6 +82,24 @@ import Testing
         #expect(try render(ring, scale: 2).pixels == drawn)
         ring.setNeedsDisplay()
         #expect(try render(ring, scale: 2).pixels != drawn)
+    }
+
+    /// A CALayer's animation as a video through Kit's video sink (ffmpeg).
+    @Test(.tags(.ffmpeg), Oracle.ffmpeg.trait) func aLayersAnimationAsAVideo() throws {
+        let ring = RingLayer()
+        ring.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        ring.setNeedsDisplay()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.byValue = 2 * CGFloat.pi
+        spin.duration = 1
+        ring.add(spin, forKey: "spin")
+        let folder = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = try VideoSettings(url: folder.appendingPathComponent("ring.mp4"))
+        let summary = try renderFrames(ring, scale: 2, framesPerSecond: 20, seconds: 1, to: folder, video: video)
+        #expect(summary.written == 21 && summary.video?.videoFrames == 21)
+        let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("ring.mp4").path)[.size] as? Int ?? 0
+        #expect(size > 1_000)
     }
 
     @Test func imageContentsFromJPEGAndPNGFiles() throws {
