@@ -137,8 +137,9 @@ extension CALayer {
     /// An animatable property changed from `old`: Core Animation's implicit animation, when the
     /// layer has been committed, actions are enabled and the layer's `actions` allow it.
     func changed(_ key: String, _ old: Any?) {
+        if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
         guard !isPresentationCopy, createdEpoch < CATransaction.epoch, !CATransaction.disableActions() else { return }
-        if let action = actions?[key] ?? delegate?.action(for: self, forKey: key) {
+        if let action = action(forKey: key) {
             if let animation = action as? CAAnimation { add(animation, forKey: key) }
             return   // NSNull, or an animation of the app's
         }

@@ -11,6 +11,23 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
 }
 
+/// The pixel format of a layer's backing store (`CALayerContentsFormat`): a hint, Strata draws
+/// 8-bit premultiplied RGBA.
+public struct CALayerContentsFormat: QuartzStringOption {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh"), gray8Uint = Self(rawValue: "Gray8")
+}
+
+/// Which edges are antialiased (`CAEdgeAntialiasingMask`): a hint, Strata antialiases every edge.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = Self(rawValue: 1), layerRightEdge = Self(rawValue: 2)
+    public static let layerBottomEdge = Self(rawValue: 4), layerTopEdge = Self(rawValue: 8)
+}
+
 /// How contents fill the bounds (`CALayerContentsGravity`).
 public struct CALayerContentsGravity: QuartzStringOption {
     public let rawValue: String
@@ -113,6 +130,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     open var rasterizationScale: CGFloat = 1
     open var drawsAsynchronously = false
     open var needsDisplayOnBoundsChange = false
+    open var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     open var minificationFilter = "linear"
     open var magnificationFilter = "linear"
 
@@ -322,6 +341,19 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         (shadowPath, contents, contentsGravity, contentsScale, contentsRect) = (other.shadowPath, other.contents, other.contentsGravity, other.contentsScale, other.contentsRect)
         (filters, backgroundFilters, compositingFilter, name, actions) = (other.filters, other.backgroundFilters, other.compositingFilter, other.name, other.actions)
         (speed, timeOffset, beginTime) = (other.speed, other.timeOffset, other.beginTime)
+    }
+
+    // MARK: Class hooks
+
+    /// Whether a change of `key` asks for `display()` (custom-drawn layers override it).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// The action for `key` when neither `actions` nor the delegate give one.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+    /// The default value of `key`.
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// The action Core Animation would run for `event`: `actions`, the delegate, then the class's.
+    open func action(forKey event: String) -> CAAction? {
+        actions?[event] ?? delegate?.action(for: self, forKey: event) ?? type(of: self).defaultAction(forKey: event)
     }
 
     // MARK: Identity

@@ -84,6 +84,24 @@ import Testing
         #expect(try render(ring, scale: 2).pixels != drawn)
     }
 
+    /// A layer whose class asks for display when its bounds change (`needsDisplay(forKey:)`).
+    final class SizedRing: CALayer {
+        override class func needsDisplay(forKey key: String) -> Bool { key == "bounds" || super.needsDisplay(forKey: key) }
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(UIColor.blue.cgColor)
+            ctx.fillEllipse(in: bounds)
+        }
+    }
+
+    @Test func aClassThatNeedsDisplayForAKeyRedrawsWhenItChanges() throws {
+        let ring = SizedRing()
+        ring.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let small = try render(ring, size: CGSize(width: 40, height: 40)).pixels
+        ring.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let large = try render(ring, size: CGSize(width: 40, height: 40)).pixels
+        #expect(small[10, 10].b == 255 && small[30, 30].a == 0 && large[30, 20].b == 255)
+    }
+
     /// A CALayer's animation as a video through Kit's video sink (ffmpeg).
     @Test(.tags(.ffmpeg), Oracle.ffmpeg.trait) func aLayersAnimationAsAVideo() throws {
         let ring = RingLayer()
