@@ -9,6 +9,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+    /// Every corner (Strata's name).
+    public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 }
 
 /// The pixel format of a layer's backing store (`CALayerContentsFormat`): a hint, Strata draws
@@ -85,7 +87,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     open var opacity: Float = 1 { didSet { changed("opacity", oldValue) } }
     open var backgroundColor: CGColor? { didSet { changed("backgroundColor", oldValue) } }
     open var cornerRadius: CGFloat = 0 { didSet { changed("cornerRadius", oldValue) } }
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var maskedCorners: CACornerMask = .all
     open var cornerCurve = "circular"
     open var borderWidth: CGFloat = 0
     open var borderColor: CGColor? = .black

@@ -51,21 +51,34 @@ open class CGPath: Hashable, @unchecked Sendable {
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs.strataPath == rhs.strataPath }
     public func hash(into hasher: inout Hasher) { hasher.combine(strataPath) }
 
-    static func addRoundedRect(_ path: inout Path, _ rect: Rect, _ rx: Double, _ ry: Double) {
+    /// A closed rectangle with `corners` rounded by quarter ellipses of radii `rx` × `ry` (points,
+    /// each at most half the side; κ = 0.5523 cubics), clockwise on screen from the top edge: the
+    /// one rounded-rectangle builder behind `CGPath(roundedRect:…)`, `UIBezierPath(roundedRect:…)`
+    /// and `maskedCorners`.
+    static func addRoundedRect(_ path: inout Path, _ rect: Rect, _ rx: Double, _ ry: Double, corners: CACornerMask = CACornerMask.all) {
         let rx = max(0, min(rx.isFinite ? rx : 0, rect.width / 2)), ry = max(0, min(ry.isFinite ? ry : 0, rect.height / 2))
-        guard rx > 0, ry > 0 else { return path.addRect(rect) }
-        // Quarter ellipses as single cubics (κ = 0.5523), clockwise on screen from the top edge.
+        guard rx > 0, ry > 0, !corners.isEmpty else { return path.addRect(rect) }
         let k = 0.5522847498
+        func radii(_ corner: CACornerMask) -> (Double, Double) { corners.contains(corner) ? (rx, ry) : (0, 0) }
+        let (tl, tr, br, bl) = (radii(.layerMinXMinYCorner), radii(.layerMaxXMinYCorner), radii(.layerMaxXMaxYCorner), radii(.layerMinXMaxYCorner))
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
-        path.move(to: Point(x: x0 + rx, y: y0))
-        path.addLine(to: Point(x: x1 - rx, y: y0))
-        path.addCurve(to: Point(x: x1, y: y0 + ry), control1: Point(x: x1 - rx + k * rx, y: y0), control2: Point(x: x1, y: y0 + ry - k * ry))
-        path.addLine(to: Point(x: x1, y: y1 - ry))
-        path.addCurve(to: Point(x: x1 - rx, y: y1), control1: Point(x: x1, y: y1 - ry + k * ry), control2: Point(x: x1 - rx + k * rx, y: y1))
-        path.addLine(to: Point(x: x0 + rx, y: y1))
-        path.addCurve(to: Point(x: x0, y: y1 - ry), control1: Point(x: x0 + rx - k * rx, y: y1), control2: Point(x: x0, y: y1 - ry + k * ry))
-        path.addLine(to: Point(x: x0, y: y0 + ry))
-        path.addCurve(to: Point(x: x0 + rx, y: y0), control1: Point(x: x0, y: y0 + ry - k * ry), control2: Point(x: x0 + rx - k * rx, y: y0))
+        path.move(to: Point(x: x0 + tl.0, y: y0))
+        path.addLine(to: Point(x: x1 - tr.0, y: y0))
+        if tr.0 > 0 {
+            path.addCurve(to: Point(x: x1, y: y0 + tr.1), control1: Point(x: x1 - tr.0 + k * tr.0, y: y0), control2: Point(x: x1, y: y0 + tr.1 - k * tr.1))
+        }
+        path.addLine(to: Point(x: x1, y: y1 - br.1))
+        if br.0 > 0 {
+            path.addCurve(to: Point(x: x1 - br.0, y: y1), control1: Point(x: x1, y: y1 - br.1 + k * br.1), control2: Point(x: x1 - br.0 + k * br.0, y: y1))
+        }
+        path.addLine(to: Point(x: x0 + bl.0, y: y1))
+        if bl.0 > 0 {
+            path.addCurve(to: Point(x: x0, y: y1 - bl.1), control1: Point(x: x0 + bl.0 - k * bl.0, y: y1), control2: Point(x: x0, y: y1 - bl.1 + k * bl.1))
+        }
+        path.addLine(to: Point(x: x0, y: y0 + tl.1))
+        if tl.0 > 0 {
+            path.addCurve(to: Point(x: x0 + tl.0, y: y0), control1: Point(x: x0, y: y0 + tl.1 - k * tl.1), control2: Point(x: x0 + tl.0 - k * tl.0, y: y0))
+        }
         path.closeSubpath()
     }
 }
@@ -161,6 +174,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CGAffineTransform = .identity) {
         add(transform) { CGPath.addRoundedRect(&$0, rect.strataRect, Double(cornerWidth), Double(cornerHeight)) }
+    }
+    /// A rectangle with only `corners` rounded (Strata's, for `UIBezierPath(roundedRect:byRoundingCorners:…)`).
+    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, corners: CACornerMask) {
+        CGPath.addRoundedRect(&strataPath, rect.strataRect, Double(cornerWidth), Double(cornerHeight), corners: corners)
     }
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
         let mapped = transform.isIdentity ? path.strataPath : path.strataPath.applying(transform.strataTransform)

@@ -2,8 +2,8 @@ import Foundation
 import StrataModel
 
 /// Builds Strata's value tree from a `CALayer` tree: one way, nothing in Strata's stages knows
-/// about the classes. What Strata cannot draw is listed in `problems`, one line each naming the
-/// layer (its path from the root, and its name) and the property or key path: `errors` for
+/// about the classes. What Strata cannot draw is listed one line each, naming the layer (its
+/// path from the root, and its name) and the property or key path: `errors` for
 /// values of the wrong type and key paths Strata does not animate (the animation is left out),
 /// `warnings` for what is drawn approximately or not at all.
 final class QuartzConversion {
@@ -96,7 +96,7 @@ final class QuartzConversion {
             out.addSublayer(self.layer(sublayer, path: "\(path).sublayers[\(index)]", parentClock: clock))
         }
         if let mask = layer.mask { out.mask = self.layer(mask, path: "\(path).mask", parentClock: clock) }
-        if layer.cornerRadius > 0, layer.maskedCorners != Self.allCorners { someCornersRounded(layer, &out, where_) }
+        if layer.cornerRadius > 0, layer.maskedCorners != .all { someCornersRounded(layer, &out, where_) }
         self.clock = clock.rate >= 0 && clock.offset.isFinite ? clock : parentClock
         for entry in layer.animationEntries {
             let key = entry.key.hasPrefix("\u{1}") ? nil : entry.key
@@ -193,8 +193,6 @@ final class QuartzConversion {
         }
     }
 
-    static let allCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-
     /// `maskedCorners` with only some corners: the background becomes the layer's shape (the
     /// bounds with those corners rounded), the border a stroke above the sublayers, and
     /// `masksToBounds` a mask of the same outline — what Core Animation draws. A layer whose own
@@ -229,22 +227,10 @@ final class QuartzConversion {
         }
     }
 
-    /// The outline of `rect` with `corners` rounded by `radius` (quarter circles, as Core Animation's).
+    /// The outline of `rect` with `corners` rounded by `radius` (the one rounded-rectangle builder).
     static func roundedRect(_ rect: Rect, radius: Double, corners: CACornerMask) -> Path {
-        let r = max(0, min(radius.isFinite ? radius : 0, rect.width / 2, rect.height / 2))
-        func of(_ corner: CACornerMask) -> Double { corners.contains(corner) ? r : 0 }
-        let (tl, tr, br, bl) = (of(.layerMinXMinYCorner), of(.layerMaxXMinYCorner), of(.layerMaxXMaxYCorner), of(.layerMinXMaxYCorner))
         var path = Path()
-        path.move(to: Point(x: rect.minX + tl, y: rect.minY))
-        path.addLine(to: Point(x: rect.maxX - tr, y: rect.minY))
-        if tr > 0 { path.addArc(center: Point(x: rect.maxX - tr, y: rect.minY + tr), radius: tr, startAngle: -.pi / 2, endAngle: 0) }
-        path.addLine(to: Point(x: rect.maxX, y: rect.maxY - br))
-        if br > 0 { path.addArc(center: Point(x: rect.maxX - br, y: rect.maxY - br), radius: br, startAngle: 0, endAngle: .pi / 2) }
-        path.addLine(to: Point(x: rect.minX + bl, y: rect.maxY))
-        if bl > 0 { path.addArc(center: Point(x: rect.minX + bl, y: rect.maxY - bl), radius: bl, startAngle: .pi / 2, endAngle: .pi) }
-        path.addLine(to: Point(x: rect.minX, y: rect.minY + tl))
-        if tl > 0 { path.addArc(center: Point(x: rect.minX + tl, y: rect.minY + tl), radius: tl, startAngle: .pi, endAngle: 3 * .pi / 2) }
-        path.closeSubpath()
+        CGPath.addRoundedRect(&path, rect, radius, radius, corners: corners)
         return path
     }
 

@@ -38,32 +38,12 @@ open class UIBezierPath {
     /// A rectangle with `corners` rounded by `cornerRadii` (each corner's quarter ellipse).
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
-        let rx = max(0, min(cornerRadii.width, rect.width / 2)), ry = max(0, min(cornerRadii.height, rect.height / 2))
-        func r(_ corner: UIRectCorner) -> (CGFloat, CGFloat) { corners.contains(corner) ? (rx, ry) : (0, 0) }
-        let k: CGFloat = 0.5522847498
-        let (tl, tr, br, bl) = (r(.topLeft), r(.topRight), r(.bottomRight), r(.bottomLeft))
-        path.move(to: CGPoint(x: rect.minX + tl.0, y: rect.minY))
-        path.addLine(to: CGPoint(x: rect.maxX - tr.0, y: rect.minY))
-        if tr.0 > 0 {
-            path.addCurve(to: CGPoint(x: rect.maxX, y: rect.minY + tr.1), control1: CGPoint(x: rect.maxX - tr.0 + k * tr.0, y: rect.minY),
-                          control2: CGPoint(x: rect.maxX, y: rect.minY + tr.1 - k * tr.1))
-        }
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - br.1))
-        if br.0 > 0 {
-            path.addCurve(to: CGPoint(x: rect.maxX - br.0, y: rect.maxY), control1: CGPoint(x: rect.maxX, y: rect.maxY - br.1 + k * br.1),
-                          control2: CGPoint(x: rect.maxX - br.0 + k * br.0, y: rect.maxY))
-        }
-        path.addLine(to: CGPoint(x: rect.minX + bl.0, y: rect.maxY))
-        if bl.0 > 0 {
-            path.addCurve(to: CGPoint(x: rect.minX, y: rect.maxY - bl.1), control1: CGPoint(x: rect.minX + bl.0 - k * bl.0, y: rect.maxY),
-                          control2: CGPoint(x: rect.minX, y: rect.maxY - bl.1 + k * bl.1))
-        }
-        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + tl.1))
-        if tl.0 > 0 {
-            path.addCurve(to: CGPoint(x: rect.minX + tl.0, y: rect.minY), control1: CGPoint(x: rect.minX, y: rect.minY + tl.1 - k * tl.1),
-                          control2: CGPoint(x: rect.minX + tl.0 - k * tl.0, y: rect.minY))
-        }
-        path.closeSubpath()
+        var mask: CACornerMask = []
+        if corners.contains(.topLeft) { mask.insert(.layerMinXMinYCorner) }
+        if corners.contains(.topRight) { mask.insert(.layerMaxXMinYCorner) }
+        if corners.contains(.bottomLeft) { mask.insert(.layerMinXMaxYCorner) }
+        if corners.contains(.bottomRight) { mask.insert(.layerMaxXMaxYCorner) }
+        path.addRoundedRect(in: rect, cornerWidth: cornerRadii.width, cornerHeight: cornerRadii.height, corners: mask)
     }
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         self.init()
