@@ -205,6 +205,11 @@ let package = Package(
         // The vendored code's own warnings (corelibs' NSMutableString results unused) are not
         // Strata's: silenced in the project's test build only.
         ], swiftSettings: [.swiftLanguageMode(.v5)] + (testBuild ? [.unsafeFlags(["-suppress-warnings"])] : []), plugins: ["QuartzCoreCorpus"]),
+        // Core Animation code by others whose own names (its `Path`) would shadow Strata's in
+        // StrataQuartzCoreTests: a module of its own (Tests/Fixtures/quartzcore/corpus.json).
+        .testTarget(name: "StrataQuartzCoreCorpusTests", dependencies: [
+            "StrataQuartzCore", "StrataUIKitShims", "StrataAnimation", "StrataRaster", "StrataTestSupport",
+        ], swiftSettings: [.swiftLanguageMode(.v5)] + (testBuild ? [.unsafeFlags(["-suppress-warnings"])] : []), plugins: ["QuartzCoreCorpus"]),
         .testTarget(name: "StrataSnapshotStrategyTests", dependencies: [
             "StrataSnapshotStrategy", "StrataSnapshotTesting", "StrataTesting", "StrataKit", "StrataModel", "StrataRaster", "StrataTestSupport",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

@@ -11,6 +11,32 @@ public protocol CAAnimationDelegate: AnyObject {
 extension CAAnimationDelegate {
     public func animationDidStart(_ anim: CAAnimation) {}
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+
+    /// Both methods are optional requirements in Objective-C, which code calls as
+    /// `delegate?.animationDidStart?(anim)`; Swift on Linux has no optional requirements, so
+    /// these make that call compile. The value is never nil: an unimplemented method is the
+    /// default, which does nothing, as the Objective-C call does nothing.
+    public var animationDidStart: CAAnimationDidStartCall? {
+        CAAnimationDidStartCall { [weak self] anim in self?.animationDidStart(anim) }
+    }
+    /// `delegate?.animationDidStop?(anim, finished: flag)`, as `animationDidStart` above.
+    public var animationDidStop: CAAnimationDidStopCall? {
+        CAAnimationDidStopCall { [weak self] anim, flag in self?.animationDidStop(anim, finished: flag) }
+    }
+}
+
+/// `CAAnimationDelegate.animationDidStart(_:)` as a value, for Objective-C's optional-method call
+/// `delegate?.animationDidStart?(anim)`.
+public struct CAAnimationDidStartCall {
+    let body: (CAAnimation) -> Void
+    public func callAsFunction(_ anim: CAAnimation) { body(anim) }
+}
+
+/// `CAAnimationDelegate.animationDidStop(_:finished:)` as a value, so that the optional-method
+/// call `delegate?.animationDidStop?(anim, finished: flag)` compiles with its argument label.
+public struct CAAnimationDidStopCall {
+    let body: (CAAnimation, Bool) -> Void
+    public func callAsFunction(_ anim: CAAnimation, finished flag: Bool) { body(anim, flag) }
 }
 
 /// The base of every animation (`CAAnimation`): media timing in seconds. A `duration` of 0 is

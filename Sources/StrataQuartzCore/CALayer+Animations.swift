@@ -136,13 +136,16 @@ extension CALayer {
 
     /// An animatable property changed from `old`: Core Animation's implicit animation, when the
     /// layer has been committed, actions are enabled and the layer's `actions` allow it.
-    func changed(_ key: String, _ old: Any?) {
+    /// A key of the app's own (`custom`) animates only through an action the app gives, as Core
+    /// Animation's default action for it is none.
+    func changed(_ key: String, _ old: Any?, custom: Bool = false) {
         if type(of: self).needsDisplay(forKey: key) { needsDisplayFlag = true }
         guard !isPresentationCopy, createdEpoch < CATransaction.epoch, !CATransaction.disableActions() else { return }
         if let action = action(forKey: key) {
             if let animation = action as? CAAnimation { add(animation, forKey: key) }
             return   // NSNull, or an animation of the app's
         }
+        guard !custom else { return }
         let animation = CABasicAnimation(keyPath: key == "bounds" ? "bounds.size" : key)
         animation.fromValue = key == "bounds" ? (old as? CGRect).map { $0.size } : old
         animation.duration = CATransaction.animationDuration()

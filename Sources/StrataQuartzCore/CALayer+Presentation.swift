@@ -44,84 +44,103 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// Sets a property by its Core Animation key path (`setValue(_:forKeyPath:)`): the animatable
-    /// properties and their components (`position.x`, `bounds.size.width`, `transform.scale`,
-    /// `transform.rotation.z`, …). A value of the wrong type, or a key path that names no such
-    /// property, changes nothing and returns false (Core Animation raises an exception).
-    @discardableResult
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
-        let number = QuartzConversion.number(value).map { CGFloat($0) }
-        let unboxed = (value as? NSValue).flatMap { $0 is NSNumber ? nil : $0.quartzObject } ?? value
-        switch keyPath {
-        case "position": guard let v = unboxed as? CGPoint else { return false }; position = v
-        case "position.x": guard let v = number else { return false }; position.x = v
-        case "position.y": guard let v = number else { return false }; position.y = v
-        case "bounds": guard let v = unboxed as? CGRect else { return false }; bounds = v
-        case "bounds.size": guard let v = unboxed as? CGSize else { return false }; bounds.size = v
-        case "bounds.size.width": guard let v = number else { return false }; bounds.size.width = v
-        case "bounds.size.height": guard let v = number else { return false }; bounds.size.height = v
-        case "bounds.origin": guard let v = unboxed as? CGPoint else { return false }; bounds.origin = v
-        case "anchorPoint": guard let v = unboxed as? CGPoint else { return false }; anchorPoint = v
-        case "zPosition": guard let v = number else { return false }; zPosition = v
-        case "anchorPointZ": guard let v = number else { return false }; anchorPointZ = v
-        case "opacity": guard let v = number else { return false }; opacity = Float(v)
-        case "cornerRadius": guard let v = number else { return false }; cornerRadius = v
-        case "borderWidth": guard let v = number else { return false }; borderWidth = v
-        case "shadowOpacity": guard let v = number else { return false }; shadowOpacity = Float(v)
-        case "shadowRadius": guard let v = number else { return false }; shadowRadius = v
-        case "shadowOffset": guard let v = unboxed as? CGSize else { return false }; shadowOffset = v
-        case "hidden", "isHidden": guard let v = value as? Bool else { return false }; isHidden = v
-        case "backgroundColor", "borderColor", "shadowColor":
-            guard value == nil || unboxed is CGColor else { return false }
-            let color = unboxed as? CGColor
-            if keyPath == "backgroundColor" { backgroundColor = color } else if keyPath == "borderColor" { borderColor = color } else { shadowColor = color }
-        case "transform", "sublayerTransform":
-            guard let v = unboxed as? CATransform3D else { return false }
-            if keyPath == "transform" { transform = v } else { sublayerTransform = v }
-        default:
-            return setTransformComponent(value: number, keyPath: keyPath)
+    /// A transform's parts as Core Animation's key paths name them (`transform.rotation.z`,
+    /// `transform.scale.x`, `transform.translation`, …): scale, then rotation about z, then
+    /// translation. Nil for a transform outside the layer's plane, or with shear.
+    struct TransformParts {
+        var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
+        var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
+        var angle: CGFloat
+
+        init?(_ t: CATransform3D) {
+            guard t.m13 == 0, t.m23 == 0, t.m31 == 0, t.m32 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else { return nil }
+            let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot()
+            let angle = sx == 0 ? 0 : atan2(t.m12, t.m11)
+            let sy = t.m22 * cos(angle) - t.m21 * sin(angle)
+            let tolerance = 1e-9 * max(1, abs(sy))
+            guard abs(t.m21 + sy * sin(angle)) <= tolerance, abs(t.m22 - sy * cos(angle)) <= tolerance else { return nil }
+            translation = (t.m41, t.m42, t.m43)
+            scale = (sx, sy, t.m33)
+            self.angle = angle
         }
+
+        var transform: CATransform3D {
+            var t = CATransform3DConcat(CATransform3DMakeScale(scale.x, scale.y, scale.z), CATransform3DMakeRotation(angle, 0, 0, 1))
+            t.m41 = translation.x
+            t.m42 = translation.y
+            t.m43 = translation.z
+            return t
+        }
+    }
+
+    /// `transform.…` or `sublayerTransform.…` set as Core Animation sets it: the named part of the
+    /// decomposed matrix changes and the others stay. A transform outside the plane keeps its
+    /// translation and takes the part's own matrix for the rest.
+    func setTransformComponent(_ value: Any?, keyPath: String) -> Bool {
+        let sublayer = keyPath.hasPrefix("sublayerTransform.")
+        let part = keyPath.dropFirst(sublayer ? "sublayerTransform.".count : "transform.".count)
+        let old = sublayer ? sublayerTransform : transform
+        var t = old
+        if part == "translation" {
+            guard let size = LayerKey.unboxed(value) as? CGSize else { return false }
+            t.m41 = size.width
+            t.m42 = size.height
+        } else {
+            guard let v = QuartzConversion.number(value).map({ CGFloat($0) }) else { return false }
+            switch part {
+            case "translation.x": t.m41 = v
+            case "translation.y": t.m42 = v
+            case "translation.z": t.m43 = v
+            case "rotation", "rotation.z", "scale", "scale.x", "scale.y", "scale.z":
+                if var parts = TransformParts(old) {
+                    switch part {
+                    case "scale": parts.scale = (v, v, v)
+                    case "scale.x": parts.scale.x = v
+                    case "scale.y": parts.scale.y = v
+                    case "scale.z": parts.scale.z = v
+                    default: parts.angle = v
+                    }
+                    t = parts.transform
+                } else {
+                    t = part.hasPrefix("rotation") ? CATransform3DMakeRotation(v, 0, 0, 1)
+                        : CATransform3DMakeScale(part == "scale.y" || part == "scale.z" ? 1 : v, part == "scale.x" || part == "scale.z" ? 1 : v,
+                                                 part == "scale.x" || part == "scale.y" ? 1 : v)
+                    (t.m41, t.m42, t.m43) = (old.m41, old.m42, old.m43)
+                }
+            case "rotation.x", "rotation.y":
+                t = CATransform3DMakeRotation(v, part == "rotation.x" ? 1 : 0, part == "rotation.y" ? 1 : 0, 0)
+                (t.m41, t.m42, t.m43) = (old.m41, old.m42, old.m43)
+            default: return false
+            }
+        }
+        if sublayer { sublayerTransform = t } else { transform = t }
         return true
     }
 
-    private func setTransformComponent(value: CGFloat?, keyPath: String) -> Bool {
-        guard let v = value, keyPath.hasPrefix("transform.") else { return false }
-        let t: CATransform3D
-        switch keyPath.dropFirst("transform.".count) {
-        case "rotation", "rotation.z": t = CATransform3DMakeRotation(v, 0, 0, 1)
-        case "rotation.x": t = CATransform3DMakeRotation(v, 1, 0, 0)
-        case "rotation.y": t = CATransform3DMakeRotation(v, 0, 1, 0)
-        case "scale": t = CATransform3DMakeScale(v, v, v)
-        case "scale.x": t = CATransform3DMakeScale(v, 1, 1)
-        case "scale.y": t = CATransform3DMakeScale(1, v, 1)
-        case "scale.z": t = CATransform3DMakeScale(1, 1, v)
-        case "translation.x": t = CATransform3DMakeTranslation(v, 0, 0)
-        case "translation.y": t = CATransform3DMakeTranslation(0, v, 0)
-        case "translation.z": t = CATransform3DMakeTranslation(0, 0, v)
-        default: return false
+    /// `transform.…` read as Core Animation reads it: `NSNumber`s, and an `NSValue` size for
+    /// `translation`; `scale` is the mean of the three scales. Nil for a rotation or scale of a
+    /// transform outside the layer's plane.
+    func transformComponent(keyPath: String) -> Any? {
+        let sublayer = keyPath.hasPrefix("sublayerTransform.")
+        let part = keyPath.dropFirst(sublayer ? "sublayerTransform.".count : "transform.".count)
+        let t = sublayer ? sublayerTransform : transform
+        let number: (CGFloat) -> NSNumber = { NSNumber(value: Double($0)) }
+        switch part {
+        case "translation": return NSValue(cgSize: CGSize(width: t.m41, height: t.m42))
+        case "translation.x": return number(t.m41)
+        case "translation.y": return number(t.m42)
+        case "translation.z": return number(t.m43)
+        default: break
         }
-        // Core Animation sets the component of the decomposed matrix; for a transform made of
-        // one such component (the common case) that is the component's matrix.
-        transform = t
-        return true
-    }
-
-    /// A property by its key path (`value(forKeyPath:)`), for the ones `setValue` takes.
-    public func value(forKeyPath keyPath: String) -> Any? {
-        switch keyPath {
-        case "position": position
-        case "position.x": position.x
-        case "position.y": position.y
-        case "bounds": bounds
-        case "bounds.size": bounds.size
-        case "anchorPoint": anchorPoint
-        case "zPosition": zPosition
-        case "opacity": opacity
-        case "cornerRadius": cornerRadius
-        case "transform": transform
-        case "backgroundColor": backgroundColor
-        case "hidden", "isHidden": isHidden
-        default: nil
+        guard let parts = TransformParts(t) else { return nil }
+        switch part {
+        case "rotation", "rotation.z": return number(parts.angle)
+        case "rotation.x", "rotation.y": return number(0)
+        case "scale": return number((parts.scale.x + parts.scale.y + parts.scale.z) / 3)
+        case "scale.x": return number(parts.scale.x)
+        case "scale.y": return number(parts.scale.y)
+        case "scale.z": return number(parts.scale.z)
+        default: return nil
         }
     }
 }

@@ -168,6 +168,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     // Animations, in the order added (a key added again keeps its place, as Core Animation).
     var animationEntries: [(key: String, animation: CAAnimation, addedAt: CFTimeInterval)] = []
     var unnamedAnimations = 0
+    /// Values of keys of the app's own (`setValue(_:forKey:)` with a key no property has).
+    var customValues: [String: Any] = [:]
     /// The transaction epoch the layer was made in: implicit animations start once it has been committed.
     let createdEpoch: Int
     var needsLayoutFlag = false

@@ -70,7 +70,14 @@ extension QuartzConversion {
         let text = property.keyPath ?? ""
         let spelled = text == "bounds" ? "bounds.size" : text
         guard let keyPath = AnimationKeyPath(spelled) else {
-            errors.append("\(where_): key path \"\(text)\" is not one Strata animates (docs/core-animation.md lists them)")
+            // A key no layer property has is a key of the app's own, which Core Animation
+            // animates without drawing anything (its timing and delegate still run).
+            let first = String(text.prefix { $0 != "." })
+            if text.isEmpty || CALayer.isPropertyName(first) {
+                errors.append("\(where_): key path \"\(text)\" is not one Strata animates (docs/core-animation.md lists them)")
+            } else {
+                warnings.append("\(where_): key path \"\(text)\" names no layer property: a key of the app's own, animated without drawing anything")
+            }
             return nil
         }
         let what = "\(where_), key path \"\(text)\""

@@ -1,10 +1,14 @@
 import Foundation
 import StrataQuartzCore
 
-/// A font (`UIFont`) for `CATextLayer.font`: a family name, a point size and a weight. Strata
-/// lays text out with Pango on its own fonts (docs/core-animation.md); the system font is drawn in
-/// DejaVu Sans, Helvetica and Arial in TeX Gyre Heros.
-open class UIFont: Hashable, @unchecked Sendable {
+/// A font (`UIFont`) for `CATextLayer.font`: a family name, a point size and a weight. As on
+/// Darwin, where the two are toll-free bridged, a `UIFont` is a `CTFont` (StrataQuartzCore), so
+/// `ctFont as UIFont` and `[font] as? [CTFont]` hold. Strata lays text out with Pango on its own
+/// fonts (docs/core-animation.md); the system font is drawn in DejaVu Sans, Helvetica and Arial in
+/// TeX Gyre Heros.
+public typealias UIFont = CTFont
+
+extension CTFont {
     /// Weights as UIKit names them, −1 (ultra light) … 1 (black); regular is 0.
     public struct Weight: Hashable, Sendable, RawRepresentable {
         public let rawValue: CGFloat
@@ -12,54 +16,22 @@ open class UIFont: Hashable, @unchecked Sendable {
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
         public static let ultraLight = Weight(-0.8), thin = Weight(-0.6), light = Weight(-0.4), regular = Weight(0)
         public static let medium = Weight(0.23), semibold = Weight(0.3), bold = Weight(0.4), heavy = Weight(0.56), black = Weight(0.62)
-
-        /// The CSS weight (100…900) nearest to UIKit's.
-        public var cssWeight: Double {
-            let table: [(CGFloat, Double)] = [(-0.8, 100), (-0.6, 200), (-0.4, 300), (0, 400), (0.23, 500), (0.3, 600), (0.4, 700), (0.56, 800), (0.62, 900)]
-            return table.min { abs($0.0 - rawValue) < abs($1.0 - rawValue) }!.1
-        }
     }
 
-    public let familyName: String
-    public let fontName: String
-    public let pointSize: CGFloat
-    public let weight: Weight
-    public let isItalic: Bool
-
-    public init?(name: String, size: CGFloat) {
-        familyName = name
-        fontName = name
-        pointSize = size
-        weight = name.lowercased().contains("bold") ? .bold : .regular
-        isItalic = name.lowercased().contains("italic") || name.lowercased().contains("oblique")
-    }
-    init(family: String, size: CGFloat, weight: Weight, italic: Bool = false) {
-        familyName = family
-        fontName = family
-        pointSize = size
-        self.weight = weight
-        isItalic = italic
+    /// `UIFont(name:size:)`: nil for an empty name or a size that is not finite and positive (UIKit
+    /// returns nil for a font it does not have; Strata draws any family Pango can match).
+    public convenience init?(name: String, size: CGFloat) {
+        guard !name.isEmpty, size.isFinite, size > 0 else { return nil }
+        self.init(postScriptName: name, size: size)
     }
 
-    public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weight: .regular) }
-    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weight: weight) }
-    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weight: .bold) }
-    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weight: .regular, italic: true) }
-    public func withSize(_ size: CGFloat) -> UIFont { UIFont(family: familyName, size: size, weight: weight, italic: isItalic) }
+    public var weight: Weight { Weight(weightTrait) }
 
-    public static func == (lhs: UIFont, rhs: UIFont) -> Bool {
-        lhs.familyName == rhs.familyName && lhs.pointSize == rhs.pointSize && lhs.weight == rhs.weight && lhs.isItalic == rhs.isItalic
-    }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(familyName)
-        hasher.combine(pointSize)
-    }
-}
-
-extension UIFont: CATextLayerFont {
-    public var textLayerFamily: String { familyName }
-    public var textLayerWeight: Double { weight.cssWeight }
-    public var textLayerIsItalic: Bool { isItalic }
+    public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weightTrait: 0) }
+    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weightTrait: weight.rawValue) }
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weightTrait: Weight.bold.rawValue) }
+    public static func italicSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(family: "DejaVu Sans", size: size, weightTrait: 0, italic: true) }
+    public func withSize(_ size: CGFloat) -> UIFont { UIFont(family: familyName, size: size, weightTrait: weightTrait, italic: isItalic) }
 }
 
 /// The screen (`UIScreen.main`) layer code reads its scale from (`contentsScale = UIScreen.main.scale`):

@@ -163,7 +163,9 @@ struct ArchitectureTests {
     @Test("no source file is over 400 lines")
     func filesStaySmall() throws {
         for folder in ["Sources", "Tests"] {
-            for file in Self.files(in: PackagePaths.root.appendingPathComponent(folder), extensions: ["swift", "c", "h"]) {
+            // Code by others kept verbatim as test data (Tests/Fixtures) is not ours to split.
+            for file in Self.files(in: PackagePaths.root.appendingPathComponent(folder), extensions: ["swift", "c", "h"])
+            where !file.path.contains("/Tests/Fixtures/") {
                 let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
                 #expect(lines <= 400, "\(file.path) has \(lines) lines; split it by concern")
             }

@@ -284,17 +284,3 @@ import Testing
         #expect(try render(spinner, at: 1).pixels == render(spinner, at: 0).pixels)   // a whole turn
     }
 }
-
-/// Runs `body` on a thread of its own: transactions and the media clock are per thread, so a
-/// test that moves them does not meet another's.
-func onThreadOfItsOwnSync(_ body: @escaping () throws -> Void) throws {
-    final class Outcome: @unchecked Sendable { var error: Error? }
-    let outcome = Outcome(), done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        do { try body() } catch { outcome.error = error }
-        done.signal()
-    }
-    thread.start()
-    done.wait()
-    if let error = outcome.error { throw error }
-}

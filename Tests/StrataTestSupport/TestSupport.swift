@@ -158,3 +158,22 @@ public final class TestProcess: @unchecked Sendable {
         try run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
     }
 }
+
+/// Runs `body` on a thread of its own: transactions and the media clock are per thread, so a
+/// test that moves them does not meet another's.
+public func onThreadOfItsOwnSync(_ body: @escaping () throws -> Void) throws {
+    // The caller waits for the thread, so nothing here is used from two threads at once.
+    final class Outcome: @unchecked Sendable {
+        let body: () throws -> Void
+        var error: Error?
+        init(_ body: @escaping () throws -> Void) { self.body = body }
+    }
+    let outcome = Outcome(body), done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        do { try outcome.body() } catch { outcome.error = error }
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+    if let error = outcome.error { throw error }
+}

@@ -1,0 +1,45 @@
+//
+//  Opacity.swift
+//  CoreAnimation
+//
+//  Created by Franklyn on 18/02/2019.
+//  Copyright © 2019 Franklyn. All rights reserved.
+//
+
+import UIKit
+
+
+/**
+ Wrapper for the CALayer's opacity property, as CGFloat
+
+ Use with Descriptors or SwiftyCoreAnimation's set/get functions
+ - KeyValueType: CGFloat
+
+ ## Usage Examples ##
+ ````
+ myLayer.set(Opacity(0.7))
+ let opacity = myLayer.get(Opacity.self)
+ let opacityDescriptor = Descriptor.Basic<Opacity>.from(0, to: 0.5, duration: 1)
+ ````
+
+ Conforms to -
+ - Settable
+ - Animatable
+ - KeyValueProviding
+ - LayerProperty
+ - ShapeLayerProperty
+ - EmitterLayerProperty
+ - GradientLayerProperty
+ - ReplicatorLayerProperty
+ - TextLayerProperty
+*/
+public struct Opacity: AnimatableLayerPropertyConformance {
+    public typealias KeyValueType = CGFloat
+
+    public let value: KeyValueType?
+    public static var keyPath: String { return "opacity" }
+
+    public init(_ value: KeyValueType) {
+        self.value = value
+    }
+}

@@ -1,0 +1,45 @@
+//
+//  ShadowRadius.swift
+//  CoreAnimation
+//
+//  Created by Franklyn on 18/02/2019.
+//  Copyright © 2019 Franklyn. All rights reserved.
+//
+
+import UIKit
+
+
+/**
+ Wrapper for the CALayer's shadowRadius property, as CGFloat
+
+ Use with Descriptors or SwiftyCoreAnimation's set/get functions
+ - KeyValueType: CGFloat
+
+ ## Usage Examples ##
+ ````
+ myLayer.set(ShadowRadius(2))
+ let shadowRadius = myLayer.get(ShadowRadius.self)
+ let shadowRadiusDescriptor = Descriptor.Basic<ShadowRadius>.from(1, to: 5, duration: 1)
+ ````
+
+ Conforms to -
+ - Settable
+ - Animatable
+ - KeyValueProviding
+ - LayerProperty
+ - ShapeLayerProperty
+ - EmitterLayerProperty
+ - GradientLayerProperty
+ - ReplicatorLayerProperty
+ - TextLayerProperty
+*/
+public struct ShadowRadius: AnimatableLayerPropertyConformance {
+    public typealias KeyValueType = CGFloat
+
+    public let value: KeyValueType?
+    public static var keyPath: String { return "shadowRadius" }
+
+    public init(_ value: KeyValueType) {
+        self.value = value
+    }
+}
