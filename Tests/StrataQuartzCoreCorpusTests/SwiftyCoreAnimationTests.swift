@@ -10,20 +10,7 @@ import Testing
 /// Swift-style wrapper of Core Animation, MIT), compiled into this target with only its imports
 /// rewritten, and used as its README uses it.
 @Suite struct SwiftyCoreAnimationTests {
-    struct Manifest: Decodable {
-        struct File: Decodable {
-            let path: String
-            let compiles: Bool
-            let needed: [String]
-        }
-        let files: [File]
-    }
-
-    static let files: [Manifest.File] = {
-        let url = TestPaths.root.appendingPathComponent("Tests/Fixtures/quartzcore/corpus.json")
-        let manifest = try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
-        return manifest.files.filter { $0.path.hasPrefix("SwiftyCoreAnimation/") }
-    }()
+    static let files = QuartzCoreCorpusManifest.files.filter { $0.path.hasPrefix("SwiftyCoreAnimation/") }
 
     @Test func everyFileButTheTwoLinuxCannotHaveCompiles() throws {
         #expect(Self.files.count == 130)

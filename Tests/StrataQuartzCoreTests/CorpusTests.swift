@@ -9,20 +9,6 @@ import Testing
 /// The corpus of Core Animation code by others (Tests/Fixtures/quartzcore), compiled into this
 /// target with only its imports rewritten, and drawn.
 @Suite struct CorpusTests {
-    struct Manifest: Decodable {
-        struct File: Decodable {
-            let path: String
-            let compiles: Bool
-            let needed: [String]
-        }
-        let files: [File]
-    }
-
-    static let manifest: Manifest = {
-        let url = TestPaths.root.appendingPathComponent("Tests/Fixtures/quartzcore/corpus.json")
-        return try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
-    }()
-
     /// Every NVActivityIndicatorView animation, by the name its type gives.
     static let animations: [(String, NVActivityIndicatorAnimationDelegate)] = [
         ("AudioEqualizer", NVActivityIndicatorAnimationAudioEqualizer()), ("BallBeat", NVActivityIndicatorAnimationBallBeat()),
@@ -58,7 +44,7 @@ import Testing
     }
 
     @Test func atLeastNinetyPercentOfTheFilesCompileWithOnlyTheirImportsChanged() {
-        let files = Self.manifest.files
+        let files = QuartzCoreCorpusManifest.files
         let compiling = files.filter(\.compiles)
         // At least 40 files from more than one source (the floor); each source is
         // drawn by its own suite (this one, and SwiftyCoreAnimationTests in its own target).

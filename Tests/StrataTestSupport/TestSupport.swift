@@ -177,3 +177,19 @@ public func onThreadOfItsOwnSync(_ body: @escaping () throws -> Void) throws {
     done.wait()
     if let error = outcome.error { throw error }
 }
+
+/// The Core Animation corpus's manifest (Tests/Fixtures/quartzcore/corpus.json): every file of
+/// code by others, whether it compiles with only its imports rewritten, and what it needed.
+public enum QuartzCoreCorpusManifest {
+    public struct File: Decodable, Sendable {
+        public let path: String
+        public let compiles: Bool
+        public let needed: [String]
+    }
+    struct Manifest: Decodable { let files: [File] }
+
+    public static let files: [File] = {
+        let url = TestPaths.root.appendingPathComponent("Tests/Fixtures/quartzcore/corpus.json")
+        return try! JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).files
+    }()
+}
