@@ -6,9 +6,9 @@ import StrataModel
 /// components start at no change and are composed with the model's (or the animated whole)
 /// transform at the end (see `TransformComponents`); `sublayerTransform`'s components likewise.
 public struct AnimatedProperties: Hashable, Sendable {
-    public var position: Point
-    public var boundsSize: Size
-    public var opacity: Double
+    public var position: Point { didSet { touched.insert(.position) } }
+    public var boundsSize: Size { didSet { touched.insert(.boundsSize) } }
+    public var opacity: Double { didSet { touched.insert(.opacity) } }
     /// Uniform scale on top of the model transform.
     public var scale: Double {
         get { components.scale }
@@ -20,35 +20,53 @@ public struct AnimatedProperties: Hashable, Sendable {
         set { components.rotationZ = newValue }
     }
     /// Every transform component on top of the transform.
-    public var components: TransformComponents
+    public var components: TransformComponents { didSet { touched.insert(.transform) } }
     /// The whole transform (the model's unless `transform` is animated).
-    public var transform: Transform3D
+    public var transform: Transform3D { didSet { touched.insert(.transform) } }
     /// The whole sublayer transform, and components on top of it.
-    public var sublayerTransform: Transform3D
-    public var sublayerComponents: TransformComponents
-    public var zPosition: Double
-    public var anchorPointZ: Double
-    public var cornerRadius: Double
+    public var sublayerTransform: Transform3D { didSet { touched.insert(.sublayerTransform) } }
+    public var sublayerComponents: TransformComponents { didSet { touched.insert(.sublayerTransform) } }
+    public var zPosition: Double { didSet { touched.insert(.zPosition) } }
+    public var anchorPointZ: Double { didSet { touched.insert(.anchorPointZ) } }
+    public var cornerRadius: Double { didSet { touched.insert(.cornerRadius) } }
     /// The background colour; a layer without one animates from transparent black.
-    public var backgroundColor: Color
+    public var backgroundColor: Color { didSet { touched.insert(.backgroundColor) } }
     /// The layer's filters, whose parameters animations may change.
-    public var filters: [NamedFilter]
+    public var filters: [NamedFilter] { didSet { touched.insert(.filters) } }
     /// The layer's backdrop filters.
-    public var backgroundFilters: [NamedFilter]
+    public var backgroundFilters: [NamedFilter] { didSet { touched.insert(.backgroundFilters) } }
     /// The shape layer's path and stroke, whose properties animations may change (nil for a
     /// layer without a shape: its shape key paths read as zero and write nothing).
-    public var shape: ShapeContent?
+    public var shape: ShapeContent? { didSet { touched.insert(.shape) } }
     /// The replicator's settings (nil for a layer that is not one: its key paths read as the
     /// defaults and write nothing).
-    public var replicator: ReplicatorContent?
+    public var replicator: ReplicatorContent? { didSet { touched.insert(.replicator) } }
     /// The gradient, whose points and stops animations may change (nil for a layer without one).
-    public var gradient: Gradient?
+    public var gradient: Gradient? { didSet { touched.insert(.gradient) } }
     /// The shadow, whose opacity, radius, offset and colour animations may change (nil for a
     /// layer without one until such an animation gives it Core Animation's defaults).
-    public var shadow: Shadow?
+    public var shadow: Shadow? { didSet { touched.insert(.shadow) } }
     /// The turn (radians, clockwise) a path animation's `rotationMode` gives, applied after the
     /// transform and its components, about the anchor; 0 without one.
-    public var orientation: Double = 0
+    public var orientation: Double = 0 { didSet { touched.insert(.transform) } }
+
+    /// The groups of values written since the model's were read (`applied(to:)` writes back
+    /// only these; nothing written leaves the model layer as it is).
+    public private(set) var touched: Touched = []
+
+    /// Groups of values, one bit each.
+    public struct Touched: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let position = Touched(rawValue: 1 << 0), boundsSize = Touched(rawValue: 1 << 1), opacity = Touched(rawValue: 1 << 2)
+        /// The transform, its components and the path orientation.
+        public static let transform = Touched(rawValue: 1 << 3)
+        public static let sublayerTransform = Touched(rawValue: 1 << 4), zPosition = Touched(rawValue: 1 << 5)
+        public static let anchorPointZ = Touched(rawValue: 1 << 6), cornerRadius = Touched(rawValue: 1 << 7)
+        public static let backgroundColor = Touched(rawValue: 1 << 8), filters = Touched(rawValue: 1 << 9)
+        public static let backgroundFilters = Touched(rawValue: 1 << 10), shape = Touched(rawValue: 1 << 11)
+        public static let replicator = Touched(rawValue: 1 << 12), gradient = Touched(rawValue: 1 << 13), shadow = Touched(rawValue: 1 << 14)
+    }
 
     /// The values of a model layer.
     public init(_ layer: Layer) {
@@ -187,27 +205,31 @@ public struct AnimatedProperties: Hashable, Sendable {
         }
     }
 
-    /// `model` with these values written back.
+    /// `model` with these values written back: only those written since they were read from
+    /// it (the others are the model's own), so a layer nothing changed is the model itself.
     public func applied(to model: Layer) -> Layer {
+        if touched.isEmpty { return model }
         var layer = model
-        layer.position = position
-        layer.bounds.size = boundsSize
-        layer.opacity = opacity
-        layer.transform = components.applied(to: transform)
-        if orientation != 0, orientation.isFinite {
-            layer.transform = layer.transform.concatenating(Transform3D(Transform2D.rotation(radians: orientation)))
+        if touched.contains(.position) { layer.position = position }
+        if touched.contains(.boundsSize) { layer.bounds.size = boundsSize }
+        if touched.contains(.opacity) { layer.opacity = opacity }
+        if touched.contains(.transform) {
+            layer.transform = components.applied(to: transform)
+            if orientation != 0, orientation.isFinite {
+                layer.transform = layer.transform.concatenating(Transform3D(Transform2D.rotation(radians: orientation)))
+            }
         }
-        layer.sublayerTransform = sublayerComponents.applied(to: sublayerTransform)
-        layer.zPosition = zPosition
-        layer.anchorPointZ = anchorPointZ
-        layer.cornerRadius = cornerRadius
-        layer.filters = filters
-        layer.backgroundFilters = backgroundFilters
-        layer.shape = shape
-        layer.replicator = replicator
-        layer.gradient = gradient
-        layer.shadow = shadow
-        if model.backgroundColor != nil || backgroundColor != .clear {
+        if touched.contains(.sublayerTransform) { layer.sublayerTransform = sublayerComponents.applied(to: sublayerTransform) }
+        if touched.contains(.zPosition) { layer.zPosition = zPosition }
+        if touched.contains(.anchorPointZ) { layer.anchorPointZ = anchorPointZ }
+        if touched.contains(.cornerRadius) { layer.cornerRadius = cornerRadius }
+        if touched.contains(.filters) { layer.filters = filters }
+        if touched.contains(.backgroundFilters) { layer.backgroundFilters = backgroundFilters }
+        if touched.contains(.shape) { layer.shape = shape }
+        if touched.contains(.replicator) { layer.replicator = replicator }
+        if touched.contains(.gradient) { layer.gradient = gradient }
+        if touched.contains(.shadow) { layer.shadow = shadow }
+        if touched.contains(.backgroundColor), model.backgroundColor != nil || backgroundColor != .clear {
             layer.backgroundColor = backgroundColor
         }
         return layer

@@ -116,7 +116,8 @@ public struct PresentationTree: Hashable, Sendable {
             if !layer.animations.isEmpty {
                 var properties = AnimatedProperties(layer)
                 for index in layer.animations.indices { layer.animations[index].animation.apply(atParentTime: seconds, to: &properties) }
-                result = properties.applied(to: layer)
+                // An animation that wrote nothing now (not begun, or ended and removed) leaves the layer shared.
+                if !properties.touched.isEmpty { result = properties.applied(to: layer) }
             }
             if !layer.sublayers.isEmpty {
                 var sublayers: [Layer]?
