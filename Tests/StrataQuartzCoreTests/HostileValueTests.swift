@@ -91,19 +91,24 @@ import Testing
             return random.next() % 5 == 0 ? hostile[Int(random.next() % UInt64(hostile.count))] : CGFloat(Double(random.next() % 2000) / 10 - 50)
         }
         func any() -> Any {
-            switch random.next() % 7 {
+            switch random.next() % 9 {
             case 0: return number()
             case 1: return CGPoint(x: number(), y: number())
             case 2: return CGSize(width: number(), height: number())
             case 3: return UIColor(red: number(), green: number(), blue: number(), alpha: number()).cgColor
             case 4: return CATransform3DMakeRotation(number(), number(), number(), number())
             case 5: return UIBezierPath(ovalIn: CGRect(x: number(), y: number(), width: number(), height: number())).cgPath
+            case 6: return (0..<Int(random.next() % 4)).map { _ in number() }
+            case 7: return [UIColor.red.cgColor, UIColor(white: number(), alpha: number()).cgColor]
             default: return "text"
             }
         }
         let keyPaths = ["position", "position.x", "opacity", "bounds", "bounds.size", "transform", "transform.rotation.z", "transform.scale",
                         "backgroundColor", "cornerRadius", "strokeEnd", "path", "fillColor", "shadowOpacity", "instanceCount", "zPosition",
-                        "transform.translation", "contents", "anchorPoint"]
+                        "transform.translation", "contents", "anchorPoint",
+                        // Key-value coding of every class, and keys of the app's own.
+                        "lineDashPattern", "locations", "colors", "instanceDelay", "transform.scale.y", "sublayerTransform.rotation",
+                        "fontSize", "lineCap", "startPoint.x", "shadowOffset.width", "maskedCorners", "progress", "position.q"]
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
         var layers: [CALayer] = [root]
@@ -116,7 +121,10 @@ import Testing
                 child.frame = CGRect(x: number(), y: number(), width: number(), height: number())
                 target.addSublayer(child)
                 layers.append(child)
-            case 1: target.setValue(any(), forKeyPath: keyPaths[Int(random.next() % UInt64(keyPaths.count))])
+            case 1:
+                let keyPath = keyPaths[Int(random.next() % UInt64(keyPaths.count))]
+                target.setValue(any(), forKeyPath: keyPath)
+                _ = target.value(forKeyPath: keyPath)
             case 2:
                 let animation = CABasicAnimation(keyPath: keyPaths[Int(random.next() % UInt64(keyPaths.count))])
                 (animation.fromValue, animation.toValue) = (any(), any())
