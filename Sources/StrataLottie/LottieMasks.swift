@@ -206,6 +206,10 @@ extension LottieLayerBuilder {
         // As lottie-ios's image layers: the image fills the asset's box, cropped where the
         // aspect ratios differ.
         layer.contentsGravity = .resizeAspectFill
+        // Core Animation samples a layer's contents with its default minification filter,
+        // linear (`CALayer.minificationFilter`, kCAFilterLinear), on the layers lottie-ios's
+        // Core Animation engine makes for images.
+        layer.minificationFilter = .linear
         return layer
     }
 }

@@ -39,6 +39,7 @@ public struct Layer: Hashable, Sendable {
         var contents: PixelBuffer?
         var contentsGravity: ContentsGravity
         var contentsScale: Double
+        var minificationFilter: ImageFilter
         @Boxed var text: TextContent?
         @Boxed var gradient: Gradient?
         @Boxed var shape: ShapeContent?
@@ -217,6 +218,13 @@ public struct Layer: Hashable, Sendable {
         get { box.fields.contentsScale }
         _modify { makeUnique(); yield &box.fields.contentsScale }
     }
+    /// How `contents` is sampled where it is drawn smaller than its pixels (as
+    /// `CALayer.minificationFilter`): `.box` by default, Strata's area average below 0.75;
+    /// `.linear` is Core Animation's default, bilinear at every scale.
+    public var minificationFilter: ImageFilter {
+        get { box.fields.minificationFilter }
+        _modify { makeUnique(); yield &box.fields.minificationFilter }
+    }
     /// Text drawn in the bounds (a `CATextLayer`); nil for none.
     public var text: TextContent? {
         get { box.fields.text }
@@ -294,6 +302,7 @@ public struct Layer: Hashable, Sendable {
             contents: nil,
             contentsGravity: .resize,
             contentsScale: 1,
+            minificationFilter: .box,
             text: nil,
             gradient: nil,
             shape: nil,

@@ -1,3 +1,16 @@
+// MARK: - Image sampling
+
+/// How an image is sampled where it is drawn smaller than its pixels (`Layer.minificationFilter`).
+public enum ImageFilter: String, CaseIterable, Hashable, Sendable {
+    /// Strata's default: below 0.75 of its size, each device pixel the average of the image
+    /// pixels under it (Cairo's good filter, a box); above, bilinear.
+    case box
+    /// Bilinear at every scale: Core Animation's default (`kCAFilterLinear`), and its look.
+    case linear
+    /// The nearest image pixel (`kCAFilterNearest`).
+    case nearest
+}
+
 // MARK: - Contents gravity
 
 /// How `contents` is placed in the layer's bounds, as `CALayer.contentsGravity` (y down: `top`

@@ -70,6 +70,9 @@ final class QuartzConversion {
                 out.contents = image.pixels
                 out.contentsGravity = ContentsGravity(rawValue: layer.contentsGravity.rawValue) ?? .resize
                 out.contentsScale = Double(layer.contentsScale)
+                // kCAFilterLinear (the default) and kCAFilterNearest as named; trilinear's
+                // mipmaps average the pixels under each one, as Strata's box does.
+                out.minificationFilter = ["nearest": .nearest, "trilinear": .box][layer.minificationFilter] ?? .linear
             } else {
                 errors.append("\(where_): contents is a \(type(of: contents)), expected a CGImage")
             }

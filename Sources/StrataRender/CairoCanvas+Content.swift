@@ -5,7 +5,16 @@ import StrataRaster
 // Layer contents on the Cairo canvas: images, gradients (axis-aligned ones through 1-pixel
 // strips) and text.
 extension CairoCanvas {
-    func drawImage(_ image: PixelBuffer, in destination: Rect, alpha: Double) {
+    /// Cairo's filter for `filter`: good (its box below 0.75, bilinear above), bilinear, nearest.
+    static func cairoFilter(_ filter: ImageFilter) -> cairo_filter_t {
+        switch filter {
+        case .box: CAIRO_FILTER_GOOD
+        case .linear: CAIRO_FILTER_BILINEAR
+        case .nearest: CAIRO_FILTER_NEAREST
+        }
+    }
+
+    func drawImage(_ image: PixelBuffer, in destination: Rect, alpha: Double, filter: ImageFilter = .box) {
         let surface: CairoSurface
         do {
             if let resources {
@@ -26,7 +35,7 @@ extension CairoCanvas {
         if case .placed(let x0, let y0, let x1, let y1) = Self.placement(width: image.width, height: image.height, destination: destination,
                                                                          device: device, surfaceWidth: frame.surface.width,
                                                                          surfaceHeight: frame.surface.height) {
-            return drawPlaced(surface, in: destination, scaleX: scaleX, scaleY: scaleY, box: (x0, y0, x1, y1), alpha: alpha)
+            return drawPlaced(surface, in: destination, scaleX: scaleX, scaleY: scaleY, box: (x0, y0, x1, y1), alpha: alpha, filter: filter)
         }
         let ordinary = Self.isOrdinaryPlacement(width: image.width, height: image.height, destination: destination)
         cairo_save(cr)
@@ -42,7 +51,7 @@ extension CairoCanvas {
         }
         let pattern = cairo_get_source(cr)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(pattern, Self.cairoFilter(filter))
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }

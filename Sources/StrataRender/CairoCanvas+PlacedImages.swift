@@ -65,13 +65,13 @@ extension CairoCanvas {
     /// from the thread's resources when the same image was placed the same way in this frame or
     /// the one before.
     func drawPlaced(_ surface: CairoSurface, in destination: Rect, scaleX: Double, scaleY: Double,
-                    box: (x0: Int, y0: Int, x1: Int, y1: Int), alpha: Double) {
+                    box: (x0: Int, y0: Int, x1: Int, y1: Int), alpha: Double, filter: ImageFilter = .box) {
         guard box.x0 < box.x1, box.y0 < box.y1 else { return }
         var device = cairo_matrix_t()
         cairo_get_matrix(cr, &device)
         let key = PlacedImageKey(source: ObjectIdentifier(surface), device: [device.xx, device.yx, device.xy, device.yy, device.x0, device.y0],
                                  destination: [destination.minX, destination.minY, destination.width, destination.height],
-                                 box: [box.x0, box.y0, box.x1, box.y1])
+                                 box: [box.x0, box.y0, box.x1, box.y1], filter: filter)
         let placed: CairoSurface
         if let kept = resources?.placedImage(key, source: surface) {
             placed = kept
@@ -89,7 +89,7 @@ extension CairoCanvas {
                 cairo_set_source_surface(cr, surface.pointer, 0, 0)
                 let pattern = cairo_get_source(cr)
                 cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-                cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+                cairo_pattern_set_filter(pattern, Self.cairoFilter(filter))
                 cairo_paint(cr)
                 try context.check("placing an image")
                 cairo_surface_flush(placed.pointer)
@@ -123,6 +123,7 @@ struct PlacedImageKey: Hashable {
     let device: [Double]
     let destination: [Double]
     let box: [Int]
+    let filter: ImageFilter
 }
 
 extension RenderResources {

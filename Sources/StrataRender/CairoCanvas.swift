@@ -204,8 +204,8 @@ public final class CairoCanvas: Canvas {
             setSource(color, alpha: alpha)
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        case .image(let image, let destination):
-            drawImage(image, in: destination, alpha: alpha)
+        case .image(let image, let destination, let filter):
+            drawImage(image, in: destination, alpha: alpha, filter: filter)
         case .gradient(let gradient, let shape):
             drawGradient(gradient, in: shape, alpha: alpha)
         case .gradientInPath(let gradient, let rect, let path, let fillRule):

@@ -102,7 +102,7 @@ extension RenderResources {
         let transform = node.transform.concatenating(parent)
         for operation in node.content + node.overlay {
             switch operation {
-            case .image(let image, let destination):
+            case .image(let image, let destination, _):
                 // Placed through an intermediate (or one to one): the same however it is clipped.
                 // Drawn straight (an extreme destination, a huge intermediate): whole.
                 let placement = CairoCanvas.placement(width: image.width, height: image.height, destination: destination, device: transform,

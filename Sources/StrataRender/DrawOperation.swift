@@ -26,8 +26,8 @@ public enum DrawOperation: Hashable, Sendable {
     case fill(RoundedRect, Color)
     /// A border of `width` points inside the (rounded) rectangle.
     case border(RoundedRect, width: Double, Color)
-    /// An image scaled into `destination`.
-    case image(PixelBuffer, destination: Rect)
+    /// An image scaled into `destination`, sampled with `filter` where it is drawn smaller.
+    case image(PixelBuffer, destination: Rect, filter: ImageFilter)
     /// A gradient filling the (rounded) rectangle; start and end points are resolved to the
     /// layer's coordinates by the canvas from the gradient's unit points and the rectangle.
     case gradient(Gradient, RoundedRect)
@@ -60,7 +60,7 @@ public enum DrawOperation: Hashable, Sendable {
             return shape.rect
         case .gradientInPath(_, let rect, let path, _):
             return rect.intersection(path.controlBounds)
-        case .image(_, let destination):
+        case .image(_, let destination, _):
             return destination
         case .shape(let shape):
             return shape.extent

@@ -236,7 +236,7 @@ public struct RenderTreeBuilder: Sendable {
             let pointSize = Size(width: Double(image.width) / max(layer.contentsScale, 1e-6),
                                  height: Double(image.height) / max(layer.contentsScale, 1e-6))
             let destination = layer.contentsGravity.placement(of: pointSize, in: layer.bounds)
-            if !destination.isEmpty { content.append(.image(image, destination: destination)) }
+            if !destination.isEmpty { content.append(.image(image, destination: destination, filter: layer.minificationFilter)) }
         }
         if let text = layer.text, !text.string.isEmpty, text.color.alpha > 0 || (text.isStroked && (text.strokeColor?.alpha ?? 0) > 0) {
             content.append(.text(text, bounds: layer.bounds))

@@ -95,7 +95,7 @@ struct SceneDecoder {
     static let layerKeys = [
         "name", "frame", "bounds", "position", "anchorPoint", "transform", "zPosition", "opacity", "hidden",
         "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "shadow",
-        "contents", "contentsGravity", "contentsScale", "text", "gradient", "mask", "sublayers", "animations",
+        "contents", "contentsGravity", "contentsScale", "minificationFilter", "text", "gradient", "mask", "sublayers", "animations",
         "filters", "backgroundFilters", "backdropEdgeMode", "compositingFilter",
         "sublayerTransform", "anchorPointZ", "doubleSided", "transformLayer", "shape", "replicator",
     ]
@@ -196,6 +196,9 @@ struct SceneDecoder {
         if let v = e["contents"] { layer.contents = try image(v, at: key("contents")) }
         if let v = e["contentsGravity"] {
             layer.contentsGravity = try reader.enumeration(v, at: key("contentsGravity"), as: ContentsGravity.self)
+        }
+        if let v = e["minificationFilter"] {
+            layer.minificationFilter = try reader.enumeration(v, at: key("minificationFilter"), as: ImageFilter.self)
         }
         if let v = e["contentsScale"] {
             layer.contentsScale = try reader.number(v, at: key("contentsScale"), in: 0.01...100)
