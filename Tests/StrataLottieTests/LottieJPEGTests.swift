@@ -49,6 +49,16 @@ import Testing
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
     }
 
+    /// Image layers sample as Core Animation samples a layer's contents by default: bilinear
+    /// however small they are drawn (`CALayer.minificationFilter`, kCAFilterLinear).
+    @Test func imageLayersSampleAsCoreAnimationsDefault() throws {
+        let assets = #"[{"id":"img","w":32,"h":24,"e":1,"p":"data:image/jpeg;base64,\#(Self.jpeg.base64EncodedString())"}]"#
+        let scene = try importLottie(lottie(Self.layer, assets: assets, w: 96, h: 72))
+        func images(_ layers: [Layer]) -> [Layer] { layers.flatMap { ($0.contents == nil ? [] : [$0]) + images($0.sublayers) } }
+        let found = images(scene.layers)
+        #expect(!found.isEmpty && found.allSatisfy { $0.minificationFilter == .linear })
+    }
+
     @Test func aCMYKOrTruncatedJPEGIsRefusedWithItsPath() throws {
         for (name, words) in [("cmyk.jpg", "CMYK"), ("truncated.jpg", "ends early")] {
             let bytes = try Data(contentsOf: TestPaths.root.appendingPathComponent("Tests/Fixtures/jpeg/\(name)"))

@@ -185,3 +185,22 @@ struct GradientStripTests {
         #expect(differing * 1000 < strips.pixels.count, "\(differing) bytes differ")
     }
 }
+
+/// `Layer.minificationFilter`: how an image drawn smaller than its pixels is sampled.
+@Suite struct MinificationFilterTests {
+    @Test func eachFilterSamplesAShrunkImageItsOwnWayAndTheSameWithOrWithoutResources() throws {
+        let photo = try TestImages.structured(width: 96, height: 72)
+        func drawn(_ filter: ImageFilter, resources: RenderResources? = nil) throws -> PixelBuffer {
+            var layer = Layer(name: "photo", frame: Rect(x: 0.5, y: 0, width: 24, height: 18))
+            layer.contents = photo
+            layer.minificationFilter = filter
+            return try Renderer.render([layer], size: Size(width: 26, height: 18), scale: 1, background: .white, resources: resources)
+        }
+        let box = try drawn(.box), linear = try drawn(.linear), nearest = try drawn(.nearest)
+        #expect(box != linear && linear != nearest && box != nearest)
+        // The box is what Strata drew before there was a choice: the default.
+        #expect(Layer(name: "x", frame: .zero).minificationFilter == .box)
+        let resources = RenderResources()
+        for filter in ImageFilter.allCases { #expect(try drawn(filter, resources: resources) == drawn(filter), "\(filter)") }
+    }
+}

@@ -71,6 +71,14 @@ struct SceneTests {
         #expect(error(header + "layers:\n  - {frame: [0, 0, 1, 1], position: [1, 1]}\n")?.keyPath == "layers[0].frame")
     }
 
+    @Test func minificationFilterIsReadAndChecked() throws {
+        #expect(try decode(header + "layers:\n  - {frame: [0, 0, 4, 4]}\n").layers[0].minificationFilter == .box)
+        #expect(try decode(header + "layers:\n  - {frame: [0, 0, 4, 4], minificationFilter: linear}\n").layers[0].minificationFilter == .linear)
+        #expect(try decode(header + "layers:\n  - {frame: [0, 0, 4, 4], minificationFilter: nearest}\n").layers[0].minificationFilter == .nearest)
+        let failure = error(header + "layers:\n  - {minificationFilter: trilinear}\n")
+        #expect(failure?.keyPath == "layers[0].minificationFilter" && failure?.expected.contains("linear") == true, "\(String(describing: failure))")
+    }
+
     @Test func curveToleranceIsReadCheckedAndDrawsTheTrueOutline() throws {
         #expect(try decode(header + "layers: []\n").curveTolerance == CurveTolerance.standard)
         #expect(try decode(header + "curveTolerance: 0.01\nlayers: []\n").curveTolerance == 0.01)
