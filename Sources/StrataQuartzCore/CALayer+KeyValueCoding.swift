@@ -51,8 +51,9 @@ struct LayerKey {
     static func object<L: CALayer, T>(_ path: ReferenceWritableKeyPath<L, T?>) -> LayerKey {
         LayerKey(get: { ($0 as! L)[keyPath: path] },
                  set: { layer, value in
-                     guard value == nil || unboxed(value) is T else { return false }
-                     (layer as! L)[keyPath: path] = unboxed(value) as? T
+                     let opened = unboxed(value)
+                     guard value == nil || opened is T else { return false }
+                     (layer as! L)[keyPath: path] = opened as? T
                      return true
                  })
     }

@@ -37,11 +37,3 @@ extension CGColor {
     }
     public var colorSpace: CGColorSpace? { CGColorSpace(name: numberOfComponents == 2 ? CGColorSpace.genericGrayGamma2_2 : CGColorSpace.sRGB) }
 }
-
-/// A font a `CATextLayer` can take in `font` besides a family name: `UIFont` in StrataUIKitShims.
-public protocol CATextLayerFont {
-    var textLayerFamily: String { get }
-    /// CSS weight, 100…900.
-    var textLayerWeight: Double { get }
-    var textLayerIsItalic: Bool { get }
-}

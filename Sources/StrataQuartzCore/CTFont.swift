@@ -1,5 +1,13 @@
 import Foundation
 
+/// A font a `CATextLayer` can take in `font` besides a family name: a `CTFont` (`UIFont`) or a `CGFont`.
+public protocol CATextLayerFont {
+    var textLayerFamily: String { get }
+    /// CSS weight, 100…900.
+    var textLayerWeight: Double { get }
+    var textLayerIsItalic: Bool { get }
+}
+
 /// Core Foundation's string (`CFString`): on Darwin toll-free bridged to `NSString`, here the same
 /// type, so `name as CFString` and `cfName as String` compile as they do there.
 public typealias CFString = NSString
