@@ -60,6 +60,99 @@ __attribute__((target("avx2"))) static void over_row_avx2(uint32_t *restrict dst
 static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
+// MULTIPLY and SCREEN, as pixman's unified combiners compute them (pixman-combine32.c), after
+// the same s' = s·m/255:
+//   multiply: d' = sat(sat(s'·(255 − dₐ)/255 + d·(255 − s'ₐ)/255) + d·s'/255), each product
+//             rounded as mul_un8, each sum saturated at 255;
+//   screen:   d' = (255·(s' + d) − s'·d) / 255, rounded as DIV_ONE_UN8 ((t + 128 + ((t + 128) >> 8)) >> 8),
+//             which never leaves 0…255·255, so pixman's clamp does nothing.
+// The same formula serves the alpha channel in both. A transparent source pixel leaves the
+// destination as it is in both (multiply: d·255/255; screen: (255·d)/255), so it is skipped.
+static inline uint32_t sat8(uint32_t x) { return x > 255 ? 255 : x; }
+
+static void multiply_row_portable(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t s = src[i];
+        if (s == 0) continue;
+        uint32_t d = dst[i], r = 0;
+        uint32_t sa = s >> 24, da = d >> 24;
+        if (m != 255) sa = mul_un8(sa, m);
+        for (int shift = 0; shift < 32; shift += 8) {
+            uint32_t sc = (s >> shift) & 0xff, dc = (d >> shift) & 0xff;
+            if (m != 255) sc = mul_un8(sc, m);
+            uint32_t c = sat8(sat8(mul_un8(sc, 255 - da) + mul_un8(dc, 255 - sa)) + mul_un8(dc, sc));
+            r |= c << shift;
+        }
+        dst[i] = r;
+    }
+}
+
+static void screen_row_portable(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t s = src[i];
+        if (s == 0) continue;
+        uint32_t d = dst[i], r = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            uint32_t sc = (s >> shift) & 0xff, dc = (d >> shift) & 0xff;
+            if (m != 255) sc = mul_un8(sc, m);
+            uint32_t t = 255 * (sc + dc) - sc * dc + 0x80;
+            r |= ((t + (t >> 8)) >> 8) << shift;
+        }
+        dst[i] = r;
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void multiply_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
+                                                              uint32_t m) {
+    const __m256i zero = _mm256_setzero_si256(), mask = _mm256_set1_epi16((short)m), ones = _mm256_set1_epi16(0xff);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        if (_mm256_testz_si256(s, s)) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i));
+        __m256i s_lo = _mm256_unpacklo_epi8(s, zero), s_hi = _mm256_unpackhi_epi8(s, zero);
+        __m256i d_lo = _mm256_unpacklo_epi8(d, zero), d_hi = _mm256_unpackhi_epi8(d, zero);
+        if (m != 255) { s_lo = mul_un8_avx2(s_lo, mask); s_hi = mul_un8_avx2(s_hi, mask); }
+        // 255 − alpha in every lane of its pixel, for the source and the destination.
+        __m256i sia_lo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_lo, 0xff), 0xff), ones);
+        __m256i sia_hi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_hi, 0xff), 0xff), ones);
+        __m256i dia_lo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(d_lo, 0xff), 0xff), ones);
+        __m256i dia_hi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(d_hi, 0xff), 0xff), ones);
+        __m256i a = _mm256_packus_epi16(mul_un8_avx2(s_lo, dia_lo), mul_un8_avx2(s_hi, dia_hi));
+        __m256i b = _mm256_packus_epi16(mul_un8_avx2(d_lo, sia_lo), mul_un8_avx2(d_hi, sia_hi));
+        __m256i c = _mm256_packus_epi16(mul_un8_avx2(d_lo, s_lo), mul_un8_avx2(d_hi, s_hi));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm256_adds_epu8(_mm256_adds_epu8(a, b), c));
+    }
+    multiply_row_portable(dst + i, src + i, n - i, m);
+}
+
+/// (t + 128 + ((t + 128) >> 8)) >> 8 per 16-bit lane, for t ≤ 255·255.
+__attribute__((target("avx2"))) static inline __m256i div_one_un8_avx2(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(0x101));
+}
+
+__attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
+                                                            uint32_t m) {
+    const __m256i zero = _mm256_setzero_si256(), mask = _mm256_set1_epi16((short)m), ones = _mm256_set1_epi16(0xff);
+    const __m256i full = _mm256_set1_epi16((short)(255 * 255));
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        if (_mm256_testz_si256(s, s)) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i));
+        __m256i s_lo = _mm256_unpacklo_epi8(s, zero), s_hi = _mm256_unpackhi_epi8(s, zero);
+        __m256i d_lo = _mm256_unpacklo_epi8(d, zero), d_hi = _mm256_unpackhi_epi8(d, zero);
+        if (m != 255) { s_lo = mul_un8_avx2(s_lo, mask); s_hi = mul_un8_avx2(s_hi, mask); }
+        // 255·(s + d) − s·d = 255² − (255 − s)(255 − d), in 16 bits.
+        __m256i t_lo = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_lo, ones), _mm256_xor_si256(d_lo, ones)));
+        __m256i t_hi = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_hi, ones), _mm256_xor_si256(d_hi, ones)));
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm256_packus_epi16(div_one_un8_avx2(t_lo), div_one_un8_avx2(t_hi)));
+    }
+    screen_row_portable(dst + i, src + i, n - i, m);
+}
+#endif
+
 int strata_over_alpha_path_available(int path) {
     if (path == 0) return 1;
 #if defined(__x86_64__)
@@ -68,14 +161,20 @@ int strata_over_alpha_path_available(int path) {
     return 0;
 }
 
-void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride,
-                                 size_t width, size_t height, uint8_t alpha, int path) {
-    void (*row)(uint32_t *, const uint32_t *, size_t, uint32_t) = over_row_portable;
+void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,
+                                size_t height, uint8_t alpha, int op, int path) {
+    typedef void (*row_fn)(uint32_t *, const uint32_t *, size_t, uint32_t);
+    row_fn row = op == 1 ? multiply_row_portable : op == 2 ? screen_row_portable : over_row_portable;
 #if defined(__x86_64__)
-    if (path == 1 && has_avx2()) row = over_row_avx2;
+    if (path == 1 && has_avx2()) row = op == 1 ? multiply_row_avx2 : op == 2 ? screen_row_avx2 : over_row_avx2;
 #endif
     if (alpha == 0) return;
     for (size_t y = 0; y < height; y++) row(dst + y * dst_stride, src + y * src_stride, width, alpha);
+}
+
+void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride,
+                                 size_t width, size_t height, uint8_t alpha, int path) {
+    strata_composite_with_path(dst, dst_stride, src, src_stride, width, height, alpha, 0, path);
 }
 
 void strata_over_alpha(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,

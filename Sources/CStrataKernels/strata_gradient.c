@@ -5,6 +5,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 static inline uint32_t entry(const uint32_t *lut, size_t count, double t) {
     // Pad: below 0 the first colour, above 1 the last; NaN (a degenerate radial) the first.
@@ -13,9 +16,103 @@ static inline uint32_t entry(const uint32_t *lut, size_t count, double t) {
     return lut[(size_t)(t * (double)(count - 1) + 0.5)];
 }
 
+#if defined(__x86_64__)
+// A centred radial row, eight pixels at a time, with the square root taken in single precision:
+// each pixel's q = px² + py² is the double the scalar loop computes (the same operations in the
+// same order, no fused multiply-add), and its index k = min(count − 1, ⌊√q·last + ½⌋) is read from
+// Y = √q·last + ½ in floats. Converting q to a float, its square root, the product and the sum
+// each err by at most half a unit in the last place, 2.5·2⁻²⁴·Y + 2⁻¹³ in all, under 0.00085
+// for Y < 4,096 (count ≤ 4,096), while the double computation errs by about 10⁻¹². Where Y's
+// fraction lies within 0.002 of a whole number (about one pixel in 250), or Y is not a number,
+// the pixel is computed as the scalar loop computes it; everywhere else both give the same k.
+// So the bytes are the scalar loop's, at the speed of single-precision roots.
+__attribute__((target("avx2"))) static size_t centred_rows_avx2(uint32_t *row, size_t width, double px0, double py0, double xx,
+                                                                double yx, const uint32_t *lut, size_t count) {
+    const double last = (double)(count - 1);
+    const __m256d vx0 = _mm256_set1_pd(px0), vy0 = _mm256_set1_pd(py0), vxx = _mm256_set1_pd(xx), vyx = _mm256_set1_pd(yx);
+    const __m256 scale = _mm256_set1_ps((float)last), half = _mm256_set1_ps(0.5f);
+    const __m256 low = _mm256_set1_ps(0.002f), high = _mm256_set1_ps(0.998f), top = _mm256_set1_ps((float)last + 0.002f);
+    const __m256i lastIndex = _mm256_set1_epi32((int)(count - 1));
+    size_t i = 0;
+    for (; i + 8 <= width; i += 8) {
+        const __m256d i0 = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);
+        const __m256d i1 = _mm256_set_pd((double)(i + 7), (double)(i + 6), (double)(i + 5), (double)(i + 4));
+        const __m256d px0v = _mm256_add_pd(vx0, _mm256_mul_pd(vxx, i0)), py0v = _mm256_add_pd(vy0, _mm256_mul_pd(vyx, i0));
+        const __m256d px1v = _mm256_add_pd(vx0, _mm256_mul_pd(vxx, i1)), py1v = _mm256_add_pd(vy0, _mm256_mul_pd(vyx, i1));
+        const __m256d q0 = _mm256_add_pd(_mm256_mul_pd(px0v, px0v), _mm256_mul_pd(py0v, py0v));
+        const __m256d q1 = _mm256_add_pd(_mm256_mul_pd(px1v, px1v), _mm256_mul_pd(py1v, py1v));
+        const __m256 q = _mm256_set_m128(_mm256_cvtpd_ps(q1), _mm256_cvtpd_ps(q0));
+        const __m256 y = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(q), scale), half);
+        // Past the last entry (by more than the error): the last colour, with no conversion.
+        const __m256 beyond = _mm256_cmp_ps(y, top, _CMP_GE_OQ);
+        const __m256 inside = _mm256_andnot_ps(beyond, y);
+        const __m256i k = _mm256_cvttps_epi32(inside);
+        const __m256 fraction = _mm256_sub_ps(inside, _mm256_cvtepi32_ps(k));
+        const __m256 safe = _mm256_or_ps(beyond, _mm256_and_ps(_mm256_cmp_ps(fraction, low, _CMP_GE_OQ),
+                                                               _mm256_cmp_ps(fraction, high, _CMP_LE_OQ)));
+        const __m256i index = _mm256_min_epi32(_mm256_blendv_epi8(k, lastIndex, _mm256_castps_si256(beyond)), lastIndex);
+        const int safeMask = _mm256_movemask_ps(safe);
+        uint32_t n[8];
+        _mm256_storeu_si256((__m256i *)(void *)n, index);
+        for (int lane = 0; lane < 8; lane++) {
+            if (safeMask >> lane & 1) {
+                row[i + lane] = lut[n[lane]];
+            } else {
+                const double px = px0 + xx * (double)(i + lane), py = py0 + yx * (double)(i + lane);
+                const double t = sqrt(px * px + py * py);
+                row[i + lane] = lut[t >= 1 ? count - 1 : (size_t)(t * last + 0.5)];
+            }
+        }
+    }
+    return i;
+}
+
+// A focal radial row, four pixels at a time: the operations of the two-at-a-time loop in its
+// order, on four lanes (exact either way: the same bytes).
+__attribute__((target("avx2"))) static size_t focal_rows_avx2(uint32_t *row, size_t width, double px0, double py0, double xx,
+                                                              double yx, double fx, double fy, double a, const uint32_t *lut,
+                                                              size_t count) {
+    const __m256d vfx = _mm256_set1_pd(fx), vfy = _mm256_set1_pd(fy), two = _mm256_set1_pd(2), four_a = _mm256_set1_pd(4 * a);
+    const __m256d two_a = _mm256_set1_pd(2 * a), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
+    const __m256d scale = _mm256_set1_pd((double)(count - 1)), half = _mm256_set1_pd(0.5);
+    const __m256d vx0 = _mm256_set1_pd(px0), vy0 = _mm256_set1_pd(py0), vxx = _mm256_set1_pd(xx), vyx = _mm256_set1_pd(yx);
+    size_t i = 0;
+    for (; i + 4 <= width; i += 4) {
+        const __m256d index = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);
+        const __m256d qx = _mm256_sub_pd(_mm256_add_pd(vx0, _mm256_mul_pd(vxx, index)), vfx);
+        const __m256d qy = _mm256_sub_pd(_mm256_add_pd(vy0, _mm256_mul_pd(vyx, index)), vfy);
+        const __m256d b = _mm256_mul_pd(two, _mm256_add_pd(_mm256_mul_pd(qx, vfx), _mm256_mul_pd(qy, vfy)));
+        const __m256d c = _mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy));
+        const __m256d d = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(four_a, c));
+        const __m256d real = _mm256_cmp_pd(d, zero, _CMP_GE_OQ);
+        const __m256d root = _mm256_sqrt_pd(_mm256_and_pd(real, d));
+        const __m256d t = _mm256_and_pd(real, _mm256_div_pd(_mm256_sub_pd(_mm256_sub_pd(zero, b), root), two_a));
+        const __m256d positive = _mm256_cmp_pd(t, zero, _CMP_GT_OQ), below = _mm256_cmp_pd(t, one, _CMP_LT_OQ);
+        const __m128i n = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_and_pd(_mm256_and_pd(positive, below), t), scale), half));
+        const int p = _mm256_movemask_pd(positive), l = _mm256_movemask_pd(below);
+        uint32_t k[4];
+        _mm_storeu_si128((__m128i *)(void *)k, n);
+        for (int lane = 0; lane < 4; lane++)
+            row[i + lane] = !(p >> lane & 1) ? lut[0] : !(l >> lane & 1) ? lut[count - 1] : lut[k[lane]];
+    }
+    return i;
+}
+
+static int gradient_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+#endif
+
 void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
                           const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count) {
+    strata_gradient_fill_with_path(dst, stride, width, height, x0, y0, m, radial, fx, fy, lut, count, 2);
+}
+
+void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
+                                    const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count,
+                                    int path) {
     if (count == 0) return;
+#if defined(__x86_64__)
+    const int wide = path >= 2 && count <= 4096 && gradient_has_avx2();
+#endif
     // Pattern space: px = xx·x + xy·y + tx, py = yx·x + yy·y + ty (cairo_matrix_t's fields).
     const double xx = m[0], yx = m[1], xy = m[2], yy = m[3], tx = m[4], ty = m[5];
     const double last = (double)(count - 1);
@@ -50,12 +147,15 @@ void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t hei
         } else if (centred) {
             // The common case, without branches the compiler cannot see through: t = |p|.
             size_t i = 0;
+#if defined(__x86_64__)
+            if (wide) i = centred_rows_avx2(row, width, px0, py0, xx, yx, lut, count);
+#endif
 #if defined(__SSE2__)
             // Two pixels at a time: the same double operations in the same order as the loop
             // below (IEEE square roots and products are exact to the last bit either way), so
             // the bytes do not change.
             const __m128d one = _mm_set1_pd(1), scale = _mm_set1_pd(last), half = _mm_set1_pd(0.5);
-            for (; i + 2 <= width; i += 2) {
+            for (; path >= 1 && i + 2 <= width; i += 2) {
                 const __m128d index = _mm_set_pd((double)(i + 1), (double)i);
                 const __m128d px = _mm_add_pd(_mm_set1_pd(px0), _mm_mul_pd(_mm_set1_pd(xx), index));
                 const __m128d py = _mm_add_pd(_mm_set1_pd(py0), _mm_mul_pd(_mm_set1_pd(yx), index));
@@ -76,8 +176,11 @@ void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t hei
             }
         } else {
             size_t i = 0;
+#if defined(__x86_64__)
+            if (a != 0 && wide) i = focal_rows_avx2(row, width, px0, py0, xx, yx, fx, fy, a, lut, count);
+#endif
 #if defined(__SSE2__)
-            if (a != 0) {
+            if (a != 0 && path >= 1) {
                 // Two pixels at a time, the operations of the loop below in its order.
                 const __m128d vfx = _mm_set1_pd(fx), vfy = _mm_set1_pd(fy), two = _mm_set1_pd(2), four_a = _mm_set1_pd(4 * a);
                 const __m128d two_a = _mm_set1_pd(2 * a), zero = _mm_setzero_pd(), one = _mm_set1_pd(1);

@@ -132,9 +132,9 @@ extension CairoCanvas {
                 record(error)
             }
         }
-        if shadow == nil, blendMode == nil, !parent.clipped, opacity >= 0, opacity <= 1 {
+        if shadow == nil, blendMode.map(CairoSurface.kernelBlendModes.contains) ?? true, !parent.clipped, opacity >= 0, opacity <= 1 {
             parent.surface.blend(group.surface, x: group.originX - parent.originX, y: group.originY - parent.originY,
-                                 alpha: Self.cairoAlpha(opacity), within: parent.damage)
+                                 alpha: Self.cairoAlpha(opacity), mode: blendMode, within: parent.damage)
         } else {
             cairo_set_source_surface(context, group.surface.pointer, x, y)
             if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }

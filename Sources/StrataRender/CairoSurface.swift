@@ -97,8 +97,9 @@ final class CairoSurface {
     /// channel scaled by `alpha`/255 first: what `cairo_paint_with_alpha` does for an image at an
     /// integer offset on an unclipped context (the same bytes, pixman's arithmetic), on whole rows
     /// eight pixels at a time. Pixels outside this surface, or outside `limit` (a frame's damage),
-    /// are left out.
-    func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, path: Int32 = 1,
+    /// are left out. `mode` is OVER (nil) or one of `kernelBlendModes`, each with pixman's
+    /// arithmetic for Cairo's operator of that mode.
+    func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, mode: BlendMode? = nil, path: Int32 = 1,
                within limit: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
         // Off the right or bottom edge first, so that x + source.width cannot overflow.
         guard x < width, y < height else { return }
@@ -115,19 +116,25 @@ final class CairoSurface {
         let sourceStride = Int(cairo_image_surface_get_stride(source.pointer)) / 4
         let destination = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!).assumingMemoryBound(to: UInt32.self)
         let pixels = UnsafeRawPointer(cairo_image_surface_get_data(source.pointer)!).assumingMemoryBound(to: UInt32.self)
-        strata_over_alpha_with_path(destination + top * stride + left, stride, pixels + (top - y) * sourceStride + (left - x),
-                                    sourceStride, right - left, bottom - top, alpha, path)
+        let op: Int32 = switch mode { case .multiply: 1; case .screen: 2; default: 0 }
+        precondition(mode == nil || op != 0, "no kernel for \(String(describing: mode))")
+        strata_composite_with_path(destination + top * stride + left, stride, pixels + (top - y) * sourceStride + (left - x),
+                                   sourceStride, right - left, bottom - top, alpha, op, path)
         cairo_surface_mark_dirty_rectangle(pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
     }
 
     /// Cairo's own composite of `source` at (`x`, `y`) with `cairo_paint_with_alpha`: what
     /// `blend` is checked against.
-    func paintWithCairo(_ source: CairoSurface, x: Int, y: Int, opacity: Double) throws(RenderError) {
+    func paintWithCairo(_ source: CairoSurface, x: Int, y: Int, opacity: Double, mode: BlendMode? = nil) throws(RenderError) {
         let context = try CairoContext(surface: self)
         cairo_set_source_surface(context.pointer, source.pointer, Double(x), Double(y))
+        if let mode { cairo_set_operator(context.pointer, CairoCanvas.cairoOperator(mode)) }
         cairo_paint_with_alpha(context.pointer, opacity)
         try context.check("painting a surface")
     }
+
+    /// The blend modes `blend` composites with its own kernel; the others go through Cairo.
+    static let kernelBlendModes: Set<BlendMode> = [.multiply, .screen]
 
     /// The paths `blend` can take on this machine: 0 plain C, 1 AVX2.
     static var blendPaths: [Int32] { [0, 1].filter { strata_over_alpha_path_available($0) == 1 } }

@@ -107,6 +107,38 @@ struct GradientTableTests {
         }
     }
 
+    /// Centred radials take their square roots in single precision eight pixels at a time where
+    /// the machine has AVX2, and recompute in doubles the pixels whose index the floats cannot
+    /// settle; focal radials take four at a time in doubles: the same bytes as one pixel at a
+    /// time, over more than two million pixels of gradients large and small, stretched and
+    /// turned, and past their ends.
+    @Test func eightPixelsAtATimeAreThePixelsOneByOne() {
+        let table: [UInt32] = (0..<4096).map { UInt32($0) &* 2_654_435_761 }
+        var state: UInt32 = 11
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 1_000_000) / 1_000_000 }
+        let width = 517, height = 61
+        var differing = 0
+        for case_ in 0..<70 {
+            // From 1/3 to 1/4,000 of the unit circle per pixel: rings from a few pixels to thousands.
+            let size = pow(10, -0.5 - next() * 3.1), angle = next() * 2 * .pi, stretch = 0.3 + next() * 1.4
+            let (xx, yx, xy, yy) = (size * cos(angle), size * sin(angle) * stretch, -size * sin(angle), size * cos(angle) * stretch)
+            let (cx, cy) = (next() * Double(width), next() * Double(height))
+            let matrix = [xx, yx, xy, yy, -(xx * cx + xy * cy), -(yx * cx + yy * cy)]
+            // Every third case a focal point inside the circle.
+            let focal = case_ % 3 == 2 ? (next() * 1.6 - 0.8, next() * 1.2 - 0.6) : (0.0, 0.0)
+            var wide = [UInt32](repeating: 0, count: width * height), single = wide
+            matrix.withUnsafeBufferPointer { m in
+                table.withUnsafeBufferPointer { lut in
+                    strata_gradient_fill_with_path(&wide, width, width, height, 0, 0, m.baseAddress, 1, focal.0, focal.1, lut.baseAddress, lut.count, 2)
+                    strata_gradient_fill_with_path(&single, width, width, height, 0, 0, m.baseAddress, 1, focal.0, focal.1, lut.baseAddress, lut.count, 0)
+                }
+            }
+            differing += zip(wide, single).filter { $0 != $1 }.count
+            #expect(Set(single).count > 3, "case \(case_) fills with more than one colour")
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+    }
+
     @Test func theTableHoldsTheStopsAtTheirOffsets() {
         let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.25, 0.75])
         let table = CairoCanvas.gradientTable(gradient, count: 5)

@@ -23,16 +23,46 @@ struct GroupCompositeTests {
         for step in stride(from: 0, through: 255, by: 17) { opacities += [Double(step) / 255, (Double(step) + 0.5) / 255] }
         for _ in 0..<40 { opacities.append(next()) }
         let paths = CairoSurface.blendPaths
+        // OVER, and every blend mode with a kernel of its own (Cairo's MULTIPLY and SCREEN).
+        let modes: [BlendMode?] = [nil] + CairoSurface.kernelBlendModes.sorted { $0.rawValue < $1.rawValue }
+        #expect(modes.count == 3)
         for (index, opacity) in opacities.enumerated() {
             let source = try randomSurface(width: 37, height: 11, seed: UInt32(index + 1))
             // Offsets inside, and across each edge of, the 30 × 20 destination.
             for (x, y) in [(3, 4), (-5, 2), (10, 15), (-8, -6)] {
-                let expected = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
-                try expected.paintWithCairo(source, x: x, y: y, opacity: opacity)
-                for path in paths {
-                    let blended = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
-                    blended.blend(source, x: x, y: y, alpha: CairoCanvas.cairoAlpha(opacity), path: path)
-                    #expect(try bytes(blended) == bytes(expected), "opacity \(opacity) at (\(x), \(y)), path \(path)")
+                for mode in modes {
+                    let expected = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
+                    try expected.paintWithCairo(source, x: x, y: y, opacity: opacity, mode: mode)
+                    for path in paths {
+                        let blended = try randomSurface(width: 30, height: 20, seed: 1000 + UInt32(index))
+                        blended.blend(source, x: x, y: y, alpha: CairoCanvas.cairoAlpha(opacity), mode: mode, path: path)
+                        #expect(try bytes(blended) == bytes(expected),
+                                "\(mode?.rawValue ?? "over"), opacity \(opacity) at (\(x), \(y)), path \(path)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func everyPixelPairBlendsAsCairoDoes() throws {
+        // Every source byte against every destination byte, in each channel at once (the
+        // premultiplied pairs and the ones that are not), for the kernel's modes, opaque and not.
+        var sourcePixels = [UInt8](), destinationPixels = [UInt8]()
+        for s in 0...255 {
+            for d in 0...255 {
+                sourcePixels += [UInt8(s), UInt8(255 - s), UInt8(s / 2), UInt8(s)]
+                destinationPixels += [UInt8(d), UInt8(d / 3), UInt8(255 - d), UInt8(d)]
+            }
+        }
+        let source = try CairoSurface(image: PixelBuffer(width: 256, height: 256, premultipliedRGBA: sourcePixels))
+        for mode in CairoSurface.kernelBlendModes {
+            for opacity in [1.0, 0.6] {
+                let expected = try CairoSurface(image: PixelBuffer(width: 256, height: 256, premultipliedRGBA: destinationPixels))
+                try expected.paintWithCairo(source, x: 0, y: 0, opacity: opacity, mode: mode)
+                for path in CairoSurface.blendPaths {
+                    let blended = try CairoSurface(image: PixelBuffer(width: 256, height: 256, premultipliedRGBA: destinationPixels))
+                    blended.blend(source, x: 0, y: 0, alpha: CairoCanvas.cairoAlpha(opacity), mode: mode, path: path)
+                    #expect(try bytes(blended) == bytes(expected), "\(mode.rawValue), opacity \(opacity), path \(path)")
                 }
             }
         }

@@ -68,6 +68,12 @@ void strata_over_alpha(uint32_t *dst, size_t dst_stride, const uint32_t *src, si
 void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride,
                                  size_t width, size_t height, uint8_t alpha, int path);
 
+/// strata_over_alpha_with_path for another operator `op`: 0 OVER, 1 MULTIPLY, 2 SCREEN, each
+/// with pixman's arithmetic for it (Cairo's paint_with_alpha of an image with that operator,
+/// unclipped): the same bytes on every path.
+void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,
+                                size_t height, uint8_t alpha, int op, int path);
+
 /// 1 when `path` (0 plain C, 1 AVX2) runs on this machine.
 int strata_over_alpha_path_available(int path);
 
@@ -99,6 +105,12 @@ int strata_warp_path_available(int path);
 /// gradient from the focal point, radius 0, to the unit circle).
 void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
                           const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count);
+
+/// strata_gradient_fill on a given path: 0 one pixel at a time, 1 two at a time (SSE2), 2 eight
+/// at a time where the machine has AVX2 (centred radials). The bytes are the same on every path.
+void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
+                                    const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count,
+                                    int path);
 
 /// A gradient's colour table: `count` premultiplied ARGB32 entries, entry k at t = k / (count − 1),
 /// from `stops` stops in offset order (`offsets`, and `channels`: alpha, red, green, blue of each,
