@@ -158,11 +158,6 @@ extension CairoCanvas {
             // instead of evaluating the gradient for every pixel.
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
-        } else if usesGradientTables, gradient.kind == .linear, let strip = linearGradientStrip(gradientTable(for: gradient), userToPattern: userToPattern, rect: area) {
-            // The table as a one-row image the pattern reads along the gradient's direction
-            // (CairoCanvas+GradientTable): no image of the area.
-            cairo_set_source(cr, strip)
-            cairo_pattern_destroy(strip)
         } else if usesGradientTables,
                   let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
                                                     table: { gradientTable(for: gradient) }, rect: area,

@@ -31,43 +31,6 @@ extension CairoCanvas {
         }
     }
 
-    /// A linear gradient as a pattern reading `table` laid out as a one-row image (its entries at
-    /// x = k + ½), nearest pixel, padded: user space maps to x = t·(count − 1) + ½ along the
-    /// gradient, so every pixel takes the entry nearest its parameter, as `gradientImage` gives it,
-    /// without an image of the area. Nil where the area's parameters lie too far past the ends
-    /// for pixman's 16.16 fixed-point coordinates (a short gradient over a large shape).
-    func linearGradientStrip(_ table: [UInt32], userToPattern: cairo_matrix_t, rect: Rect) -> OpaquePointer? {
-        let last = Double(table.count - 1)
-        // The direction (dx, dy) / L² is the first row of userToPattern; the second row only needs
-        // to make the matrix invertible: the perpendicular (−dy, dx) / L², padded away.
-        var matrix = cairo_matrix_t()
-        cairo_matrix_init(&matrix, userToPattern.xx * last, -userToPattern.xy, userToPattern.xy * last, userToPattern.xx,
-                          userToPattern.x0 * last + 0.5, 0)
-        guard [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0].allSatisfy(\.isFinite),
-              matrix.xx * matrix.yy - matrix.xy * matrix.yx != 0 else { return nil }
-        // Every corner of the area, in the strip's coordinates, within ±30,000 (pixman's fixed point
-        // reaches ±32,768).
-        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-            var (u, v) = (x, y)
-            cairo_matrix_transform_point(&matrix, &u, &v)
-            guard abs(u) < 30_000, abs(v) < 30_000 else { return nil }
-        }
-        guard let strip = try? CairoSurface(width: table.count, height: 1) else { return nil }
-        cairo_surface_flush(strip.pointer)
-        let data = cairo_image_surface_get_data(strip.pointer)!
-        table.withUnsafeBytes { UnsafeMutableRawPointer(data).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        cairo_surface_mark_dirty(strip.pointer)
-        let pattern = cairo_pattern_create_for_surface(strip.pointer)!
-        cairo_pattern_set_matrix(pattern, &matrix)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
-        guard cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
-            cairo_pattern_destroy(pattern)
-            return nil
-        }
-        return pattern
-    }
-
     /// The gradient's colour table, from the thread's resources when they hold it.
     func gradientTable(for gradient: Gradient) -> [UInt32] {
         guard let resources else { return Self.gradientTable(gradient) }

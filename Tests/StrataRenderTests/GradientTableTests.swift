@@ -109,7 +109,8 @@ struct GradientTableTests {
 
     /// Centred radials take their square roots in single precision eight pixels at a time where
     /// the machine has AVX2, and recompute in doubles the pixels whose index the floats cannot
-    /// settle; focal radials take four at a time in doubles: the same bytes as one pixel at a
+    /// settle; focal radials, and linear gradients between their ends, take four at a time in
+    /// doubles: the same bytes as one pixel at a
     /// time, over more than two million pixels of gradients large and small, stretched and
     /// turned, and past their ends.
     @Test func eightPixelsAtATimeAreThePixelsOneByOne() {
@@ -124,13 +125,14 @@ struct GradientTableTests {
             let (xx, yx, xy, yy) = (size * cos(angle), size * sin(angle) * stretch, -size * sin(angle), size * cos(angle) * stretch)
             let (cx, cy) = (next() * Double(width), next() * Double(height))
             let matrix = [xx, yx, xy, yy, -(xx * cx + xy * cy), -(yx * cx + yy * cy)]
-            // Every third case a focal point inside the circle.
+            // Every third case a focal point inside the circle; every fifth a linear gradient.
             let focal = case_ % 3 == 2 ? (next() * 1.6 - 0.8, next() * 1.2 - 0.6) : (0.0, 0.0)
+            let radial: Int32 = case_ % 5 == 4 ? 0 : 1
             var wide = [UInt32](repeating: 0, count: width * height), single = wide
             matrix.withUnsafeBufferPointer { m in
                 table.withUnsafeBufferPointer { lut in
-                    strata_gradient_fill_with_path(&wide, width, width, height, 0, 0, m.baseAddress, 1, focal.0, focal.1, lut.baseAddress, lut.count, 2)
-                    strata_gradient_fill_with_path(&single, width, width, height, 0, 0, m.baseAddress, 1, focal.0, focal.1, lut.baseAddress, lut.count, 0)
+                    strata_gradient_fill_with_path(&wide, width, width, height, 0, 0, m.baseAddress, radial, focal.0, focal.1, lut.baseAddress, lut.count, 2)
+                    strata_gradient_fill_with_path(&single, width, width, height, 0, 0, m.baseAddress, radial, focal.0, focal.1, lut.baseAddress, lut.count, 0)
                 }
             }
             differing += zip(wide, single).filter { $0 != $1 }.count
