@@ -15,11 +15,18 @@ extension Animation {
             return
         }
         guard let keyPath else { return }
-        let current = state[keyPath]
-        guard let value = value(atSimpleTime: now.simpleTime, isBefore: now.isBefore, current: current) else { return }
-        // Paths cannot be added: an additive path animation shows its own values, as Core
-        // Animation draws it (NVActivityIndicatorView's audio equalizer is one).
-        state[keyPath] = isAdditive && value.kind != .path ? current.adding(value) : value
+        if !isAdditive, case .keyframe(let keyframes) = kind {
+            // Keyframes replace the value without reading it: the current value is not built.
+            let progress = timing.duration > 0 ? now.simpleTime / timing.duration : 1
+            guard let value = keyframes.value(atProgress: timingFunction.value(at: progress, isBefore: now.isBefore)) else { return }
+            state[keyPath] = value
+        } else {
+            let current = state[keyPath]
+            guard let value = value(atSimpleTime: now.simpleTime, isBefore: now.isBefore, current: current) else { return }
+            // Paths cannot be added: an additive path animation shows its own values, as Core
+            // Animation draws it (NVActivityIndicatorView's audio equalizer is one).
+            state[keyPath] = isAdditive && value.kind != .path ? current.adding(value) : value
+        }
         if case .keyframe(let keyframes) = kind, keyframes.rotationMode != nil, keyPath == .position {
             let progress = timing.duration > 0 ? now.simpleTime / timing.duration : 1
             if let angle = keyframes.orientation(atProgress: timingFunction.value(at: progress, isBefore: now.isBefore)) {

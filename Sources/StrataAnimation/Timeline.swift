@@ -113,9 +113,10 @@ public struct PresentationTree: Hashable, Sendable {
         /// the model, not copied layer by layer.
         func evaluate(_ layer: Layer) -> Layer? {
             var result: Layer?
-            if !layer.animations.isEmpty {
+            let animations = layer.animations
+            if !animations.isEmpty {
                 var properties = AnimatedProperties(layer)
-                for index in layer.animations.indices { layer.animations[index].animation.apply(atParentTime: seconds, to: &properties) }
+                for index in animations.indices { animations[index].animation.apply(atParentTime: seconds, to: &properties) }
                 // An animation that wrote nothing now (not begun, or ended and removed) leaves the layer shared.
                 if !properties.touched.isEmpty { result = properties.applied(to: layer) }
             }
