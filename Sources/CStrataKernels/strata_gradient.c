@@ -111,8 +111,9 @@ __attribute__((target("avx2"))) static size_t linear_run_avx2(uint32_t *row, siz
         const __m256d between = _mm256_and_pd(_mm256_cmp_pd(t, zero, _CMP_GT_OQ), _mm256_cmp_pd(t, one, _CMP_LT_OQ));
         if (_mm256_movemask_pd(between) != 0xf) break;
         const __m128i n = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(t, scale), half));
-        const __m128i colours = _mm_i32gather_epi32((const int *)(const void *)lut, n, 4);
-        _mm_storeu_si128((__m128i *)(void *)(row + i), colours);
+        uint32_t k[4];
+        _mm_storeu_si128((__m128i *)(void *)k, n);
+        row[i] = lut[k[0]]; row[i + 1] = lut[k[1]]; row[i + 2] = lut[k[2]]; row[i + 3] = lut[k[3]];
     }
     return i;
 }
