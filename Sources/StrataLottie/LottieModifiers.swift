@@ -227,10 +227,13 @@ extension LottieShapeBuilder {
         }
         guard let offset else { return nil }
         let amounts = offset.amount.keyframes.map { $0.value[0] }
+        if !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 <= 0 && $0.isFinite }), amounts.contains(where: { $0 < 0 }) {
+            return try insetLayers(inner, offset: offset, style: style, trims: trims, solid: solid)
+        }
         guard !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
             context.warn(style.node.path, style.isStroke || style.gradient
                          ? "a \(style.isStroke ? "stroke" : "gradient") of an offset path follows the path before the offset"
-                         : "an offset path inwards (a negative amount) is drawn without the offset")
+                         : "an offset path that moves both inwards and outwards (its amount changes sign) is drawn without the offset")
             return try shapeLayers(inner, style: style, trims: trims, solid: solid)
         }
         let fills = try shapeLayers(inner.map { Source.closedOnly($0) }, style: style, trims: trims, solid: solid)
@@ -259,5 +262,48 @@ extension LottieShapeBuilder {
             }
         }
         return fills + bands
+    }
+
+    /// Offset Path inwards (every amount ≤ 0, one below): the region inside the closed contours
+    /// and farther than |amount| from every path — the fill, masked by the inverse of a band of
+    /// twice |amount| along the paths (the band XOR an opaque plane, as a shrinking mask
+    /// expansion is drawn: 1 − band, exactly, where the fill's own edge pixels keep their
+    /// coverage). The band's
+    /// joins are the offset's (After Effects' line join and miter limit), which shape the inset
+    /// at concave corners; at convex ones the inset's corners are sharp, as the inner side of a
+    /// stroke is. The fill's colour and opacity stay its own (the mask is opaque).
+    func insetLayers(_ inner: [Source], offset: (amount: LottieProperty<[Double]>, join: Int, miterLimit: Double), style: Style,
+                     trims: [Trim], solid: Bool) throws(SceneError) -> [Layer] {
+        let fills = try shapeLayers(inner.map { Source.closedOnly($0) }, style: style, trims: trims, solid: solid)
+        let size = LottieLayerBuilder.everywhereSize
+        let plane = try shapeLayers([.rectangle(position: LottieProperty(constant: [0, 0]), size: LottieProperty(constant: [size.width, size.height]),
+                                                radius: LottieProperty(constant: [0]), reversed: false)], style: style, trims: [], solid: true)
+        var bands = try shapeLayers(inner, style: style, trims: trims, solid: true)
+        let width = { (amount: Double) in Swift.min(Limits.maximumLineWidth, 2 * Swift.max(0, -amount)) }
+        for index in bands.indices {
+            guard var shape = bands[index].shape else { continue }
+            shape.strokeColor = .black
+            shape.fillColor = nil
+            shape.lineWidth = width(offset.amount.first[0])
+            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][offset.join] ?? .miter
+            shape.lineCap = offset.join == 2 ? .round : .butt
+            shape.miterLimit = offset.miterLimit
+            bands[index].shape = shape
+            if offset.amount.isAnimated {
+                try context.add(offset.amount.animation(.lineWidth, time: time, clock: context.clock) { .number(width($0[0])) },
+                                forKey: "lineWidth", to: &bands[index], at: style.node.path)
+            }
+        }
+        func group(_ layers: [Layer], name: String?) -> Layer {
+            var layer = Layer(name: name)
+            layer.anchorPoint = .zero
+            layer.sublayers = layers
+            return layer
+        }
+        var cut = group(bands, name: "inset band")
+        cut.compositingFilter = .xor
+        var holder = group(fills, name: try style.node.string("nm"))
+        holder.mask = group(plane + [cut], name: "inset")
+        return [holder]
     }
 }

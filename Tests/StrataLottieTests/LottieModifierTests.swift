@@ -1,5 +1,7 @@
 import Foundation
+import StrataKit
 import StrataModel
+import StrataScene
 @testable import StrataLottie
 import Testing
 
@@ -71,5 +73,81 @@ import Testing
         // A middle stop that is not the mean is a stop.
         let real: [(Double, [Double])] = [(0, [1, 0, 0]), (0.3, [0, 1, 0]), (1, [0, 0, 1])]
         #expect(LottieShapeBuilder.withMidpoints(real).map(\.0) == [0, 0.3, 1])
+    }
+}
+
+/// Offset Path inwards (a negative amount) as After Effects defines it: the fill's region moved
+/// |amount| in from every path; the fill's colour and opacity kept; the line join shaping the
+/// inset at concave corners.
+@Suite("Lottie offset path inwards") struct LottieInsetTests {
+    /// A shape layer with `path` (an `sh` item) filled with translucent red, offset by `amount`
+    /// (an `op` item's `a` property, JSON) with line join `join`.
+    func inset(_ path: String, amount: String, join: Int) throws -> Scene {
+        let shapes = #"{"ty":"gr","it":[\#(path),{"ty":"op","a":\#(amount),"lj":\#(join),"ml":{"k":4}},"#
+            + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":50}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        return try importLottie(lottie(shapeLayer(shapes)))
+    }
+
+    static func polygon(_ points: [(Double, Double)]) -> String {
+        let v = points.map { "[\($0.0),\($0.1)]" }.joined(separator: ","), zero = points.map { _ in "[0,0]" }.joined(separator: ",")
+        return #"{"ty":"sh","ks":{"k":{"c":true,"v":[\#(v)],"i":[\#(zero)],"o":[\#(zero)]}}}"#
+    }
+
+    func alphaCoverage(_ scene: Scene, atSeconds seconds: Double = 0) throws -> (total: Int, at: (Int, Int) -> Int) {
+        let image = try FrameRenderer(scene: scene).render(atSeconds: seconds).image
+        let total = stride(from: 3, to: image.pixels.count, by: 4).reduce(0) { $0 + Int(image.pixels[$1]) }
+        return (total, { x, y in Int(image.pixels[(y * image.width + x) * 4 + 3]) })
+    }
+
+    @Test func aSquareInsetIsTheSquareMovedInOnEverySide() throws {
+        let square = Self.polygon([(20, 20), (80, 20), (80, 80), (20, 80)])
+        for join in [1, 2, 3] {
+            let scene = try inset(square, amount: #"{"k":-10}"#, join: join)
+            #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+            let (total, alpha) = try alphaCoverage(scene)
+            // 40 × 40 at half opacity (128 of 255): the inset of a convex polygon keeps sharp
+            // corners whatever the join.
+            #expect(abs(total - 1_600 * 128) < 1_600 * 128 / 100, "join \(join): coverage \(total)")
+            #expect(abs(alpha(50, 50) - 128) <= 1 && abs(alpha(31, 31) - 128) <= 1)
+            #expect(alpha(25, 50) == 0 && alpha(50, 75) == 0 && alpha(29, 29) == 0)
+        }
+        // The fill's own edge pixels, half covered where the path lies between pixels, are cut
+        // with the rest of the band (no outline of the original path is left).
+        let offGrid = try alphaCoverage(try inset(Self.polygon([(20.5, 20.5), (79.5, 20.5), (79.5, 79.5), (20.5, 79.5)]), amount: #"{"k":-10}"#, join: 1))
+        #expect(offGrid.at(20, 50) == 0 && offGrid.at(79, 50) == 0 && offGrid.at(50, 20) == 0 && offGrid.at(50, 79) == 0)
+        #expect(abs(offGrid.total - 39 * 39 * 128) < 39 * 39 * 128 / 100, "coverage \(offGrid.total)")
+        // Without the offset modifier the whole square is drawn.
+        let plain = try importLottie(lottie(shapeLayer(#"{"ty":"gr","it":[\#(square),{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":50}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#)))
+        #expect(try alphaCoverage(plain).at(25, 50) > 100)
+    }
+
+    @Test func theJoinShapesTheInsetAtAConcaveCorner() throws {
+        // An L whose inner corner at (50, 50) is reflex (the shape covers every quadrant around
+        // it but the upper right). Inset by 10, the region within 10 of that vertex is gone: with
+        // a miter join the square [40, 50] × [50, 60], with a round one a quarter disc.
+        let ell = Self.polygon([(10, 10), (50, 10), (50, 50), (90, 50), (90, 90), (10, 90)])
+        let miter = try alphaCoverage(try inset(ell, amount: #"{"k":-10}"#, join: 1))
+        let round = try alphaCoverage(try inset(ell, amount: #"{"k":-10}"#, join: 2))
+        #expect(miter.at(42, 58) == 0, "miter: the corner is cut square")
+        #expect(abs(round.at(42, 58) - 128) <= 1, "round: 11.3 from the vertex, kept")
+        #expect(round.at(47, 53) == 0 && miter.at(47, 53) == 0)
+        #expect(abs(miter.at(61, 61) - 128) <= 1 && abs(round.at(61, 61) - 128) <= 1)
+        // Areas: the L moved in, 20 × 60 + 40 × 20 = 2,000 points² with the miter; the round
+        // join keeps 100 − 25π ≈ 21.5 more at the corner.
+        #expect(abs(miter.total - 2_000 * 128) < 2_000 * 128 / 200, "miter coverage \(miter.total)")
+        #expect(abs(round.total - 2_021 * 128) < 2_000 * 128 / 200, "round coverage \(round.total)")
+    }
+
+    @Test func anAnimatedInsetGrowsAndAHostileOneIsBounded() throws {
+        let square = Self.polygon([(20, 20), (80, 20), (80, 80), (20, 80)])
+        let animated = #"{"a":1,"k":[{"t":0,"s":[-1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[-21]}]}"#
+        let scene = try inset(square, amount: animated, join: 1)
+        #expect(try alphaCoverage(scene, atSeconds: 0).at(22, 50) == 128 || alphaCoverage(scene, atSeconds: 0).at(22, 50) == 127)
+        // Half way (frame 10 at 10 frames a second): amount −11, the square 38 points wide.
+        let half = try alphaCoverage(scene, atSeconds: 1)
+        #expect(abs(half.total - 38 * 38 * 128) < 38 * 38 * 128 / 50, "coverage \(half.total)")
+        // An inset wider than the shape leaves nothing; a hostile amount neither crashes nor spreads.
+        #expect(try alphaCoverage(try inset(square, amount: #"{"k":-40}"#, join: 2)).total == 0)
+        #expect(try alphaCoverage(try inset(square, amount: #"{"k":-10000000}"#, join: 1)).total == 0)
     }
 }
