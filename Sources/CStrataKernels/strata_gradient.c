@@ -243,28 +243,94 @@ void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, 
     }
 }
 
-void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops) {
-    for (size_t k = 0; k < count; k++) {
-        const double t = count > 1 ? (double)k / (double)(count - 1) : 0;
-        size_t right = 0;
-        while (right < stops && !(offsets[right] > t)) right++;
-        float c[4];
-        if (right == 0 || right == stops) {
-            const float *s = channels + 4 * (right == 0 ? 0 : stops - 1);
-            for (int n = 0; n < 4; n++) c[n] = s[n];
-        } else {
-            const float *l = channels + 4 * (right - 1), *r = channels + 4 * right;
-            const float fraction = (float)((t - offsets[right - 1]) / (offsets[right] - offsets[right - 1]));
-            for (int n = 0; n < 4; n++) c[n] = l[n] + (r[n] - l[n]) * fraction;
-        }
-        // Alpha, then each colour channel times alpha, in 0…255, rounded half up.
-        const float alpha = c[0];
-        uint32_t bytes[4];
-        for (int n = 0; n < 4; n++) {
-            float v = (n == 0 ? alpha : c[n] * alpha / 255.0f) + 0.5f;
-            v = v < 0 ? 0 : v > 255 ? 255 : v;
-            bytes[n] = (uint32_t)v;
-        }
-        out[k] = bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3];
+// One entry of the table: the stops around t interpolated in floats, then alpha and every
+// channel times alpha / 255, rounded half up (see strata_kernels.h).
+static uint32_t table_entry(double t, size_t right, const double *offsets, const float *channels, size_t stops) {
+    float c[4];
+    if (right == 0 || right == stops) {
+        const float *s = channels + 4 * (right == 0 ? 0 : stops - 1);
+        for (int n = 0; n < 4; n++) c[n] = s[n];
+    } else {
+        const float *l = channels + 4 * (right - 1), *r = channels + 4 * right;
+        const float fraction = (float)((t - offsets[right - 1]) / (offsets[right] - offsets[right - 1]));
+        for (int n = 0; n < 4; n++) c[n] = l[n] + (r[n] - l[n]) * fraction;
     }
+    // Alpha, then each colour channel times alpha, in 0…255, rounded half up.
+    const float alpha = c[0];
+    uint32_t bytes[4];
+    for (int n = 0; n < 4; n++) {
+        float v = (n == 0 ? alpha : c[n] * alpha / 255.0f) + 0.5f;
+        v = v < 0 ? 0 : v > 255 ? 255 : v;
+        bytes[n] = (uint32_t)v;
+    }
+    return bytes[0] << 24 | bytes[1] << 16 | bytes[2] << 8 | bytes[3];
+}
+
+/// The first stop past t, from `right` on (t only grows along the table, and the offsets are in order).
+static inline size_t advance(size_t right, double t, const double *offsets, size_t stops) {
+    while (right < stops && !(offsets[right] > t)) right++;
+    return right;
+}
+
+#if defined(__x86_64__)
+// Four entries at a time where they lie between the same two stops: the scalar entry's
+// operations on four lanes, in its order and precision (no fused multiply-add), so the same bytes.
+__attribute__((target("avx2"))) static size_t table_avx2(uint32_t *out, size_t count, const double *offsets, const float *channels,
+                                                         size_t stops, size_t *right_io) {
+    const double denominator = (double)(count - 1);
+    size_t k = 0, right = *right_io;
+    for (; k + 4 <= count; k += 4) {
+        const __m256d t = _mm256_div_pd(_mm256_set_pd((double)(k + 3), (double)(k + 2), (double)(k + 1), (double)k), _mm256_set1_pd(denominator));
+        double ts[4];
+        _mm256_storeu_pd(ts, t);
+        const size_t first = advance(right, ts[0], offsets, stops), last = advance(first, ts[3], offsets, stops);
+        if (first != last) {
+            for (int lane = 0; lane < 4; lane++) {
+                right = advance(right, ts[lane], offsets, stops);
+                out[k + lane] = table_entry(ts[lane], right, offsets, channels, stops);
+            }
+            continue;
+        }
+        right = first;
+        if (right == 0 || right == stops) {
+            const uint32_t colour = table_entry(ts[0], right, offsets, channels, stops);
+            out[k] = out[k + 1] = out[k + 2] = out[k + 3] = colour;
+            continue;
+        }
+        const float *l = channels + 4 * (right - 1), *r = channels + 4 * right;
+        const __m128 f = _mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t, _mm256_set1_pd(offsets[right - 1])),
+                                                       _mm256_set1_pd(offsets[right] - offsets[right - 1])));
+        __m128 c[4];
+        for (int n = 0; n < 4; n++) c[n] = _mm_add_ps(_mm_set1_ps(l[n]), _mm_mul_ps(_mm_set1_ps(r[n] - l[n]), f));
+        const __m128 half = _mm_set1_ps(0.5f), top = _mm_set1_ps(255.0f), zero = _mm_setzero_ps();
+        __m128i bytes[4];
+        for (int n = 0; n < 4; n++) {
+            __m128 v = n == 0 ? c[0] : _mm_div_ps(_mm_mul_ps(c[n], c[0]), top);
+            v = _mm_max_ps(_mm_min_ps(_mm_add_ps(v, half), top), zero);
+            bytes[n] = _mm_cvttps_epi32(v);
+        }
+        const __m128i packed = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(bytes[0], 24), _mm_slli_epi32(bytes[1], 16)),
+                                            _mm_or_si128(_mm_slli_epi32(bytes[2], 8), bytes[3]));
+        _mm_storeu_si128((__m128i *)(void *)(out + k), packed);
+    }
+    *right_io = right;
+    return k;
+}
+#endif
+
+void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops,
+                                     int path) {
+    size_t k = 0, right = 0;
+#if defined(__x86_64__)
+    if (path >= 2 && count > 1 && gradient_has_avx2()) k = table_avx2(out, count, offsets, channels, stops, &right);
+#endif
+    for (; k < count; k++) {
+        const double t = count > 1 ? (double)k / (double)(count - 1) : 0;
+        right = advance(right, t, offsets, stops);
+        out[k] = table_entry(t, right, offsets, channels, stops);
+    }
+}
+
+void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops) {
+    strata_gradient_table_with_path(out, count, offsets, channels, stops, 2);
 }

@@ -141,6 +141,26 @@ struct GradientTableTests {
         #expect(differing == 0, "\(differing) pixels differ")
     }
 
+    /// The table is computed four entries at a time where the machine has AVX2: the same entries
+    /// as one at a time, for stops in and out of 0…1, equal offsets, translucent colours and
+    /// table sizes from 2 to 4,096.
+    @Test func tableEntriesFourAtATimeAreTheEntriesOneByOne() {
+        var state: UInt32 = 3
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 1_000_000) / 1_000_000 }
+        for case_ in 0..<200 {
+            let stops = 1 + case_ % 6
+            var offsets = (0..<stops).map { _ in next() * 1.4 - 0.2 }.sorted()
+            if case_ % 5 == 0, stops > 2 { offsets[1] = offsets[2] }
+            let channels = (0..<stops * 4).map { _ in Float((next() * 65_535.999).rounded(.down) / 257) }
+            for count in [2, 5, 7, 255, 4_095, 4_096] {
+                var wide = [UInt32](repeating: 0, count: count), single = wide
+                strata_gradient_table_with_path(&wide, count, offsets, channels, stops, 2)
+                strata_gradient_table_with_path(&single, count, offsets, channels, stops, 0)
+                #expect(wide == single, "case \(case_), \(stops) stops, \(count) entries")
+            }
+        }
+    }
+
     @Test func theTableHoldsTheStopsAtTheirOffsets() {
         let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.25, 0.75])
         let table = CairoCanvas.gradientTable(gradient, count: 5)
