@@ -35,26 +35,21 @@ __attribute__((target("avx2"))) static inline __m256i mul_un8_avx2(__m256i x, __
     return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x101));
 }
 
-/// Eight pixels (two per 64-bit lane half once unpacked) at a time.
-__attribute__((target("avx2"))) static void over_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
-                                                          uint32_t m) {
-    const __m256i zero = _mm256_setzero_si256(), mask = _mm256_set1_epi16((short)m), ones = _mm256_set1_epi16(0xff);
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        if (_mm256_testz_si256(s, s)) continue;
-        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i));
-        __m256i s_lo = _mm256_unpacklo_epi8(s, zero), s_hi = _mm256_unpackhi_epi8(s, zero);
-        if (m != 255) { s_lo = mul_un8_avx2(s_lo, mask); s_hi = mul_un8_avx2(s_hi, mask); }
-        // 255 − alpha in every lane of its pixel (alpha is the fourth 16-bit lane of each pixel).
-        __m256i inv_lo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_lo, 0xff), 0xff), ones);
-        __m256i inv_hi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_hi, 0xff), 0xff), ones);
-        __m256i d_lo = mul_un8_avx2(_mm256_unpacklo_epi8(d, zero), inv_lo);
-        __m256i d_hi = mul_un8_avx2(_mm256_unpackhi_epi8(d, zero), inv_hi);
-        __m256i result = _mm256_adds_epu8(_mm256_packus_epi16(s_lo, s_hi), _mm256_packus_epi16(d_lo, d_hi));
-        _mm256_storeu_si256((__m256i *)(void *)(dst + i), result);
+/// 255 − alpha in every 16-bit lane of its pixel (alpha is the fourth lane of each unpacked pixel).
+__attribute__((target("avx2"))) static inline __m256i inverse_alpha_avx2(__m256i x) {
+    return _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(x, 0xff), 0xff), _mm256_set1_epi16(0xff));
+}
+
+/// Eight source pixels unpacked to 16-bit lanes (low and high halves), each channel times m/255.
+__attribute__((target("avx2"))) static inline void unpack_scaled_avx2(__m256i s, uint32_t m, __m256i *lo, __m256i *hi) {
+    const __m256i zero = _mm256_setzero_si256();
+    *lo = _mm256_unpacklo_epi8(s, zero);
+    *hi = _mm256_unpackhi_epi8(s, zero);
+    if (m != 255) {
+        const __m256i mask = _mm256_set1_epi16((short)m);
+        *lo = mul_un8_avx2(*lo, mask);
+        *hi = mul_un8_avx2(*hi, mask);
     }
-    over_row_portable(dst + i, src + i, n - i, m);
 }
 
 static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
@@ -102,54 +97,55 @@ static void screen_row_portable(uint32_t *restrict dst, const uint32_t *restrict
     }
 }
 
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) static void multiply_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
-                                                              uint32_t m) {
-    const __m256i zero = _mm256_setzero_si256(), mask = _mm256_set1_epi16((short)m), ones = _mm256_set1_epi16(0xff);
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        if (_mm256_testz_si256(s, s)) continue;
-        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i));
-        __m256i s_lo = _mm256_unpacklo_epi8(s, zero), s_hi = _mm256_unpackhi_epi8(s, zero);
-        __m256i d_lo = _mm256_unpacklo_epi8(d, zero), d_hi = _mm256_unpackhi_epi8(d, zero);
-        if (m != 255) { s_lo = mul_un8_avx2(s_lo, mask); s_hi = mul_un8_avx2(s_hi, mask); }
-        // 255 − alpha in every lane of its pixel, for the source and the destination.
-        __m256i sia_lo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_lo, 0xff), 0xff), ones);
-        __m256i sia_hi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s_hi, 0xff), 0xff), ones);
-        __m256i dia_lo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(d_lo, 0xff), 0xff), ones);
-        __m256i dia_hi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(d_hi, 0xff), 0xff), ones);
-        __m256i a = _mm256_packus_epi16(mul_un8_avx2(s_lo, dia_lo), mul_un8_avx2(s_hi, dia_hi));
-        __m256i b = _mm256_packus_epi16(mul_un8_avx2(d_lo, sia_lo), mul_un8_avx2(d_hi, sia_hi));
-        __m256i c = _mm256_packus_epi16(mul_un8_avx2(d_lo, s_lo), mul_un8_avx2(d_hi, s_hi));
-        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm256_adds_epu8(_mm256_adds_epu8(a, b), c));
-    }
-    multiply_row_portable(dst + i, src + i, n - i, m);
-}
 
+
+#if defined(__x86_64__)
 /// (t + 128 + ((t + 128) >> 8)) >> 8 per 16-bit lane, for t ≤ 255·255.
 __attribute__((target("avx2"))) static inline __m256i div_one_un8_avx2(__m256i t) {
     return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(0x101));
 }
 
-__attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
-                                                            uint32_t m) {
-    const __m256i zero = _mm256_setzero_si256(), mask = _mm256_set1_epi16((short)m), ones = _mm256_set1_epi16(0xff);
-    const __m256i full = _mm256_set1_epi16((short)(255 * 255));
+/// Eight pixels (two per 64-bit lane half once unpacked) at a time, for the operator `op` (0 OVER,
+/// 1 MULTIPLY, 2 SCREEN: see above), the source first scaled by m/255.
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void composite_row_avx2(
+    uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m, int op) {
+    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi16(0xff), full = _mm256_set1_epi16((short)(255 * 255));
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
         if (_mm256_testz_si256(s, s)) continue;
         __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i));
-        __m256i s_lo = _mm256_unpacklo_epi8(s, zero), s_hi = _mm256_unpackhi_epi8(s, zero);
+        __m256i s_lo, s_hi, result;
+        unpack_scaled_avx2(s, m, &s_lo, &s_hi);
         __m256i d_lo = _mm256_unpacklo_epi8(d, zero), d_hi = _mm256_unpackhi_epi8(d, zero);
-        if (m != 255) { s_lo = mul_un8_avx2(s_lo, mask); s_hi = mul_un8_avx2(s_hi, mask); }
-        // 255·(s + d) − s·d = 255² − (255 − s)(255 − d), in 16 bits.
-        __m256i t_lo = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_lo, ones), _mm256_xor_si256(d_lo, ones)));
-        __m256i t_hi = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_hi, ones), _mm256_xor_si256(d_hi, ones)));
-        _mm256_storeu_si256((__m256i *)(void *)(dst + i), _mm256_packus_epi16(div_one_un8_avx2(t_lo), div_one_un8_avx2(t_hi)));
+        if (op == 0) {
+            d_lo = mul_un8_avx2(d_lo, inverse_alpha_avx2(s_lo));
+            d_hi = mul_un8_avx2(d_hi, inverse_alpha_avx2(s_hi));
+            result = _mm256_adds_epu8(_mm256_packus_epi16(s_lo, s_hi), _mm256_packus_epi16(d_lo, d_hi));
+        } else if (op == 1) {
+            __m256i a = _mm256_packus_epi16(mul_un8_avx2(s_lo, inverse_alpha_avx2(d_lo)), mul_un8_avx2(s_hi, inverse_alpha_avx2(d_hi)));
+            __m256i b = _mm256_packus_epi16(mul_un8_avx2(d_lo, inverse_alpha_avx2(s_lo)), mul_un8_avx2(d_hi, inverse_alpha_avx2(s_hi)));
+            __m256i c = _mm256_packus_epi16(mul_un8_avx2(d_lo, s_lo), mul_un8_avx2(d_hi, s_hi));
+            result = _mm256_adds_epu8(_mm256_adds_epu8(a, b), c);
+        } else {
+            // 255·(s + d) − s·d = 255² − (255 − s)(255 − d), in 16 bits.
+            __m256i t_lo = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_lo, ones), _mm256_xor_si256(d_lo, ones)));
+            __m256i t_hi = _mm256_sub_epi16(full, _mm256_mullo_epi16(_mm256_xor_si256(s_hi, ones), _mm256_xor_si256(d_hi, ones)));
+            result = _mm256_packus_epi16(div_one_un8_avx2(t_lo), div_one_un8_avx2(t_hi));
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), result);
     }
-    screen_row_portable(dst + i, src + i, n - i, m);
+    (op == 0 ? over_row_portable : op == 1 ? multiply_row_portable : screen_row_portable)(dst + i, src + i, n - i, m);
+}
+
+__attribute__((target("avx2"))) static void over_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
+    composite_row_avx2(dst, src, n, m, 0);
+}
+__attribute__((target("avx2"))) static void multiply_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
+    composite_row_avx2(dst, src, n, m, 1);
+}
+__attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
+    composite_row_avx2(dst, src, n, m, 2);
 }
 #endif
 
