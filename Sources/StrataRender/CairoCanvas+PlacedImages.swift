@@ -1,4 +1,5 @@
 import CCairo
+import CStrataKernels
 import StrataModel
 
 // Scaled, rotated or fractionally placed images drawn through an intermediate surface: the image
@@ -78,11 +79,17 @@ extension CairoCanvas {
         } else {
             do throws(RenderError) {
                 placed = try CairoSurface(width: box.x1 - box.x0, height: box.y1 - box.y0)
-                let context = try CairoContext(surface: placed)
-                let cr = context.pointer
                 var shifted = device
                 shifted.x0 -= Double(box.x0)
                 shifted.y0 -= Double(box.y0)
+                if filter == .linear, usesBilinearKernel, sampleBilinearly(surface, into: placed, shifted: shifted, destination: destination,
+                                                                           scale: (scaleX, scaleY)) {
+                    resources?.imagePlacements += 1
+                    resources?.keepPlacedImage(placed, for: key, source: surface)
+                    return composite(placed, box: box, device: device, destination: destination, alpha: alpha)
+                }
+                let context = try CairoContext(surface: placed)
+                let cr = context.pointer
                 cairo_set_matrix(cr, &shifted)
                 cairo_translate(cr, destination.minX, destination.minY)
                 cairo_scale(cr, scaleX, scaleY)
@@ -99,9 +106,40 @@ extension CairoCanvas {
             resources?.imagePlacements += 1
             resources?.keepPlacedImage(placed, for: key, source: surface)
         }
-        // Composited within the intermediate's pixels and the destination, whose edges are cut
-        // here with the clips around it: an edge that one of them shares is covered once, as when
-        // the image is drawn straight (cut inside the intermediate, it would be covered twice).
+        composite(placed, box: box, device: device, destination: destination, alpha: alpha)
+    }
+
+    /// Samples `surface` bilinearly into `placed` (new, clear) with Strata's kernel, at the
+    /// positions and with the arithmetic pixman uses when Cairo paints it there under `shifted`,
+    /// translated to `destination`'s corner and scaled by `scale` (`pixmanTransform`): the same
+    /// bytes. False, with nothing drawn, where Cairo would take another route.
+    func sampleBilinearly(_ surface: CairoSurface, into placed: CairoSurface, shifted: cairo_matrix_t, destination: Rect,
+                          scale: (x: Double, y: Double)) -> Bool {
+        guard let (transform, offsetX, offsetY) = Self.pixmanTransform(shifted: shifted, destination: (destination.minX, destination.minY),
+                                                                       scale: scale, width: placed.width, height: placed.height),
+              // A scale alone with x not flipped pixman samples with its own vector path (its
+              // scaled-bilinear fast path), faster than gathers; the rest goes through its
+              // one-pixel-at-a-time affine fetch, which this replaces.
+              !(transform[1] == 0 && transform[3] == 0 && transform[0] > 0) else { return false }
+        cairo_surface_flush(surface.pointer)
+        cairo_surface_flush(placed.pointer)
+        let source = UnsafeRawPointer(cairo_image_surface_get_data(surface.pointer)!).assumingMemoryBound(to: UInt32.self)
+        let target = UnsafeMutableRawPointer(cairo_image_surface_get_data(placed.pointer)!).assumingMemoryBound(to: UInt32.self)
+        let drawn = strata_bilinear_affine_pad(target, Int(cairo_image_surface_get_stride(placed.pointer)) / 4, Int32(placed.width), Int32(placed.height),
+                                               source, Int(cairo_image_surface_get_stride(surface.pointer)) / 4, Int32(surface.width),
+                                               Int32(surface.height), transform, offsetX, offsetY, bilinearPath)
+        cairo_surface_mark_dirty(placed.pointer)
+        if drawn == 0 { placed.clear() }
+        if drawn == 1 { bilinearKernelDraws += 1 }
+        return drawn == 1
+    }
+
+    /// Composites an intermediate within its pixels and the destination, whose edges are cut
+    /// here with the clips around it: an edge that one of them shares is covered once, as when
+    /// the image is drawn straight (cut inside the intermediate, it would be covered twice).
+    private func composite(_ placed: CairoSurface, box: (x0: Int, y0: Int, x1: Int, y1: Int), device: cairo_matrix_t, destination: Rect,
+                           alpha: Double) {
+        var device = device
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))

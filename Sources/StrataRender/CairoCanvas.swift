@@ -40,6 +40,13 @@ public final class CairoCanvas: Canvas {
     /// Evaluate other linear and radial gradients through a colour table (`gradientImage`).
     /// Internal so that tests can compare with the plain pattern.
     var usesGradientTables = true
+    /// Sample images drawn with the linear filter with Strata's bilinear kernel (pixman's bytes)
+    /// rather than through Cairo, and on which path (0 plain C, 1 AVX2 where the machine has it).
+    /// Internal so that tests can compare.
+    var usesBilinearKernel = true
+    var bilinearPath: Int32 = 1
+    /// Images sampled by the bilinear kernel on this canvas (for tests).
+    var bilinearKernelDraws = 0
 
     let resources: RenderResources?
     /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).

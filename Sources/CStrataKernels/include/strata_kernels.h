@@ -74,6 +74,21 @@ void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_
 void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,
                                 size_t height, uint8_t alpha, int op, int path);
 
+/// Premultiplied ARGB32 `src` (src_width × src_height, stride in pixels) sampled bilinearly into
+/// every pixel of `dst` (width × height), as pixman's bilinear fetch of a padded image samples it:
+/// destination pixel (i, j) at t · (offset_x + i + ½, offset_y + j + ½) in 16.16 fixed point (t:
+/// the transform's first two rows, xx xy x0 yx yy y0), the row's first point transformed as
+/// pixman transforms a point and the rest stepped by the first column; 7-bit weights; indices
+/// clamped to the edges; each channel the weighted sum of the four pixels floored. `path` 0 is
+/// plain C, 1 AVX2 where the machine has it: the same bytes. Returns 0, writing nothing of the
+/// row, when a position leaves 32 bits (pixman stops there; the caller draws with Cairo instead).
+/// (x, y) (16.16, with 1 as the third coordinate) through `t` (xx xy x0 yx yy y0) as pixman
+/// transforms a point; 0 when a result does not fit 32 bits.
+int strata_transform_point_16_16(const int32_t t[6], int64_t x, int64_t y, int32_t *out_x, int32_t *out_y);
+
+int strata_bilinear_affine_pad(uint32_t *dst, size_t dst_stride, int width, int height, const uint32_t *src, size_t src_stride,
+                               int src_width, int src_height, const int32_t t[6], int offset_x, int offset_y, int path);
+
 /// 1 when `path` (0 plain C, 1 AVX2) runs on this machine.
 int strata_over_alpha_path_available(int path);
 
