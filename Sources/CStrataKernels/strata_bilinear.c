@@ -2,6 +2,7 @@
 // what pixman's bilinear fetch gives every pixel (7-bit weights, each channel the exact weighted
 // sum floored), so that the bytes are pixman's (see strata_kernels.h).
 #include "strata_kernels.h"
+#include "strata_cpu.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -113,7 +114,6 @@ __attribute__((target("avx2"))) static int row_avx2(uint32_t *dst, int width, in
     return i;
 }
 
-static int bilinear_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 int strata_bilinear_affine_pad(uint32_t *dst, size_t dst_stride, int width, int height, const uint32_t *src, size_t src_stride,
@@ -130,7 +130,7 @@ int strata_bilinear_affine_pad(uint32_t *dst, size_t dst_stride, int width, int 
         uint32_t *out = dst + (size_t)row * dst_stride;
         int done = 0;
 #if defined(__x86_64__)
-        if (path >= 1 && bilinear_has_avx2()) done = row_avx2(out, width, x, y, t[0], t[3], src, src_stride, src_width, src_height);
+        if (path >= 1 && strata_has_avx2()) done = row_avx2(out, width, x, y, t[0], t[3], src, src_stride, src_width, src_height);
 #endif
         row_portable(out + done, width - done, x + done * t[0], y + done * t[3], t[0], t[3], src, src_stride, src_width, src_height);
     }

@@ -4,6 +4,7 @@
 // saturated at 255, each product x·y/255 rounded as (t + (t >> 8)) >> 8 with t = x·y + 128 —
 // exact, so the vector and the plain paths give the same bytes as each other and as pixman.
 #include "strata_kernels.h"
+#include "strata_cpu.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -52,7 +53,6 @@ __attribute__((target("avx2"))) static inline void unpack_scaled_avx2(__m256i s,
     }
 }
 
-static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 // MULTIPLY and SCREEN, as pixman's unified combiners compute them (pixman-combine32.c), after
@@ -152,7 +152,7 @@ __attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict d
 int strata_over_alpha_path_available(int path) {
     if (path == 0) return 1;
 #if defined(__x86_64__)
-    if (path == 1) return has_avx2();
+    if (path == 1) return strata_has_avx2();
 #endif
     return 0;
 }
@@ -162,7 +162,7 @@ void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t
     typedef void (*row_fn)(uint32_t *, const uint32_t *, size_t, uint32_t);
     row_fn row = op == 1 ? multiply_row_portable : op == 2 ? screen_row_portable : over_row_portable;
 #if defined(__x86_64__)
-    if (path == 1 && has_avx2()) row = op == 1 ? multiply_row_avx2 : op == 2 ? screen_row_avx2 : over_row_avx2;
+    if (path == 1 && strata_has_avx2()) row = op == 1 ? multiply_row_avx2 : op == 2 ? screen_row_avx2 : over_row_avx2;
 #endif
     if (alpha == 0) return;
     for (size_t y = 0; y < height; y++) row(dst + y * dst_stride, src + y * src_stride, width, alpha);

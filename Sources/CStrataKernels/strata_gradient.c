@@ -1,6 +1,7 @@
 // Gradients through a colour table: the parameter of every pixel's centre, then the table's
 // entry for it (see strata_kernels.h).
 #include "strata_kernels.h"
+#include "strata_cpu.h"
 #include <math.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -118,7 +119,6 @@ __attribute__((target("avx2"))) static size_t linear_run_avx2(uint32_t *row, siz
     return i;
 }
 
-static int gradient_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
@@ -131,7 +131,7 @@ void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, 
                                     int path) {
     if (count == 0) return;
 #if defined(__x86_64__)
-    const int wide = path >= 2 && count <= 4096 && gradient_has_avx2();
+    const int wide = path >= 2 && count <= 4096 && strata_has_avx2();
 #endif
     // Pattern space: px = xx·x + xy·y + tx, py = yx·x + yy·y + ty (cairo_matrix_t's fields).
     const double xx = m[0], yx = m[1], xy = m[2], yy = m[3], tx = m[4], ty = m[5];
@@ -322,7 +322,7 @@ void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *
                                      int path) {
     size_t k = 0, right = 0;
 #if defined(__x86_64__)
-    if (path >= 2 && count > 1 && gradient_has_avx2()) k = table_avx2(out, count, offsets, channels, stops, &right);
+    if (path >= 2 && count > 1 && strata_has_avx2()) k = table_avx2(out, count, offsets, channels, stops, &right);
 #endif
     for (; k < count; k++) {
         const double t = count > 1 ? (double)k / (double)(count - 1) : 0;

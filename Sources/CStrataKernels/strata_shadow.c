@@ -1,6 +1,7 @@
 // The shadow's kernels: the box blur of its alpha plane (passes down columns, transposes between)
 // and the plane's values stored as mask bytes.
 #include "strata_kernels.h"
+#include "strata_cpu.h"
 
 #include <string.h>
 #if defined(__SSE2__)
@@ -97,7 +98,7 @@ static void box_passes(float **from, float **to, size_t width, size_t height, co
                        float *sums) {
 #if defined(__x86_64__) && defined(__clang__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) {
+    if (strata_has_avx2()) {
         box_passes_avx2(from, to, width, height, radii, count, sums);
         return;
     }

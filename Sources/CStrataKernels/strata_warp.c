@@ -7,6 +7,7 @@
 // (Σ c·w + 32768) >> 16. Two channels share a 64-bit lane (32 bits each: 255 · 65536 fits), so a
 // pixel costs eight multiplies; the result is the same as channel by channel.
 #include "strata_kernels.h"
+#include "strata_cpu.h"
 #include <math.h>
 #include <stdint.h>
 
@@ -154,13 +155,12 @@ static void warp_rows_avx2(uint32_t *dst, size_t dst_stride, size_t width, size_
     }
 }
 
-static int warp_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
 int strata_warp_path_available(int path) {
     if (path == 0) return 1;
 #if defined(__x86_64__)
-    if (path == 1) return warp_has_avx2();
+    if (path == 1) return strata_has_avx2();
 #endif
     return 0;
 }
@@ -170,7 +170,7 @@ void strata_warp_projective_with_path(uint32_t *dst, size_t dst_stride, size_t w
                                       const double g[9], double q_max, int path) {
 #if defined(__x86_64__)
     // Offsets are 32-bit in the gathers: Limits keeps a surface far below that.
-    if (path == 1 && warp_has_avx2() && src_stride * (src_height + 1) < (size_t)INT32_MAX && src_width < (size_t)INT32_MAX / 2) {
+    if (path == 1 && strata_has_avx2() && src_stride * (src_height + 1) < (size_t)INT32_MAX && src_width < (size_t)INT32_MAX / 2) {
         warp_rows_avx2(dst, dst_stride, width, height, src, src_stride, src_width, src_height, g, q_max);
         return;
     }

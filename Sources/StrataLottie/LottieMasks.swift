@@ -30,11 +30,11 @@ extension LottieLayerBuilder {
                     if inverse {
                         // Its inverse: the expanded shape XOR an opaque plane.
                         layer.compositingFilter = .xor
-                        layer = container([try shapes.shapeLayers([everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0], layer])
+                        layer = Self.container([try shapes.shapeLayers([Self.everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0], layer])
                     }
                 } else {
                     var sources = [bezier]
-                    if inverse { sources.insert(everywhere, at: 0) }
+                    if inverse { sources.insert(Self.everywhere, at: 0) }
                     layer = try shapes.shapeLayers(sources, style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
                     if inverse { layer.shape?.fillRule = .evenOdd }
                 }
@@ -48,18 +48,18 @@ extension LottieLayerBuilder {
             case "s":
                 // From nothing, a subtracted mask leaves everything but its path.
                 guard var holder = current else { current = try shape(inverse: !inverted); continue }
-                holder = container([holder])
+                holder = Self.container([holder])
                 holder.mask = try shape(inverse: !inverted)
                 current = holder
             case "i":
                 guard var holder = current else { current = try shape(inverse: inverted); continue }
-                holder = container([holder])
+                holder = Self.container([holder])
                 holder.mask = try shape(inverse: inverted)
                 current = holder
             default:  // "a" (add); lighten, darken and difference are drawn as add
                 if mode != "a" { context.warn(mask.path + ".mode", "mask mode \"\(mode)\" is drawn as add") }
                 let added = try shape(inverse: inverted)
-                current = current.map { container([$0, added]) } ?? added
+                current = current.map { Self.container([$0, added]) } ?? added
             }
             try context.count(2, at: mask.path)
         }
@@ -68,7 +68,7 @@ extension LottieLayerBuilder {
 
     /// A rectangle far larger than any composition, in which a path is cut out to invert it.
     static let everywhereSize = Size(width: 2 * Lottie.maximumMask, height: 2 * Lottie.maximumMask)
-    private var everywhere: LottieShapeBuilder.Source {
+    static var everywhere: LottieShapeBuilder.Source {
         .rectangle(position: LottieProperty(constant: [0, 0]), size: LottieProperty(constant: [Self.everywhereSize.width, Self.everywhereSize.height]),
                    radius: LottieProperty(constant: [0]), reversed: false)
     }
@@ -100,16 +100,17 @@ extension LottieLayerBuilder {
         try context.add(expansion.animation(.lineWidth, time: time, clock: context.clock) { .number(width($0)) },
                         forKey: "lineWidth", to: &stroke, at: mask.path + ".x")
         if grows { return stroke }
-        var plane = try shapes.shapeLayers([everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
+        var plane = try shapes.shapeLayers([Self.everywhere], style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
         plane.name = "mask plane"
         stroke.compositingFilter = .xor
-        fill.mask = container([plane, stroke])
+        fill.mask = Self.container([plane, stroke])
         try context.count(3, at: mask.path)
-        return container([fill])
+        return Self.container([fill])
     }
 
-    private func container(_ layers: [Layer]) -> Layer {
-        var layer = Layer(name: "mask")
+    /// A layer holding `layers` in its coordinates (anchor at its origin), drawing nothing itself.
+    static func container(_ layers: [Layer], name: String? = "mask") -> Layer {
+        var layer = Layer(name: name)
         layer.anchorPoint = .zero
         layer.sublayers = layers
         return layer

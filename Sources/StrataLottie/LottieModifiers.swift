@@ -219,7 +219,7 @@ extension LottieShapeBuilder {
     /// negative amount), a stroke or a gradient of an offset path is drawn along the paths
     /// themselves, with a warning.
     func offsetLayers(_ sources: [Source], style: Style, trims: [Trim], solid: Bool) throws(SceneError) -> [Layer]? {
-        var offset: (amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)?
+        var offset: OffsetPath?
         let inner = sources.map { source -> Source in
             guard case .offsetPath(let path, let amount, let join, let miterLimit) = source else { return source }
             offset = offset ?? (amount, join, miterLimit)
@@ -244,66 +244,59 @@ extension LottieShapeBuilder {
                 context.warn(style.node.path, "an offset path of a translucent fill draws its band over the fill, darker where they overlap")
             }
             shape.strokeColor = color
-            shape.fillColor = nil
-            shape.lineWidth = Swift.min(Limits.maximumLineWidth, 2 * amounts[0])
-            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][offset.join] ?? .miter
-            shape.lineCap = offset.join == 2 ? .round : .butt
-            shape.miterLimit = offset.miterLimit
             bands[index].shape = shape
             if var animation = bands[index].animation(forKey: "fillColor") {
                 animation.keyPath = .strokeColor
                 bands[index].removeAnimation(forKey: "fillColor")
                 try context.add(animation, forKey: "strokeColor", to: &bands[index], at: style.node.path + ".c")
             }
-            if offset.amount.isAnimated {
-                try context.add(offset.amount.animation(.lineWidth, time: time, clock: context.clock) {
-                    .number(Swift.min(Limits.maximumLineWidth, 2 * Swift.max(0, $0[0])))
-                }, forKey: "lineWidth", to: &bands[index], at: style.node.path)
-            }
+            try strokeBand(&bands[index], offset: offset, style: style) { $0 }
         }
         return fills + bands
+    }
+
+    /// An Offset Path's amount (points, animated), line join (1 miter, 2 round, 3 bevel) and miter limit.
+    typealias OffsetPath = (amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)
+
+    /// Makes `band`'s path a stroke of twice `distance(amount)` points with the offset's join
+    /// (its ends square for a miter or bevel join, round for a round one) and miter limit, the
+    /// width following an animated amount.
+    func strokeBand(_ band: inout Layer, offset: OffsetPath, style: Style,
+                    distance: @escaping (Double) -> Double) throws(SceneError) {
+        let width = { (amount: Double) in Swift.min(Limits.maximumLineWidth, 2 * Swift.max(0, distance(amount))) }
+        guard var shape = band.shape else { return }
+        shape.fillColor = nil
+        shape.lineWidth = width(offset.amount.first[0])
+        shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][offset.join] ?? .miter
+        shape.lineCap = offset.join == 2 ? .round : .butt
+        shape.miterLimit = offset.miterLimit
+        band.shape = shape
+        if offset.amount.isAnimated {
+            try context.add(offset.amount.animation(.lineWidth, time: time, clock: context.clock) { .number(width($0[0])) },
+                            forKey: "lineWidth", to: &band, at: style.node.path)
+        }
     }
 
     /// Offset Path inwards (every amount ≤ 0, one below): the region inside the closed contours
     /// and farther than |amount| from every path — the fill, masked by the inverse of a band of
     /// twice |amount| along the paths (the band XOR an opaque plane, as a shrinking mask
     /// expansion is drawn: 1 − band, exactly, where the fill's own edge pixels keep their
-    /// coverage). The band's
-    /// joins are the offset's (After Effects' line join and miter limit), which shape the inset
-    /// at concave corners; at convex ones the inset's corners are sharp, as the inner side of a
-    /// stroke is. The fill's colour and opacity stay its own (the mask is opaque).
-    func insetLayers(_ inner: [Source], offset: (amount: LottieProperty<[Double]>, join: Int, miterLimit: Double), style: Style,
+    /// coverage). The band's joins are the offset's (After Effects' line join and miter limit),
+    /// which shape the inset at concave corners; at convex ones the inset's corners are sharp, as
+    /// the inner side of a stroke is. The fill's colour and opacity stay its own (the mask is opaque).
+    func insetLayers(_ inner: [Source], offset: OffsetPath, style: Style,
                      trims: [Trim], solid: Bool) throws(SceneError) -> [Layer] {
         let fills = try shapeLayers(inner.map { Source.closedOnly($0) }, style: style, trims: trims, solid: solid)
-        let size = LottieLayerBuilder.everywhereSize
-        let plane = try shapeLayers([.rectangle(position: LottieProperty(constant: [0, 0]), size: LottieProperty(constant: [size.width, size.height]),
-                                                radius: LottieProperty(constant: [0]), reversed: false)], style: style, trims: [], solid: true)
+        let plane = try shapeLayers([LottieLayerBuilder.everywhere], style: style, trims: [], solid: true)
         var bands = try shapeLayers(inner, style: style, trims: trims, solid: true)
-        let width = { (amount: Double) in Swift.min(Limits.maximumLineWidth, 2 * Swift.max(0, -amount)) }
         for index in bands.indices {
-            guard var shape = bands[index].shape else { continue }
-            shape.strokeColor = .black
-            shape.fillColor = nil
-            shape.lineWidth = width(offset.amount.first[0])
-            shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][offset.join] ?? .miter
-            shape.lineCap = offset.join == 2 ? .round : .butt
-            shape.miterLimit = offset.miterLimit
-            bands[index].shape = shape
-            if offset.amount.isAnimated {
-                try context.add(offset.amount.animation(.lineWidth, time: time, clock: context.clock) { .number(width($0[0])) },
-                                forKey: "lineWidth", to: &bands[index], at: style.node.path)
-            }
+            bands[index].shape?.strokeColor = .black
+            try strokeBand(&bands[index], offset: offset, style: style) { -$0 }
         }
-        func group(_ layers: [Layer], name: String?) -> Layer {
-            var layer = Layer(name: name)
-            layer.anchorPoint = .zero
-            layer.sublayers = layers
-            return layer
-        }
-        var cut = group(bands, name: "inset band")
+        var cut = LottieLayerBuilder.container(bands, name: "inset band")
         cut.compositingFilter = .xor
-        var holder = group(fills, name: try style.node.string("nm"))
-        holder.mask = group(plane + [cut], name: "inset")
+        var holder = LottieLayerBuilder.container(fills, name: try style.node.string("nm"))
+        holder.mask = LottieLayerBuilder.container(plane + [cut], name: "inset")
         return [holder]
     }
 }

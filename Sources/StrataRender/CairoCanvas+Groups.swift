@@ -132,7 +132,7 @@ extension CairoCanvas {
                 record(error)
             }
         }
-        if shadow == nil, blendMode.map(CairoSurface.kernelBlendModes.contains) ?? true, !parent.clipped, opacity >= 0, opacity <= 1 {
+        if shadow == nil, blendMode.map { CairoSurface.kernelOperators[$0] != nil } ?? true, !parent.clipped, opacity >= 0, opacity <= 1 {
             parent.surface.blend(group.surface, x: group.originX - parent.originX, y: group.originY - parent.originY,
                                  alpha: Self.cairoAlpha(opacity), mode: blendMode, within: parent.damage)
         } else {

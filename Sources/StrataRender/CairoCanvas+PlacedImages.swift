@@ -82,24 +82,22 @@ extension CairoCanvas {
                 var shifted = device
                 shifted.x0 -= Double(box.x0)
                 shifted.y0 -= Double(box.y0)
-                if filter == .linear, usesBilinearKernel, sampleBilinearly(surface, into: placed, shifted: shifted, destination: destination,
-                                                                           scale: (scaleX, scaleY)) {
-                    resources?.imagePlacements += 1
-                    resources?.keepPlacedImage(placed, for: key, source: surface)
-                    return composite(placed, box: box, device: device, destination: destination, alpha: alpha)
+                let sampled = filter == .linear && usesBilinearKernel
+                    && sampleBilinearly(surface, into: placed, shifted: shifted, destination: destination, scale: (scaleX, scaleY))
+                if !sampled {
+                    let context = try CairoContext(surface: placed)
+                    let cr = context.pointer
+                    cairo_set_matrix(cr, &shifted)
+                    cairo_translate(cr, destination.minX, destination.minY)
+                    cairo_scale(cr, scaleX, scaleY)
+                    cairo_set_source_surface(cr, surface.pointer, 0, 0)
+                    let pattern = cairo_get_source(cr)
+                    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+                    cairo_pattern_set_filter(pattern, Self.cairoFilter(filter))
+                    cairo_paint(cr)
+                    try context.check("placing an image")
+                    cairo_surface_flush(placed.pointer)
                 }
-                let context = try CairoContext(surface: placed)
-                let cr = context.pointer
-                cairo_set_matrix(cr, &shifted)
-                cairo_translate(cr, destination.minX, destination.minY)
-                cairo_scale(cr, scaleX, scaleY)
-                cairo_set_source_surface(cr, surface.pointer, 0, 0)
-                let pattern = cairo_get_source(cr)
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-                cairo_pattern_set_filter(pattern, Self.cairoFilter(filter))
-                cairo_paint(cr)
-                try context.check("placing an image")
-                cairo_surface_flush(placed.pointer)
             } catch {
                 return record(error)
             }
@@ -118,7 +116,7 @@ extension CairoCanvas {
         guard let (transform, offsetX, offsetY) = Self.pixmanTransform(shifted: shifted, destination: (destination.minX, destination.minY),
                                                                        scale: scale, width: placed.width, height: placed.height),
               // A scale alone with x not flipped pixman samples with its own vector path (its
-              // scaled-bilinear fast path), faster than gathers; the rest goes through its
+              // scaled-bilinear fast path), faster there than this kernel; the rest goes through its
               // one-pixel-at-a-time affine fetch, which this replaces.
               !(transform[1] == 0 && transform[3] == 0 && transform[0] > 0) else { return false }
         cairo_surface_flush(surface.pointer)

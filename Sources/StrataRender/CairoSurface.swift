@@ -116,8 +116,8 @@ final class CairoSurface {
         let sourceStride = Int(cairo_image_surface_get_stride(source.pointer)) / 4
         let destination = UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!).assumingMemoryBound(to: UInt32.self)
         let pixels = UnsafeRawPointer(cairo_image_surface_get_data(source.pointer)!).assumingMemoryBound(to: UInt32.self)
-        let op: Int32 = switch mode { case .multiply: 1; case .screen: 2; default: 0 }
-        precondition(mode == nil || op != 0, "no kernel for \(String(describing: mode))")
+        let op = mode.map { Self.kernelOperators[$0] } ?? 0
+        guard let op else { preconditionFailure("no kernel for \(String(describing: mode))") }
         strata_composite_with_path(destination + top * stride + left, stride, pixels + (top - y) * sourceStride + (left - x),
                                    sourceStride, right - left, bottom - top, alpha, op, path)
         cairo_surface_mark_dirty_rectangle(pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
@@ -133,8 +133,10 @@ final class CairoSurface {
         try context.check("painting a surface")
     }
 
-    /// The blend modes `blend` composites with its own kernel; the others go through Cairo.
-    static let kernelBlendModes: Set<BlendMode> = [.multiply, .screen]
+    /// The blend modes `blend` composites with its own kernel, and the kernel's operator for each
+    /// (`strata_composite_with_path`); the others go through Cairo.
+    static let kernelOperators: [BlendMode: Int32] = [.multiply: 1, .screen: 2]
+    static var kernelBlendModes: Set<BlendMode> { Set(kernelOperators.keys) }
 
     /// The paths `blend` can take on this machine: 0 plain C, 1 AVX2.
     static var blendPaths: [Int32] { [0, 1].filter { strata_over_alpha_path_available($0) == 1 } }
