@@ -108,10 +108,16 @@ public struct Timeline: Hashable, Sendable {
 public struct PresentationTree: Hashable, Sendable {
     /// The tree of `layers` at `seconds`, each layer's own animations applied (what
     /// `Timeline(layers:).evaluate(layers, atSeconds:)` gives, without building the path index).
-    public init(evaluating layers: [Layer], atSeconds seconds: Double) {
+    ///
+    /// With `skippingUnseen`, what a renderer needs and no more: the sublayers and mask of a layer
+    /// presented hidden, or fully transparent and not itself a mask, keep their model values,
+    /// because nothing of them is drawn (a Lottie layer outside its in and out points is such a
+    /// layer, with hundreds of animated layers under it). Inside a transform layer everything is
+    /// evaluated: its transparent planes still take part in sorting the others.
+    public init(evaluating layers: [Layer], atSeconds seconds: Double, skippingUnseen: Bool = false) {
         /// The layer as presented, or nil when nothing in it moves: a still subtree is shared with
         /// the model, not copied layer by layer.
-        func evaluate(_ layer: Layer) -> Layer? {
+        func evaluate(_ layer: Layer, isMask: Bool = false, skips: Bool = skippingUnseen) -> Layer? {
             var result: Layer?
             let animations = layer.animations
             if !animations.isEmpty {
@@ -120,10 +126,15 @@ public struct PresentationTree: Hashable, Sendable {
                 // An animation that wrote nothing now (not begun, or ended and removed) leaves the layer shared.
                 if !properties.touched.isEmpty { result = properties.applied(to: layer) }
             }
+            let skips = skips && !layer.isTransformLayer
+            if skips {
+                let presented = result ?? layer
+                if presented.isHidden || (!isMask && !(presented.opacity > 0)) { return result }
+            }
             if !layer.sublayers.isEmpty {
                 var sublayers: [Layer]?
                 for index in layer.sublayers.indices {
-                    guard let changed = evaluate(layer.sublayers[index]) else { continue }
+                    guard let changed = evaluate(layer.sublayers[index], skips: skips) else { continue }
                     if sublayers == nil { sublayers = layer.sublayers }
                     sublayers![index] = changed
                 }
@@ -134,11 +145,11 @@ public struct PresentationTree: Hashable, Sendable {
                 if let replicator = (result ?? layer).replicator, let delays = Timeline.instanceDelays(replicator) {
                     if result == nil { result = layer }
                     result!.replicator?.delayedSublayers = delays.map { delay in
-                        PresentationTree(evaluating: layer.sublayers, atSeconds: seconds - delay).layers
+                        PresentationTree(evaluating: layer.sublayers, atSeconds: seconds - delay, skippingUnseen: skips).layers
                     }
                 }
             }
-            if let mask = layer.mask, let changed = evaluate(mask) {
+            if let mask = layer.mask, let changed = evaluate(mask, isMask: true, skips: skips) {
                 if result == nil { result = layer }
                 result!.mask = changed
             }

@@ -1,3 +1,4 @@
+import StrataAnimation
 import StrataModel
 import StrataRaster
 import StrataRender
@@ -30,7 +31,10 @@ extension FrameRenderer {
 
         /// The pixels.
         public let pixels: Pixels
-        /// What the frame shows (for an instant: the layers at that instant, no overlays).
+        /// What the frame shows (for an instant: the layers at that instant, no overlays). In a
+        /// scene without effects, the layers under one that draws nothing (hidden, or transparent
+        /// and not a mask) are left as in the model; `presentation(displayedIndex:)` evaluates
+        /// every layer.
         public let presentation: Presentation
 
         /// Creates a frame.
@@ -68,11 +72,11 @@ extension FrameRenderer {
         let layers: [Layer]
         switch request {
         case .displayed(let index, let overlayOpacity):
-            (presented, layers) = try drawnLayers(displayedIndex: index, overlayOpacity: overlayOpacity)
+            (presented, layers) = try drawnLayers(displayedIndex: index, overlayOpacity: overlayOpacity, forDrawing: true)
         case .shown(let seconds):
             guard seconds.isFinite else { throw StrataError(.usage, "the time must be a finite number of seconds, found \(seconds)") }
             if engine != nil { return try render(.displayed(frames.index(atSeconds: seconds)), resources: resources) }
-            layers = scene.presentation(atSeconds: seconds).layers
+            layers = PresentationTree(evaluating: scene.layers, atSeconds: seconds, skippingUnseen: true).layers
             presented = Presentation(displayedIndex: frames.index(atSeconds: seconds), seconds: seconds, layers: layers, overlays: [])
         case .instant(let seconds):
             layers = instant(atSeconds: seconds)

@@ -158,12 +158,23 @@ public struct FrameRenderer: Sendable {
 
     /// Displayed frame `index` as presented, and the layers drawn for it (with the motion-blur
     /// overlays the effects add); a usage error for an index the clock does not display.
+    ///
+    /// `forDrawing` leaves unevaluated what cannot be drawn (`PresentationTree`'s
+    /// `skippingUnseen`) when no effect reads the presentation; checks and the manifest evaluate
+    /// every layer.
     func drawnLayers(displayedIndex index: Int, overlayOpacity: [String: Double] = [:],
-                     drawingMotionBlur: Bool = true) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
+                     drawingMotionBlur: Bool = true, forDrawing: Bool = false) throws(StrataError) -> (presented: Presentation, layers: [Layer]) {
         guard frames.indices.contains(index) else {
             throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
         }
-        let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
+        let presented: Presentation
+        if forDrawing, engine == nil {
+            let seconds = frames.seconds(ofFrame: index)
+            let layers = PresentationTree(evaluating: scene.layers, atSeconds: seconds, skippingUnseen: true).layers
+            presented = Presentation(displayedIndex: index, seconds: seconds, layers: layers, overlays: [])
+        } else {
+            presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
+        }
         let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
         return (presented, try applyingLayerMotionBlur(layers, displayedIndex: index, drawing: drawingMotionBlur))
     }
