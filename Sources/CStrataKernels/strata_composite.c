@@ -149,6 +149,85 @@ __attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict d
 }
 #endif
 
+// A source drawn through a coverage mask (Cairo painting an image at an integer offset through
+// a path clip, or filling a path with it). Cairo's span renderers (cairo-image-compositor.c)
+// round their own products with 127, not 128: (t + (t >> 8)) >> 8 with t = x·y + 127. The
+// mask is m = c·α/255 so rounded from the 8-bit coverage c and the paint's alpha α. On a surface
+// Cairo knows to be clear, a span is lerped in with that rounding too: d' = s·m/255 per channel
+// (s itself where m is 255). On any other, m goes to pixman's masked OVER, rounded as above.
+static inline uint32_t mul_cairo(uint32_t x, uint32_t y) {
+    uint32_t t = x * y + 0x7f;
+    return (t + (t >> 8)) >> 8;
+}
+
+static void over_masked_row_portable(uint32_t *restrict dst, const uint32_t *restrict src, const uint8_t *restrict mask,
+                                     size_t n, uint32_t alpha, int clear) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t m = mask[i];
+        if (m == 0) continue;
+        if (alpha != 255) m = mul_cairo(m, alpha);
+        if (m == 0) continue;
+        uint32_t s = src[i];
+        if (!clear) {
+            over_row_portable(dst + i, src + i, 1, m);
+        } else if (m == 255) {
+            dst[i] = s;
+        } else {
+            dst[i] = mul_cairo(s & 0xff, m) | mul_cairo((s >> 8) & 0xff, m) << 8 | mul_cairo((s >> 16) & 0xff, m) << 16
+                     | mul_cairo(s >> 24, m) << 24;
+        }
+    }
+}
+
+#if defined(__x86_64__)
+/// x·y/255 per 16-bit lane, rounded as mul_cairo.
+__attribute__((target("avx2"))) static inline __m256i mul_cairo_avx2(__m256i x, __m256i y) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, y), _mm256_set1_epi16(0x7f));
+    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x101));
+}
+
+__attribute__((target("avx2"))) static void over_masked_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src,
+                                                                const uint8_t *restrict mask, size_t n, uint32_t alpha, int clear) {
+    const __m256i zero = _mm256_setzero_si256(), spread = _mm256_set1_epi32(0x01010101), alpha16 = _mm256_set1_epi16((short)alpha);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m128i m8 = _mm_loadl_epi64((const __m128i *)(const void *)(mask + i));
+        if (_mm_testz_si128(m8, m8)) continue;
+        __m256i s = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        // Each pixel's mask in its four bytes, unpacked alongside the pixels' channels.
+        __m256i m = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(m8), spread);
+        __m256i m_lo = _mm256_unpacklo_epi8(m, zero), m_hi = _mm256_unpackhi_epi8(m, zero);
+        if (alpha != 255) { m_lo = mul_cairo_avx2(m_lo, alpha16); m_hi = mul_cairo_avx2(m_hi, alpha16); }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(dst + i)), result;
+        if (clear) {
+            // Lerped onto clear pixels: s·m/255 (s where m is 255); untouched where m is 0.
+            __m256i lerped = _mm256_packus_epi16(mul_cairo_avx2(_mm256_unpacklo_epi8(s, zero), m_lo),
+                                                 mul_cairo_avx2(_mm256_unpackhi_epi8(s, zero), m_hi));
+            __m256i packed = _mm256_packus_epi16(m_lo, m_hi);  // m in every byte of its pixel
+            __m256i full = _mm256_cmpeq_epi32(packed, _mm256_set1_epi32(-1)), none = _mm256_cmpeq_epi32(packed, zero);
+            result = _mm256_blendv_epi8(_mm256_blendv_epi8(lerped, s, full), d, none);
+        } else {
+            __m256i s_lo = mul_un8_avx2(_mm256_unpacklo_epi8(s, zero), m_lo), s_hi = mul_un8_avx2(_mm256_unpackhi_epi8(s, zero), m_hi);
+            __m256i d_lo = mul_un8_avx2(_mm256_unpacklo_epi8(d, zero), inverse_alpha_avx2(s_lo));
+            __m256i d_hi = mul_un8_avx2(_mm256_unpackhi_epi8(d, zero), inverse_alpha_avx2(s_hi));
+            result = _mm256_adds_epu8(_mm256_packus_epi16(s_lo, s_hi), _mm256_packus_epi16(d_lo, d_hi));
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(dst + i), result);
+    }
+    over_masked_row_portable(dst + i, src + i, mask + i, n - i, alpha, clear);
+}
+#endif
+
+void strata_over_masked_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, const uint8_t *mask,
+                                  size_t mask_stride, size_t width, size_t height, uint8_t alpha, int clear, int path) {
+    void (*row)(uint32_t *, const uint32_t *, const uint8_t *, size_t, uint32_t, int) = over_masked_row_portable;
+#if defined(__x86_64__)
+    if (path == 1 && strata_has_avx2()) row = over_masked_row_avx2;
+#endif
+    if (alpha == 0) return;
+    for (size_t y = 0; y < height; y++) row(dst + y * dst_stride, src + y * src_stride, mask + y * mask_stride, width, alpha, clear);
+}
+
 int strata_over_alpha_path_available(int path) {
     if (path == 0) return 1;
 #if defined(__x86_64__)

@@ -153,20 +153,27 @@ extension CairoCanvas {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         addArea()
-        if gradient.kind == .linear, usesGradientStrips, let (image, x, y) = axisAlignedGradientImage(pattern, start: start, end: end, rect: area) {
-            // The same pixels as the gradient pattern, from an image: Cairo's fast image paths
-            // instead of evaluating the gradient for every pixel.
-            cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
-        } else if usesGradientTables,
-                  let (image, x, y) = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
-                                                    table: { gradientTable(for: gradient) }, rect: area,
-                                                    stops: .init(colors: gradient.colors, locations: gradient.resolvedLocations)) {
+        // The same pixels as the gradient pattern, from an image at a device pixel: Cairo's fast
+        // image paths instead of evaluating the gradient for every pixel.
+        var image: (surface: CairoSurface, x: Int, y: Int)?
+        if gradient.kind == .linear, usesGradientStrips, let strip = axisAlignedGradientImage(pattern, start: start, end: end, rect: area) {
+            image = strip
+        } else if usesGradientTables {
             // Every pixel from the gradient's colour table (CairoCanvas+GradientTable). Near a
             // focal point close to the circle, where the parameter changes fastest, pixman's 16.16
             // fixed-point matrix and this double-precision one part by up to 10 levels.
+            image = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
+                                  table: { gradientTable(for: gradient) }, rect: area,
+                                  stops: .init(colors: gradient.colors, locations: gradient.resolvedLocations))
+        }
+        if let image, usesCoverageKernel, alpha < 1 {
+            // (An opaque fill Cairo copies run by run, as fast as this kernel; it draws those.)
+            cairo_clip(cr)
+            return paintThroughClip(image.surface, x: image.x, y: image.y, alpha: alpha)
+        }
+        if let image {
             cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, image.pointer, Double(x), Double(y))
+            cairo_set_source_surface(cr, image.surface.pointer, Double(image.x), Double(image.y))
         } else {
             cairo_set_source(cr, pattern)
         }

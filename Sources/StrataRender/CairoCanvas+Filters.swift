@@ -8,6 +8,7 @@ import StrataRaster
 extension CairoCanvas {
     public func drawBackdrop(_ backdrop: Backdrop) {
         guard frames.count > 1 else { return record(RenderError("drawBackdrop outside a group")) }
+        frames[frames.count - 1].untouched = false
         let parent = frames[frames.count - 2], group = frames[frames.count - 1]
         let read = backdrop.readBounds
         do throws(RenderError) {
@@ -48,6 +49,7 @@ extension CairoCanvas {
 
     public func applyFilters(_ filters: [Filter]) {
         guard frames.count > 1 else { return record(RenderError("applyFilters outside a group")) }
+        frames[frames.count - 1].untouched = false
         resolveMask()
         let group = frames[frames.count - 1]
         do throws(RenderError) {

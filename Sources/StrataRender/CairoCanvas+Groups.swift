@@ -45,7 +45,7 @@ extension CairoCanvas {
             configure(context.pointer)
             prepare(context.pointer)
             offscreenSurfaceCount += 1
-            frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil))
+            frames.append(Frame(surface: surface, context: context, originX: originX, originY: originY, mask: nil, untouched: true))
         } catch {
             record(error)
             if let surface = try? CairoSurface(width: 1, height: 1), let context = try? CairoContext(surface: surface) {
@@ -113,6 +113,7 @@ extension CairoCanvas {
         checkFrame(group, "drawing an offscreen group")
         cairo_surface_flush(group.surface.pointer)
         let parent = frames[frames.count - 1]
+        frames[frames.count - 1].untouched = false
         let context = parent.context.pointer
         let x = Double(group.originX - parent.originX), y = Double(group.originY - parent.originY)
         cairo_save(context)
@@ -132,9 +133,11 @@ extension CairoCanvas {
                 record(error)
             }
         }
-        if shadow == nil, blendMode.map { CairoSurface.kernelOperators[$0] != nil } ?? true, !parent.clipped, opacity >= 0, opacity <= 1 {
-            parent.surface.blend(group.surface, x: group.originX - parent.originX, y: group.originY - parent.originY,
-                                 alpha: Self.cairoAlpha(opacity), mode: blendMode, within: parent.damage)
+        if shadow == nil, (blendMode.map { CairoSurface.kernelOperators[$0] != nil } ?? true), !parent.clipped, opacity >= 0, opacity <= 1 {
+            if parent.surface.blend(group.surface, x: group.originX - parent.originX, y: group.originY - parent.originY,
+                                    alpha: Self.cairoAlpha(opacity), mode: blendMode, within: parent.damage) {
+                frames[frames.count - 1].knownDirty = true
+            }
         } else {
             cairo_set_source_surface(context, group.surface.pointer, x, y)
             if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }

@@ -27,6 +27,11 @@ public final class CairoCanvas: Canvas {
         /// the context is clipped. Not counted as `clipped`: groups are still blended directly,
         /// within it (Cairo's clipped composite rounds differently from its unclipped one).
         var damage: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
+        /// Nothing has been drawn on this surface since Cairo made it, so Cairo knows it is clear
+        /// (and lerps the first paint in with its own rounding: `paintThroughClip`).
+        var untouched = false
+        /// Cairo knows the surface is not clear: marked changed, or written by a kernel.
+        var knownDirty = false
     }
 
     var frames: [Frame] = []
@@ -47,6 +52,13 @@ public final class CairoCanvas: Canvas {
     var bilinearPath: Int32 = 1
     /// Images sampled by the bilinear kernel on this canvas (for tests).
     var bilinearKernelDraws = 0
+    /// Composite gradient images drawn through a path with Strata's kernel from the path's
+    /// coverage (Cairo's bytes: `paintThroughClip`), and on which path (0 plain C, 1 AVX2).
+    /// Internal so that tests can compare with Cairo's paint.
+    var usesCoverageKernel = true
+    var coveragePath: Int32 = 1
+    /// Images composited by that kernel on this canvas (for tests).
+    var coverageKernelDraws = 0
 
     let resources: RenderResources?
     /// How far a drawn curve may lie from the true curve, in canvas pixels (`CurveTolerance`).
@@ -81,7 +93,7 @@ public final class CairoCanvas: Canvas {
         cairo_surface_mark_dirty(surface.pointer)
         let context = try CairoContext(surface: surface)
         configure(context.pointer)
-        frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
+        frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil, knownDirty: true)]
     }
 
     /// A canvas drawing over `surface` as it is (the thread's previous frame), clipped to `region`
@@ -91,7 +103,7 @@ public final class CairoCanvas: Canvas {
         self.curveTolerance = CurveTolerance.clamped(curveTolerance)
         let context = try CairoContext(surface: surface)
         configure(context.pointer)
-        frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil)]
+        frames = [Frame(surface: surface, context: context, originX: 0, originY: 0, mask: nil, knownDirty: true)]
         let x0 = Int(saturating: region.minX), y0 = Int(saturating: region.minY)
         let x1 = Int(saturating: region.maxX), y1 = Int(saturating: region.maxY)
         frames[0].damage = (x0, y0, x1, y1)
@@ -197,6 +209,8 @@ public final class CairoCanvas: Canvas {
     // MARK: - Drawing
 
     public func draw(_ operation: DrawOperation, alpha: Double) {
+        let index = frames.count - 1
+        defer { frames[index].untouched = false }
         switch operation {
         case .fill(let shape, let color):
             addPath(shape)

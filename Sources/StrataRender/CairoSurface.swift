@@ -99,17 +99,18 @@ final class CairoSurface {
     /// eight pixels at a time. Pixels outside this surface, or outside `limit` (a frame's damage),
     /// are left out. `mode` is OVER (nil) or one of `kernelBlendModes`, each with pixman's
     /// arithmetic for Cairo's operator of that mode.
+    @discardableResult
     func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, mode: BlendMode? = nil, path: Int32 = 1,
-               within limit: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
+               within limit: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) -> Bool {
         // Off the right or bottom edge first, so that x + source.width cannot overflow.
-        guard x < width, y < height else { return }
+        guard x < width, y < height else { return false }
         var left = max(0, x), top = max(0, y)
         var right = min(width, x + source.width), bottom = min(height, y + source.height)
         if let limit {
             left = max(left, limit.x0); top = max(top, limit.y0)
             right = min(right, limit.x1); bottom = min(bottom, limit.y1)
         }
-        guard left < right, top < bottom, alpha > 0 else { return }
+        guard left < right, top < bottom, alpha > 0 else { return false }
         cairo_surface_flush(source.pointer)
         cairo_surface_flush(pointer)
         let stride = Int(cairo_image_surface_get_stride(pointer)) / 4
@@ -121,6 +122,7 @@ final class CairoSurface {
         strata_composite_with_path(destination + top * stride + left, stride, pixels + (top - y) * sourceStride + (left - x),
                                    sourceStride, right - left, bottom - top, alpha, op, path)
         cairo_surface_mark_dirty_rectangle(pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        return true
     }
 
     /// Cairo's own composite of `source` at (`x`, `y`) with `cairo_paint_with_alpha`: what
@@ -140,6 +142,14 @@ final class CairoSurface {
 
     /// The paths `blend` can take on this machine: 0 plain C, 1 AVX2.
     static var blendPaths: [Int32] { [0, 1].filter { strata_over_alpha_path_available($0) == 1 } }
+
+    /// Whether any pixel is not transparent black.
+    var hasNonzeroPixel: Bool {
+        cairo_surface_flush(pointer)
+        let words = Int(cairo_image_surface_get_stride(pointer)) / 4 * height
+        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(pointer)!).assumingMemoryBound(to: UInt32.self)
+        return UnsafeBufferPointer(start: pixels, count: words).contains { $0 != 0 }
+    }
 
     /// Makes every pixel transparent.
     func clear() {

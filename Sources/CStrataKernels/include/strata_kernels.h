@@ -74,6 +74,16 @@ void strata_over_alpha_with_path(uint32_t *dst, size_t dst_stride, const uint32_
 void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, size_t width,
                                 size_t height, uint8_t alpha, int op, int path);
 
+/// A premultiplied ARGB32 source (`width × height`) drawn through an 8-bit coverage mask with
+/// `alpha`, as Cairo's span renderers draw an image at an integer offset through a path clip
+/// (paint_with_alpha) or a path filled with it: the same bytes. Cairo rounds its own products
+/// with 127: the mask is m = coverage·alpha/255 so rounded; then, where `clear` (a surface Cairo
+/// knows to be clear), each pixel becomes s·m/255 so rounded (s where m is 255), else pixman's
+/// masked OVER with m. Strides in pixels (mask: bytes). `path` 0 is plain C, 1 AVX2 where the
+/// machine has it: the same bytes.
+void strata_over_masked_with_path(uint32_t *dst, size_t dst_stride, const uint32_t *src, size_t src_stride, const uint8_t *mask,
+                                  size_t mask_stride, size_t width, size_t height, uint8_t alpha, int clear, int path);
+
 /// Premultiplied ARGB32 `src` (src_width × src_height, stride in pixels) sampled bilinearly into
 /// every pixel of `dst` (width × height), as pixman's bilinear fetch of a padded image samples it:
 /// destination pixel (i, j) at t · (offset_x + i + ½, offset_y + j + ½) in 16.16 fixed point (t:
