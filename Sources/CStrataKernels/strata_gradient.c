@@ -121,6 +121,21 @@ __attribute__((target("avx2"))) static size_t linear_run_avx2(uint32_t *row, siz
 
 #endif
 
+/// The first i in 0…width where t = px0 + xx·i (finite, xx ≠ 0) has passed `edge` (0 or 1) going
+/// along the row: t > 0 or t ≥ 1 where xx > 0, t < 1 or t ≤ 0 where xx < 0 — the tests
+/// `entry` makes, so that the pixels before it take one end's colour and those from it the
+/// table or the other end's; width when none has.
+static size_t first_linear_index(double px0, double xx, size_t width, int edge) {
+    size_t low = 0, high = width;  // the answer lies in low…high
+    while (low < high) {
+        const size_t middle = low + (high - low) / 2;
+        const double t = px0 + xx * (double)middle;
+        const int passed = xx > 0 ? (edge == 0 ? t > 0 : t >= 1) : (edge == 1 ? t < 1 : !(t > 0));
+        if (passed) high = middle; else low = middle + 1;
+    }
+    return low;
+}
+
 void strata_gradient_fill(uint32_t *dst, size_t stride, size_t width, size_t height, double x0, double y0,
                           const double m[6], int radial, double fx, double fy, const uint32_t *lut, size_t count) {
     strata_gradient_fill_with_path(dst, stride, width, height, x0, y0, m, radial, fx, fy, lut, count, 2);
@@ -153,18 +168,19 @@ void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, 
                 for (; i < width; i++) row[i] = colour;
                 continue;
             }
-            for (; i < width; i++) {
-                const double t = px0 + xx * (double)i;
-                if (t > 0 && t < 1) break;
-                row[i] = entry(lut, count, t);
-            }
+            if (isfinite(px0) && isfinite(xx)) {
+                // t = px0 + xx·i never decreases along the row where xx > 0 and never increases
+                // where xx < 0 (rounding keeps the order), so the pixels before 0 and past 1 are
+                // two runs of one colour each, found by bisection on the same expression.
+                const size_t start = first_linear_index(px0, xx, width, xx > 0 ? 0 : 1), end = first_linear_index(px0, xx, width, xx > 0 ? 1 : 0);
+                const uint32_t before = xx > 0 ? lut[0] : lut[count - 1], after = xx > 0 ? lut[count - 1] : lut[0];
+                for (; i < start; i++) row[i] = before;
 #if defined(__x86_64__)
-            if (wide) i = linear_run_avx2(row, i, width, px0, xx, lut, count);
+                if (wide) i = linear_run_avx2(row, i, end, px0, xx, lut, count);
 #endif
-            for (; i < width; i++) {
-                const double t = px0 + xx * (double)i;
-                if (!(t > 0 && t < 1)) break;
-                row[i] = lut[(size_t)(t * last + 0.5)];
+                for (; i < end; i++) row[i] = lut[(size_t)((px0 + xx * (double)i) * last + 0.5)];
+                for (; i < width; i++) row[i] = after;
+                continue;
             }
             for (; i < width; i++) row[i] = entry(lut, count, px0 + xx * (double)i);
         } else if (centred) {

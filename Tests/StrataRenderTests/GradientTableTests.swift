@@ -141,6 +141,52 @@ struct GradientTableTests {
         #expect(differing == 0, "\(differing) pixels differ")
     }
 
+    /// Linear rows take the first colour before 0, the last from 1 on, and the table between, as
+    /// each pixel's own t = px0 + xx·i says, on every path: the end runs found by bisection end
+    /// exactly where the per-pixel tests change, for steep and shallow gradients both ways, rows
+    /// wholly before or past the ends, and ramps narrower than a pixel.
+    @Test func linearRowsChangeColourExactlyWhereEachPixelsParameterSays() {
+        let table: [UInt32] = (0..<256).map { UInt32($0) * 0x0001_0101 | 0xff00_0000 }
+        let last = Double(table.count - 1)
+        var state: UInt32 = 29
+        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 1_000_000) / 1_000_000 }
+        var compared = 0
+        for case_ in 0..<400 {
+            let width = 1 + Int(next() * 300), height = 3
+            // xx from ±1e-4 to ±3 per pixel; the ramp anywhere from well before to well past the row.
+            var xx = (next() < 0.5 ? -1 : 1) * pow(10, -4 + next() * 4.5), xy = next() * 0.01
+            var tx = -xx * Double(width) * (next() * 1.6 - 0.3) + (case_ % 7 == 0 ? 0.5 : 0)
+            if case_ % 4 == 0 {
+                // Steps of a power of two: t is exactly 0 at pixel k and exactly 1 a few pixels on.
+                xx = (next() < 0.5 ? -1 : 1) / [2, 4, 8, 64][case_ / 4 % 4]
+                xy = 0
+                tx = -xx * (0.5 + Double(Int(next() * Double(width))))
+            }
+            let matrix = [xx, 0, xy, 0, tx, 0]
+            var pixels = [UInt32](repeating: 0, count: width * height)
+            for path: Int32 in [0, 2] {
+                matrix.withUnsafeBufferPointer { m in
+                    table.withUnsafeBufferPointer { lut in
+                        strata_gradient_fill_with_path(&pixels, width, width, height, 0, 0, m.baseAddress, 0, 0, 0, lut.baseAddress, lut.count, path)
+                    }
+                }
+                for j in 0..<height {
+                    let px0 = xx * 0.5 + xy * (Double(j) + 0.5) + tx
+                    for i in 0..<width {
+                        let t = px0 + xx * Double(i)
+                        let expected = !(t > 0) ? table[0] : t >= 1 ? table[table.count - 1] : table[Int(t * last + 0.5)]
+                        if pixels[j * width + i] != expected {
+                            Issue.record("case \(case_), path \(path), pixel (\(i), \(j)): t = \(t)")
+                            return
+                        }
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 100_000)
+    }
+
     /// The table is computed four entries at a time where the machine has AVX2: the same entries
     /// as one at a time, for stops in and out of 0…1, equal offsets, translucent colours and
     /// table sizes from 2 to 4,096.
