@@ -24,8 +24,10 @@ extension CairoCanvas {
         let target = cairo_get_target(cr)
         var offsetX = 0.0, offsetY = 0.0
         if let target { cairo_surface_get_device_offset(target, &offsetX, &offsetY) }
-        guard let target, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-              offsetX == 0, offsetY == 0, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER else {
+        // Only onto the canvas's own surface (not a group Cairo pushed), whose state it knows.
+        guard let target, target == frames[frames.count - 1].surface.pointer, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, offsetX == 0, offsetY == 0,
+              cairo_get_operator(cr) == CAIRO_OPERATOR_OVER else {
             return drawWithCairo()
         }
         let opacity = Self.cairoAlpha(alpha)
