@@ -46,15 +46,20 @@ extension RenderResources {
         guard keepsBase else { return .none }
         let key = BaseKey(tree)
         defer { previousFrame = (key, tree.roots) }
+        let matchedBefore = previousMatchesBase
+        previousMatchesBase = false
         var still = 0
         if let previous = previousFrame, previous.key == key {
             while still < min(previous.roots.count, tree.roots.count), tree.roots[still].drawsTheSame(as: previous.roots[still]) {
                 still += 1
             }
         }
+        // Drawing the same is an equality of every field, so it carries over: the first nodes
+        // equal the previous frame's, which equalled the base's.
         if let base, base.key == key, base.roots.count >= still, base.roots.count <= tree.roots.count,
-           zip(base.roots, tree.roots).allSatisfy({ $0.drawsTheSame(as: $1) }) {
+           (matchedBefore && still == base.roots.count) || zip(base.roots, tree.roots).allSatisfy({ $0.drawsTheSame(as: $1) }) {
             baseRestores += 1
+            previousMatchesBase = true
             return .restore(base.surface, count: base.roots.count)
         }
         let canvasArea = Double(tree.pixelWidth) * Double(tree.pixelHeight)
@@ -77,5 +82,6 @@ extension RenderResources {
         }
         copy.copyPixels(of: surface)
         base = Base(key: BaseKey(tree), roots: Array(tree.roots[0..<count]), surface: copy)
+        previousMatchesBase = true
     }
 }

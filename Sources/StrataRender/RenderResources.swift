@@ -34,6 +34,10 @@ public final class RenderResources {
     /// The kept base and the top-level nodes of the thread's previous frame (RenderResources+Base).
     var base: Base?
     var previousFrame: (key: BaseKey, roots: [RenderNode])?
+    /// Whether the previous frame's first nodes draw what the base holds (it started from the base
+    /// or the base was kept from it): then a frame whose first nodes draw what the previous
+    /// frame's did draws what the base holds too, without comparing them again.
+    var previousMatchesBase = false
     /// Whether frames start from the kept base (default true). False draws every frame in full:
     /// for measuring what drawing a scene costs when nothing stays the same.
     public var keepsBase = true

@@ -109,6 +109,26 @@ struct RenderBaseTests {
         #expect(resources.baseRestores == 2)
     }
 
+    /// Many frames in a row start from one base without comparing their still nodes with it again
+    /// (they equal the previous frame's, which equalled it); a frame whose second node changes
+    /// does not, and its bytes are those drawn afresh.
+    @Test func aLongStillRunStartsFromTheBaseAndAChangeStopsIt() throws {
+        let photo = try TestImages.structured(width: 80, height: 60)
+        let resources = RenderResources()
+        let size = Size(width: 100, height: 70)
+        for frame in 0..<12 {
+            var scene = layers(frame: frame, photo: photo)
+            if frame >= 7 { scene[1].cornerRadius = 2 }  // the panel changes at frame 7 and stays
+            let fresh = try Renderer.render(scene, size: size, scale: 1, background: .white)
+            let reused = try Renderer.render(scene, size: size, scale: 1, background: .white, resources: resources)
+            let same = reused == fresh  // compared whole: a failure prints no pixels
+            #expect(same, "frame \(frame)")
+        }
+        // Frame 1 keeps the picture and the panel, frames 2–6 start from them; frame 7 keeps the
+        // picture alone (its panel changed), frame 8 keeps both again, frames 9–11 start from them.
+        #expect(resources.baseRestores == 8)
+    }
+
     @Test func anotherSizeScaleOrBackgroundIsDrawnAfresh() throws {
         let photo = try TestImages.structured(width: 80, height: 60)
         let resources = RenderResources()
