@@ -10,10 +10,14 @@
 #include <immintrin.h>
 #endif
 
-static inline uint32_t mul_un8(uint32_t x, uint32_t y) {
-    uint32_t t = x * y + 0x80;
+/// x·y/255 rounded as (t + (t >> 8)) >> 8 with t = x·y + half: pixman's half is 128, Cairo's own
+/// span renderers' 127 (mul_cairo, below).
+static inline uint32_t mul_rounded(uint32_t x, uint32_t y, uint32_t half) {
+    uint32_t t = x * y + half;
     return (t + (t >> 8)) >> 8;
 }
+
+static inline uint32_t mul_un8(uint32_t x, uint32_t y) { return mul_rounded(x, y, 0x80); }
 
 static void over_row_portable(uint32_t *restrict dst, const uint32_t *restrict src, size_t n, uint32_t m) {
     for (size_t i = 0; i < n; i++) {
@@ -31,10 +35,12 @@ static void over_row_portable(uint32_t *restrict dst, const uint32_t *restrict s
 
 #if defined(__x86_64__)
 /// x·y/255 per 16-bit lane, rounded as mul_un8.
-__attribute__((target("avx2"))) static inline __m256i mul_un8_avx2(__m256i x, __m256i y) {
-    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, y), _mm256_set1_epi16(0x80));
+__attribute__((target("avx2"))) static inline __m256i mul_rounded_avx2(__m256i x, __m256i y, short half) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, y), _mm256_set1_epi16(half));
     return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x101));
 }
+
+__attribute__((target("avx2"))) static inline __m256i mul_un8_avx2(__m256i x, __m256i y) { return mul_rounded_avx2(x, y, 0x80); }
 
 /// 255 − alpha in every 16-bit lane of its pixel (alpha is the fourth lane of each unpacked pixel).
 __attribute__((target("avx2"))) static inline __m256i inverse_alpha_avx2(__m256i x) {
@@ -150,15 +156,12 @@ __attribute__((target("avx2"))) static void screen_row_avx2(uint32_t *restrict d
 #endif
 
 // A source drawn through a coverage mask (Cairo painting an image at an integer offset through
-// a path clip, or filling a path with it). Cairo's span renderers (cairo-image-compositor.c)
+// a path clip). Cairo's span renderers (cairo-image-compositor.c)
 // round their own products with 127, not 128: (t + (t >> 8)) >> 8 with t = x·y + 127. The
 // mask is m = c·α/255 so rounded from the 8-bit coverage c and the paint's alpha α. On a surface
 // Cairo knows to be clear, a span is lerped in with that rounding too: d' = s·m/255 per channel
 // (s itself where m is 255). On any other, m goes to pixman's masked OVER, rounded as above.
-static inline uint32_t mul_cairo(uint32_t x, uint32_t y) {
-    uint32_t t = x * y + 0x7f;
-    return (t + (t >> 8)) >> 8;
-}
+static inline uint32_t mul_cairo(uint32_t x, uint32_t y) { return mul_rounded(x, y, 0x7f); }
 
 static void over_masked_row_portable(uint32_t *restrict dst, const uint32_t *restrict src, const uint8_t *restrict mask,
                                      size_t n, uint32_t alpha, int clear) {
@@ -181,10 +184,7 @@ static void over_masked_row_portable(uint32_t *restrict dst, const uint32_t *res
 
 #if defined(__x86_64__)
 /// x·y/255 per 16-bit lane, rounded as mul_cairo.
-__attribute__((target("avx2"))) static inline __m256i mul_cairo_avx2(__m256i x, __m256i y) {
-    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, y), _mm256_set1_epi16(0x7f));
-    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x101));
-}
+__attribute__((target("avx2"))) static inline __m256i mul_cairo_avx2(__m256i x, __m256i y) { return mul_rounded_avx2(x, y, 0x7f); }
 
 __attribute__((target("avx2"))) static void over_masked_row_avx2(uint32_t *restrict dst, const uint32_t *restrict src,
                                                                 const uint8_t *restrict mask, size_t n, uint32_t alpha, int clear) {

@@ -76,7 +76,7 @@ void strata_composite_with_path(uint32_t *dst, size_t dst_stride, const uint32_t
 
 /// A premultiplied ARGB32 source (`width × height`) drawn through an 8-bit coverage mask with
 /// `alpha`, as Cairo's span renderers draw an image at an integer offset through a path clip
-/// (paint_with_alpha) or a path filled with it: the same bytes. Cairo rounds its own products
+/// (paint_with_alpha): the same bytes. Cairo rounds its own products
 /// with 127: the mask is m = coverage·alpha/255 so rounded; then, where `clear` (a surface Cairo
 /// knows to be clear), each pixel becomes s·m/255 so rounded (s where m is 255), else pixman's
 /// masked OVER with m. Strides in pixels (mask: bytes). `path` 0 is plain C, 1 AVX2 where the

@@ -107,9 +107,16 @@ public struct FrameRenderer: Sendable {
     /// Displayed frame `index` as presented. `overlayOpacity` forces the opacity of the named
     /// motion-blur overlays (for tuning).
     public func presentation(displayedIndex index: Int, overlayOpacity: [String: Double] = [:]) -> Presentation {
+        presentation(displayedIndex: index, overlayOpacity: overlayOpacity, skippingUnseen: false)
+    }
+
+    /// `presentation(displayedIndex:overlayOpacity:)`; with `skippingUnseen`, in a scene without
+    /// effects, what cannot be drawn is left unevaluated (`PresentationTree`'s `skippingUnseen`).
+    func presentation(displayedIndex index: Int, overlayOpacity: [String: Double], skippingUnseen: Bool) -> Presentation {
         let seconds = frames.seconds(ofFrame: index)
         guard let engine else {
-            return Presentation(displayedIndex: index, seconds: seconds, layers: scene.presentation(atSeconds: seconds).layers, overlays: [])
+            let layers = PresentationTree(evaluating: scene.layers, atSeconds: seconds, skippingUnseen: skippingUnseen).layers
+            return Presentation(displayedIndex: index, seconds: seconds, layers: layers, overlays: [])
         }
         let presented = engine.presentation(displayedIndex: index, opacityOverride: overlayOpacity)
         return Presentation(displayedIndex: index, seconds: seconds, layers: presented.layers, overlays: presented.overlays)
@@ -167,14 +174,7 @@ public struct FrameRenderer: Sendable {
         guard frames.indices.contains(index) else {
             throw StrataError(.usage, "\(scene.name) has frames 0…\(frames.count - 1), not \(index)")
         }
-        let presented: Presentation
-        if forDrawing, engine == nil {
-            let seconds = frames.seconds(ofFrame: index)
-            let layers = PresentationTree(evaluating: scene.layers, atSeconds: seconds, skippingUnseen: true).layers
-            presented = Presentation(displayedIndex: index, seconds: seconds, layers: layers, overlays: [])
-        } else {
-            presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity)
-        }
+        let presented = presentation(displayedIndex: index, overlayOpacity: overlayOpacity, skippingUnseen: forDrawing)
         let layers = engine?.addingOverlays(to: presented.layers, displayedIndex: index, states: presented.overlays) ?? presented.layers
         return (presented, try applyingLayerMotionBlur(layers, displayedIndex: index, drawing: drawingMotionBlur))
     }
