@@ -51,12 +51,15 @@ extension CairoCanvas {
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_paint(cr)
-        guard let pattern = cairo_pop_group(cr) else { return record(RenderError("a clip's coverage: no group")) }
-        defer { cairo_pattern_destroy(pattern) }
+        let pattern = cairo_pop_group(cr)
+        defer { if let pattern { cairo_pattern_destroy(pattern) } }
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return record(.cairo(cairo_status(cr), "measuring a clip's coverage")) }
+        // A clip that leaves nothing (a path shrunk below a pixel) gives Cairo no group surface to
+        // read: Cairo paints, which draws what it draws there.
         var group: OpaquePointer?
-        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS, cairo_pattern_get_surface(pattern, &group) == CAIRO_STATUS_SUCCESS, let coverage = group,
+        guard let pattern, cairo_pattern_get_surface(pattern, &group) == CAIRO_STATUS_SUCCESS, let coverage = group,
               cairo_surface_get_type(coverage) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(coverage) == CAIRO_FORMAT_A8 else {
-            return record(.cairo(cairo_status(cr), "measuring a clip's coverage"))
+            return drawWithCairo()
         }
         // The group's pixel (0, 0) lies on the surface's pixel (-offset).
         var groupX = 0.0, groupY = 0.0

@@ -90,6 +90,24 @@ struct CoverageKernelTests {
         }
     }
 
+    /// A path shrunk below a pixel (or moved far off the canvas) leaves Cairo no coverage to read:
+    /// Cairo paints, with no error, and the bytes are Cairo's.
+    @Test(arguments: [Transform2D(a: 1e-7, b: 0, c: 0, d: 1e-7, tx: 40, ty: 30), Transform2D(a: 1, b: 0, c: 0, d: 1, tx: 1e7, ty: -1e7)])
+    func aPathThatCoversNothingDrawsNothingWithoutAnError(transform: Transform2D) throws {
+        let draw = draws(seed: 5)[0]
+        func render(_ kernel: Bool) throws -> PixelBuffer {
+            let canvas = try CairoCanvas(width: 180, height: 150)
+            canvas.usesCoverageKernel = kernel
+            canvas.beginGroup(bounds: Rect(x: 0, y: 0, width: 150, height: 120), reasons: [.opacity])
+            canvas.concatenate(transform)
+            canvas.draw(draw.operation, alpha: 0.5)
+            canvas.endGroup(opacity: 1, shadow: nil, blendMode: nil)
+            return try canvas.makePixelBuffer()
+        }
+        let kernel = try render(true), cairo = try render(false)
+        #expect(kernel.pixels == cairo.pixels)
+    }
+
     /// On a group whose only draw so far drew nothing, Cairo may or may not know it is clear:
     /// Cairo paints, and the bytes are Cairo's.
     @Test func aGroupWhereNothingWasDrawnYetIsLeftToCairo() throws {
