@@ -55,11 +55,19 @@ extension LottieLayerBuilder {
         // lottie-ios maps justification 3…6 (justify, last line left, right, centred or full) to
         // CoreText's justified alignment, whose last line — here every line — is left-aligned.
         let alignment = justification == 1 ? 1 : justification == 2 ? 2 : 0
+        // The user's font file for a text without glyphs (`--font DIR`), as an app's font provider
+        // gives lottie-ios one.
+        var user: UserFont?
+        if !hasGlyphs, let userFonts = context.userFonts, let font {
+            user = try userFonts.file(name: fontName, family: font.family, style: font.style)
+        }
         var layout = LottieTextLayout(size: size, lineHeight: lineHeight, alignment: alignment, justified: justification >= 3,
                                       box: box.flatMap { $0.count >= 2 && boxOrigin.count >= 2 ? Rect(x: boxOrigin[0], y: boxOrigin[1], width: $0[0], height: $0[1]) : nil },
-                                      // The ascent that places a justified point text's top at its position: the file's
-                                      // font's (After Effects' ascent, in percent of the size), else Helvetica's.
-                                      ascent: hasGlyphs ? (font?.ascent ?? 75) / 100 : LottieTextLayout.helveticaAscent)
+                                      // The ascent that places a justified point text's top at its position: the
+                                      // user's font's as CoreText gives it, the file's font's (After Effects' ascent,
+                                      // in percent of the size), else Helvetica's.
+                                      ascent: user?.metrics.ascent ?? (hasGlyphs ? (font?.ascent ?? 75) / 100 : LottieTextLayout.helveticaAscent))
+        if let user { layout.boxBaseline = user.metrics.capHeight }
         try context.count(2, at: document.path)
         let fill = try document["fc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
         let strokeColor = try document["sc"].map { n throws(SceneError) in LottieColor.color(try n.vector()) }
@@ -73,13 +81,12 @@ extension LottieLayerBuilder {
         }
         // A stroke without a fill colour is drawn alone, as CoreText draws it.
         let fontFill = fill ?? (layout.stroke == nil ? .black : .clear)
-        if !hasGlyphs, let userFonts = context.userFonts, let font,
-           let user = try userFonts.file(name: fontName, family: font.family, style: font.style) {
-            // The user's font (`--font DIR`), as an app's font provider gives lottie-ios one.
+        if let user, let font {
+            // The user's font (`--font DIR`), in the family the file names itself.
             context.usedUserFonts[fontName] = user.sha256
             layer.sublayers = lines.enumerated().compactMap { index, line in
-                line.isEmpty ? nil : layout.userFontLine(String(line), index: index, family: font.family, style: font.style, file: user.path,
-                                                         ascent: font.ascent / 100, color: fontFill, tracking: tracking / 1000 * size)
+                line.isEmpty ? nil : layout.userFontLine(String(line), index: index, family: user.family, style: font.style, file: user.path,
+                                                         ascent: user.metrics.layoutAscent, color: fontFill, tracking: tracking / 1000 * size)
             }
             layer.position.y -= baselineShift
             return layer
@@ -144,10 +151,14 @@ struct LottieTextLayout {
     static let helveticaAscent = 0.77
     /// TeX Gyre Heros's ascent as Pango places it (the top of a line to its baseline), in ems.
     static let herosAscent = 1.148
-    /// The first baseline below a text box's top, in ems: measured on Core Animation's picture of
-    /// lottie-ios's issue_2545 (52.5 pt at 63 pt), where CoreText sets the line in a frame taller
-    /// than the box by the font's ascent less its cap height.
-    static let boxBaseline = 0.833
+    /// Helvetica's first baseline below a text box's top, in ems. lottie-ios's CoreTextRenderLayer
+    /// makes the text layer taller than the box by the font's ascent less its cap height and puts
+    /// that much above the box's top, and CoreText sets the first line one ascent below the layer's
+    /// top: the baseline lies one cap height below the box's top (so it does in Core Animation's
+    /// picture of pr_2436, in the Airbnb Cereal file lottie-ios's test bundles: 0.710 em). For
+    /// Helvetica, CoreText adds to that a line gap the font's tables do not give, measured on
+    /// Core Animation's picture of issue_2545 (52.5 pt at 63 pt, against a cap height of 0.717 em).
+    static let helveticaBoxBaseline = 0.833
 
     var size: Double
     var lineHeight: Double
@@ -157,6 +168,9 @@ struct LottieTextLayout {
     var box: Rect?
     /// The font's ascent, in ems.
     var ascent: Double
+    /// The first baseline below a text box's top, in ems: the font's cap height
+    /// (`helveticaBoxBaseline` for the Helvetica CoreText draws a font iOS lacks in).
+    var boxBaseline = Self.helveticaBoxBaseline
     /// The stroke of text set in a font (CoreText's stroke attributes as lottie-ios sets them):
     /// its colour, width in points and whether it is drawn over the fill; nil draws none.
     var stroke: (color: Color, width: Double, overFill: Bool)? = nil
@@ -166,11 +180,17 @@ struct LottieTextLayout {
         let pitch = lineHeight > 0 ? lineHeight : size * 1.2
         if let box {
             let x = box.minX + (alignment == 1 ? box.width - width : alignment == 2 ? (box.width - width) / 2 : 0)
-            return Point(x: x, y: box.minY + Self.boxBaseline * size + Double(index) * pitch)
+            return Point(x: x, y: box.minY + boxBaseline * size + Double(index) * pitch)
         }
         if justified { return Point(x: 0, y: ascent * size + Double(index) * pitch) }
         return Point(x: alignment == 1 ? -width : alignment == 2 ? -width / 2 : 0, y: Double(index) * pitch)
     }
+
+    /// Whether CoreText kerns pairs of letters as lottie-ios sets its attributes: it gives the
+    /// tracking as the kern attribute (and ligatures 0), and a kern of 0 turns kerning off while any
+    /// other value moves letters from their kerned places (CoreText's kCTKernAttributeName; Core
+    /// Animation's picture of pr_2436, tracked −13, shows the font's pairs kerned).
+    static func pairKerning(tracking: Double) -> Bool { tracking != 0 }
 
     /// One line as a Pango text layer in TeX Gyre Heros: its bounds are wide enough for any
     /// glyph of the line and aligned as the line is, their top one ascent above the baseline.
@@ -178,13 +198,14 @@ struct LottieTextLayout {
         // CoreText sets a line's baseline a whole number of points below its top, where the layer
         // is placed by the font's exact ascent: the baseline sits lower by the rounding.
         let ascent = Self.helveticaAscent * size, rounding = box == nil && !justified ? ascent.rounded(.up) - ascent : 0
-        // lottie-ios sets CoreText's kern and ligature attributes to 0: no pair kerning, no ligatures.
-        return lineLayer(TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color, kerning: false, ligatures: false),
+        return lineLayer(TextContent(string: line, fontFamily: "Helvetica", fontSize: size, isBold: bold, color: color,
+                                     kerning: Self.pairKerning(tracking: tracking), ligatures: false),
                          index: index, top: Self.herosAscent * size - rounding, tracking: tracking)
     }
 
     /// One line as a Pango text layer in the user's font file of `family` (`--font`): placed as
-    /// `fontLine`, with the font's ascent as the file gives it (After Effects', in ems).
+    /// `fontLine`, with `ascent` the one Pango lays the file's lines out with (in ems), so that the
+    /// baseline falls where CoreText puts it.
     func userFontLine(_ line: String, index: Int, family: String, style: String, file: String, ascent: Double, color: Color, tracking: Double) -> Layer {
         // The weight and slant the style names (After Effects' style names: Bold, Light Italic…),
         // so that the face asked for is the file's.
@@ -195,7 +216,7 @@ struct LottieTextLayout {
         let compact = words.filter { $0 != " " && $0 != "-" }
         let weight = weights.first { compact.contains($0.0) }?.1 ?? 400
         return lineLayer(TextContent(string: line, fontFamily: family, fontSize: size, isItalic: words.contains("italic") || words.contains("oblique"),
-                                     color: color, weight: weight, fontFile: file, kerning: false, ligatures: false),
+                                     color: color, weight: weight, fontFile: file, kerning: Self.pairKerning(tracking: tracking), ligatures: false),
                          index: index, top: ascent * size, tracking: tracking)
     }
 

@@ -35,9 +35,12 @@ public struct LottieUserFonts: Sendable {
     }
 
     /// The file for the font `name` of `family` and `style`, checked (a regular file of at most
-    /// `Limits.maximumFontFileBytes` that is a font) with the SHA-256 of its bytes; nil when the
-    /// folder has none. A file that is not a usable font is an error naming it.
-    func file(name: String, family: String, style: String) throws(SceneError) -> (path: String, sha256: String)? {
+    /// `Limits.maximumFontFileBytes` that is a font) with the SHA-256 of its bytes, its vertical
+    /// metrics and the family it names itself (`family` when it names none): the file is chosen by
+    /// its name, and its own family is what asks Pango for its face (After Effects' family name,
+    /// "Airbnb Cereal", need not be the file's, "Airbnb Cereal App"). Nil when the folder has none.
+    /// A file that is not a usable font is an error naming it.
+    func file(name: String, family: String, style: String) throws(SceneError) -> UserFont? {
         let candidates = [Self.key(name), Self.key(family + style)] + (["regular", "normal", "book", ""].contains(Self.key(style)) ? [Self.key(family)] : [])
         guard let path = candidates.lazy.compactMap({ self.files[$0] }).first else { return nil }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -49,6 +52,19 @@ public struct LottieUserFonts: Sendable {
         if let problem = FontFileCheck.problem(bytes) {
             throw SceneError(file: path, keyPath: "", expected: "a TrueType or OpenType font that can be loaded (--font)", found: "a file in which \(problem)")
         }
-        return (path, SHA256.hex(bytes))
+        guard let metrics = FontFileCheck.verticalMetrics(bytes) else {
+            throw SceneError(file: path, keyPath: "", expected: "a font whose 'head' and 'hhea' tables give its units per em and ascent (--font)", found: "tables too short for them")
+        }
+        return UserFont(path: path, sha256: SHA256.hex(bytes), metrics: metrics, family: FontFileCheck.familyName(bytes) ?? family)
     }
+}
+
+/// A font file of the user's folder, chosen for a text.
+struct UserFont {
+    var path: String
+    /// The SHA-256 of its bytes (the render's fingerprint names it).
+    var sha256: String
+    var metrics: FontVerticalMetrics
+    /// The family the file names itself, which Pango is asked for.
+    var family: String
 }

@@ -28,21 +28,8 @@ package enum FontFileCheck {
 
     /// What is wrong with the face whose table directory starts at `start`.
     static func faceProblem(_ bytes: [UInt8], at start: Int) -> String? {
-        guard start >= 0, start + 12 <= bytes.count else { return "its table directory at byte \(start) is past the end of the file" }
-        let tableCount = Int(uint16(bytes, start + 4))
-        guard tableCount >= 1, start + 12 + 16 * tableCount <= bytes.count else {
-            return "its table directory lists \(tableCount) tables, which do not fit in the file's \(bytes.count) bytes"
-        }
-        var tables: [String: (offset: Int, length: Int)] = [:]
-        for index in 0..<tableCount {
-            let record = start + 12 + 16 * index
-            let tag = String(decoding: bytes[record..<(record + 4)], as: UTF8.self)
-            let offset = Int(uint32(bytes, record + 8)), length = Int(uint32(bytes, record + 12))
-            guard offset <= bytes.count, length <= bytes.count - offset else {
-                return "its table '\(tag)' (bytes \(offset)…\(offset + length)) runs past the end of the file (\(bytes.count) bytes): the file is truncated or not a font"
-            }
-            tables[tag] = (offset, length)
-        }
+        let directory = tableDirectory(bytes, at: start)
+        guard let tables = directory.tables else { return directory.problem }
         for required in ["head", "maxp", "cmap", "hhea", "hmtx"] where tables[required] == nil {
             return "it has no '\(required)' table, which every scalable font needs"
         }
@@ -58,11 +45,32 @@ package enum FontFileCheck {
         return nil
     }
 
-    private static func uint16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+    /// The table directory of the face starting at `start`: each table's offset and length, all
+    /// inside the file — or, when the directory does not fit, what is wrong, in words.
+    static func tableDirectory(_ bytes: [UInt8], at start: Int) -> (tables: [String: (offset: Int, length: Int)]?, problem: String?) {
+        guard start >= 0, start + 12 <= bytes.count else { return (nil, "its table directory at byte \(start) is past the end of the file") }
+        let tableCount = Int(uint16(bytes, start + 4))
+        guard tableCount >= 1, start + 12 + 16 * tableCount <= bytes.count else {
+            return (nil, "its table directory lists \(tableCount) tables, which do not fit in the file's \(bytes.count) bytes")
+        }
+        var tables: [String: (offset: Int, length: Int)] = [:]
+        for index in 0..<tableCount {
+            let record = start + 12 + 16 * index
+            let tag = String(decoding: bytes[record..<(record + 4)], as: UTF8.self)
+            let offset = Int(uint32(bytes, record + 8)), length = Int(uint32(bytes, record + 12))
+            guard offset <= bytes.count, length <= bytes.count - offset else {
+                return (nil, "its table '\(tag)' (bytes \(offset)…\(offset + length)) runs past the end of the file (\(bytes.count) bytes): the file is truncated or not a font")
+            }
+            tables[tag] = (offset, length)
+        }
+        return (tables, nil)
+    }
+
+    static func uint16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
         UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
     }
 
-    private static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+    static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }
 }
