@@ -44,13 +44,13 @@ func runAfterEffectsCorpus(_ arguments: [String]) throws {
     })
 }
 
-/// `strata-bench lottie-ae-speed CORPUS OUT [--no-png] [--per-sample]`: every frame (ip … op − 1)
+/// `strata-bench lottie-ae-speed CORPUS OUT [--no-png] [--per-sample] [--no-damage]`: every frame (ip … op − 1)
 /// of every example of After Effects' corpus, at its render's pixel size, on one thread, as
 /// `lottie-speed` draws lottie-ios's samples; OUT/plan.tsv names each example by its path under
 /// CORPUS without `.json` (`data/shapes/ellipse`), which the peers' `lottie_speed.py` reads.
 func runAfterEffectsSpeed(_ arguments: [String]) throws {
     guard arguments.count >= 2 else {
-        print("usage: strata-bench lottie-ae-speed CORPUS-FOLDER OUT-FOLDER [--no-png] [--per-sample]")
+        print("usage: strata-bench lottie-ae-speed CORPUS-FOLDER OUT-FOLDER [--no-png] [--per-sample] [--no-damage]")
         exit(64)
     }
     let corpus = AfterEffectsCorpus(folder: URL(fileURLWithPath: arguments[0], isDirectory: true))
@@ -60,6 +60,9 @@ func runAfterEffectsSpeed(_ arguments: [String]) throws {
     var examples: [AfterEffectsCorpus.Picture] = []
     for picture in try corpus.pictures() where !examples.contains(where: { $0.file == picture.file }) { examples.append(picture) }
     let encoder = PNGEncoder(), resources = RenderResources()
+    // As `strata render` draws a sequence: each frame over the one before, only where they can
+    // differ (the same bytes as a frame drawn in full); --no-damage draws every frame in full.
+    resources.keepsDamage = !arguments.contains("--no-damage")
     var plan = "", frames = 0
     let start = ContinuousClock.now
     for example in examples {

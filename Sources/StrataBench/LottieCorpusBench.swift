@@ -93,13 +93,13 @@ func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer) throws -> PixelBuffer {
     return try PixelBuffer(width: 2 * w + 4, height: h, premultipliedRGBA: out)
 }
 
-/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING] [--no-png] [--per-sample]`: every frame of every sample (ip …
+/// `strata-bench lottie-speed CORPUS OUT [--only SUBSTRING] [--no-png] [--per-sample] [--no-damage]`: every frame of every sample (ip …
 /// op − 1) at its snapshot's pixel size, each encoded as PNG (Strata's default encoder) and written
 /// to OUT, on one thread: what the peers do in scripts/benchmarks/peers/lottie_speed.py. Prints the
 /// frames, the seconds and frames per second.
 func runLottieSpeed(_ arguments: [String]) throws {
     guard arguments.count >= 2 else {
-        print("usage: strata-bench lottie-speed CORPUS-FOLDER OUT-FOLDER [--only SUBSTRING]")
+        print("usage: strata-bench lottie-speed CORPUS-FOLDER OUT-FOLDER [--only SUBSTRING] [--no-png] [--per-sample] [--no-damage]")
         exit(64)
     }
     let corpus = try LottieCorpus(folder: URL(fileURLWithPath: arguments[0], isDirectory: true))
@@ -119,6 +119,9 @@ func runLottieSpeed(_ arguments: [String]) throws {
     // same frames (a sample Strata refuses is left out of every tool's count).
     var plan = ""
     let encoder = PNGEncoder(), resources = RenderResources()
+    // As `strata render` draws a sequence: each frame over the one before, only where they can
+    // differ (the same bytes as a frame drawn in full); --no-damage draws every frame in full.
+    resources.keepsDamage = !arguments.contains("--no-damage")
     for (sample, snapshot) in sizes {
         let size = try PNGCodec.decode(contentsOf: snapshot)
         guard let scene = try? corpus.load(sample) else { continue }
