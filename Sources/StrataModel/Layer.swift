@@ -68,6 +68,11 @@ public struct Layer: Hashable, Sendable {
     }
 
     public static func == (lhs: Layer, rhs: Layer) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+
+    /// The identity of this layer's storage: two layers with the same are copies of one value,
+    /// their whole subtrees included, for as long as either copy is kept (a write to a shared box
+    /// copies it first). A presented frame shares the storage of every layer that did not move.
+    package var storageIdentity: ObjectIdentifier { ObjectIdentifier(box) }
     public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 
     // MARK: - Identity

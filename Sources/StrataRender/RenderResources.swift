@@ -31,6 +31,10 @@ public final class RenderResources {
     /// Upper bound of the image cache, in bytes of converted pixels.
     public let imageBudgetBytes: Int
     var spareFrame: CairoSurface?
+    /// The previous frame's nodes, for the render tree of the next (`RenderTreeBuilder.build(_:resources:)`).
+    let nodeCache = RenderNodeCache()
+    /// Render-tree nodes taken from the previous frame so far, for tests.
+    public var nodesKept: Int { nodeCache.hits }
     /// The kept base and the top-level nodes of the thread's previous frame (RenderResources+Base).
     var base: Base?
     var previousFrame: (key: BaseKey, roots: [RenderNode])?

@@ -36,6 +36,21 @@ public struct RenderTreeBuilder: Sendable {
         (Int(saturating: size.width * scale - 1e-9, .up), Int(saturating: size.height * scale - 1e-9, .up))
     }
 
+    /// The nodes of the thread's previous frame (`RenderResources`), taken where a layer did not
+    /// change; nil builds every node.
+    var nodeCache: RenderNodeCache?
+
+    /// Builds the render tree of `layers` as `build(_:)` does, taking the nodes of layers that did
+    /// not change since the thread's previous frame from `resources` (the same tree either way).
+    public func build(_ layers: [Layer], resources: RenderResources?) -> RenderTree {
+        guard let cache = resources?.nodeCache else { return build(layers) }
+        cache.beginFrame(RenderNodeCache.Settings(size: size, scale: scale, background: background, ordersPlanes: ordersPlanes,
+                                                  curveTolerance: curveTolerance, foldsGradientMasks: foldsGradientMasks))
+        var builder = self
+        builder.nodeCache = cache
+        return builder.build(layers)
+    }
+
     /// Builds the render tree of `layers`, the top-level layers of a scene, whose superlayer
     /// space is the canvas (in points).
     public func build(_ layers: [Layer]) -> RenderTree {
@@ -86,6 +101,15 @@ public struct RenderTreeBuilder: Sendable {
 
     /// The node of `layer` drawn flat with `local` from its coordinates to its parent's.
     func flatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
+        guard let nodeCache else { return builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask) }
+        let key = RenderNodeCache.key(layer, local: local, parentDevice: parentDevice, clip: clip, scale: scale, isMask: isMask)
+        if let kept = nodeCache.node(for: key) { return kept }
+        let node = builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask)
+        nodeCache.store(node, for: key, layer: layer)
+        return node
+    }
+
+    private func builtFlatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
         let device = local.concatenating(parentDevice)
         // Nothing of a layer whose geometry overflows (or collapses) can be drawn.
         let determinant = device.a * device.d - device.b * device.c

@@ -14,7 +14,7 @@ public enum Renderer {
                               resources: RenderResources? = nil, curveTolerance: Double = CurveTolerance.standard) throws(RenderError) -> PixelBuffer {
         var builder = RenderTreeBuilder(size: size, scale: scale, background: background)
         builder.curveTolerance = curveTolerance
-        let tree = builder.build(layers)
+        let tree = builder.build(layers, resources: resources)
         return try render(tree, resources: resources)
     }
 

@@ -82,7 +82,7 @@ extension FrameRenderer {
             layers = instant(atSeconds: seconds)
             presented = Presentation(displayedIndex: frames.index(atSeconds: seconds), seconds: seconds, layers: layers, overlays: [])
         }
-        let tree = try renderTree(layers)
+        let tree = try renderTree(layers, resources: resources)
         do {
             return RenderedFrame(pixels: .drawn(try Renderer.draw(tree, resources: resources)), presentation: presented)
         } catch {

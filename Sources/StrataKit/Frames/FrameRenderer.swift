@@ -180,8 +180,8 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The render tree of `layers`, checked against the surface limits.
-    func renderTree(_ layers: [Layer]) throws(StrataError) -> RenderTree {
-        let tree = builder.build(layers)
+    func renderTree(_ layers: [Layer], resources: RenderResources? = nil) throws(StrataError) -> RenderTree {
+        let tree = builder.build(layers, resources: resources)
         if let problem = tree.overLimits() {
             throw StrataError(.dataError, "\(scene.origin): \(problem)")
         }
