@@ -21,6 +21,14 @@ final class RenderNodeCache: @unchecked Sendable {
         let local: Bits6, device: Bits6, clip: Bits4
         let scale: UInt64
         let isMask: Bool
+
+        /// The storage and where it is placed on the canvas: what tells one entry from another in
+        /// practice (equality still compares every field), hashed in three words, not seventeen.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(layer)
+            hasher.combine(device.tx)
+            hasher.combine(device.ty)
+        }
     }
 
     struct Bits6: Hashable {

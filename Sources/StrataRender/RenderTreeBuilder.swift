@@ -101,7 +101,10 @@ public struct RenderTreeBuilder: Sendable {
 
     /// The node of `layer` drawn flat with `local` from its coordinates to its parent's.
     func flatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
-        guard let nodeCache else { return builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask) }
+        // A layer without sublayers or a mask costs about as much to build as to look up.
+        guard let nodeCache, !layer.sublayers.isEmpty || layer.mask != nil else {
+            return builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask)
+        }
         let key = RenderNodeCache.key(layer, local: local, parentDevice: parentDevice, clip: clip, scale: scale, isMask: isMask)
         if let kept = nodeCache.node(for: key) { return kept }
         let node = builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask)

@@ -41,7 +41,7 @@ struct RenderNodeCacheTests {
             #expect(kept == fresh, "frame \(frame)")
         }
         // Frames 1–4 take the panel's node (its whole subtree) from the frame before; the card
-        // moved, so it is built every time.
+        // moved, so it is built every time (and, having no sublayers, is not looked up at all).
         #expect(resources.nodesKept == 4)
         let builder = RenderTreeBuilder(size: size, scale: 1, background: .white)
         let first = builder.build(Self.scene(still: still, frame: 5), resources: resources)
@@ -73,7 +73,8 @@ struct RenderNodeCacheTests {
     /// is built at another scale, which is part of a node's key.
     @Test func aProjectedLayerIsTheSameBytesFrameAfterFrame() throws {
         let resources = RenderResources()
-        var turned = Self.panel()
+        var turned = Layer(name: "turned", frame: Rect(x: 0, y: 0, width: 80, height: 60))
+        turned.sublayers = [Self.panel()]
         var perspective = Transform3D.identity
         perspective.m34 = -1.0 / 300
         turned.transform = Transform3D.rotation(radians: 0.6, x: 0, y: 1, z: 0).concatenating(perspective)
@@ -83,8 +84,8 @@ struct RenderNodeCacheTests {
             #expect(try Renderer.render(layers, size: size, scale: 2, background: .white, resources: resources)
                     == Renderer.render(layers, size: size, scale: 2, background: .white), "frame \(frame)")
         }
-        #expect(resources.nodesKept > 0, "the panel's dots, inside the projection")
-        let dot = turned.sublayers[0]
+        #expect(resources.nodesKept == 2, "the panel inside the projection, in frames 1 and 2")
+        let dot = turned.sublayers[0].sublayers[0]
         #expect(RenderNodeCache.key(dot, local: .identity, parentDevice: .identity, clip: .zero, scale: 1, isMask: false)
                 != RenderNodeCache.key(dot, local: .identity, parentDevice: .identity, clip: .zero, scale: 2, isMask: false))
     }
