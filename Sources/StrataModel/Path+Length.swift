@@ -11,7 +11,7 @@ extension Path {
 
     /// One drawable piece: a segment from `start` (a line, curve, or a subpath's closing line),
     /// its flattened parameters and cumulative lengths from the segment's start.
-    struct MeasuredSegment {
+    package struct MeasuredSegment {
         var start: Point
         var element: Element
         /// The subpath it belongs to, and whether it is that subpath's closing line.
@@ -23,7 +23,7 @@ extension Path {
     }
 
     /// The segments with their lengths.
-    func measuredSegments() -> [MeasuredSegment] {
+    package func measuredSegments() -> [MeasuredSegment] {
         var segments: [MeasuredSegment] = []
         var current = Point.zero, subpathStart = Point.zero, subpath = -1
         for element in elements {
@@ -129,10 +129,16 @@ extension Path {
     /// starting that much further in; every later kept subpath starts where it starts, so its dashes
     /// take no offset.
     public func trimmed(start: Double, end: Double) -> (path: Path, offset: Double) {
+        trimmed(start: start, end: end, measured: measuredSegments)
+    }
+
+    /// `trimmed(start:end:)` with the path's `measuredSegments()` from `measured`, called only
+    /// when the path is cut (a renderer keeps them for a path drawn frame after frame).
+    package func trimmed(start: Double, end: Double, measured: () -> [MeasuredSegment]) -> (path: Path, offset: Double) {
         let from = start.isNaN ? 0 : min(1, max(0, start)), to = end.isNaN ? 1 : min(1, max(0, end))
         if from <= 0 && to >= 1 { return (self, 0) }
         guard from < to else { return (Path(), 0) }
-        let segments = measuredSegments()
+        let segments = measured()
         let total = segments.reduce(0) { $0 + $1.length }
         guard total > 0 else { return (Path(), 0) }
         let s0 = from * total, s1 = to * total

@@ -168,6 +168,7 @@ extension RenderResources {
     func startPlacementFrame() {
         placementFrame += 1
         forgetGradientImages()
+        forgetMeasuredPaths()
         guard placedImages.values.contains(where: { $0.lastFrame < placementFrame - 1 }) else { return }
         placedImages = placedImages.filter { $0.value.lastFrame >= placementFrame - 1 }
         placedBytes = placedImages.values.reduce(0) { $0 + $1.bytes }

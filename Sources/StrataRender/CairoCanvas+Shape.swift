@@ -16,7 +16,9 @@ extension CairoCanvas {
             cairo_fill(cr)
         }
         guard shape.strokes, let stroke = shape.strokeColor else { return }
-        let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd)
+        let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd) {
+            resources?.measuredSegments(of: shape.path) ?? shape.path.measuredSegments()
+        }
         guard !path.isEmpty else { return }
         addPath(path)
         cairo_set_line_width(cr, min(shape.lineWidth, Limits.maximumLineWidth))

@@ -89,4 +89,29 @@ struct RenderNodeCacheTests {
         #expect(RenderNodeCache.key(dot, local: .identity, parentDevice: .identity, clip: .zero, scale: 1, isMask: false)
                 != RenderNodeCache.key(dot, local: .identity, parentDevice: .identity, clip: .zero, scale: 2, isMask: false))
     }
+
+    /// A stroke whose trim moves over a path that does not (Lottie's trim paths): the path's
+    /// arc length is measured once, not every frame, with the same bytes.
+    @Test func aTrimmedPathIsMeasuredOnceWhileItIsDrawn() throws {
+        let resources = RenderResources()
+        var curve = Path()
+        curve.move(to: Point(x: 10, y: 60))
+        curve.addCurve(to: Point(x: 90, y: 60), control1: Point(x: 20, y: 0), control2: Point(x: 80, y: 0))
+        func layers(end: Double) -> [Layer] {
+            var line = Layer(name: "line", frame: Rect(x: 0, y: 0, width: 100, height: 70))
+            line.shape = ShapeContent(path: curve, fillColor: nil, strokeColor: .black, lineWidth: 3)
+            line.shape?.strokeEnd = end
+            return [line]
+        }
+        let size = Size(width: 100, height: 70)
+        for (frame, end) in [0.2, 0.5, 0.8].enumerated() {
+            #expect(try Renderer.render(layers(end: end), size: size, scale: 1, background: .white, resources: resources)
+                    == Renderer.render(layers(end: end), size: size, scale: 1, background: .white), "frame \(frame)")
+        }
+        #expect(resources.pathMeasurements == 1)
+        // Another path (new storage) is measured again.
+        curve.addLine(to: Point(x: 95, y: 65))
+        _ = try Renderer.render(layers(end: 0.5), size: size, scale: 1, background: .white, resources: resources)
+        #expect(resources.pathMeasurements == 2)
+    }
 }
