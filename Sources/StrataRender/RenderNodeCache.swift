@@ -45,24 +45,19 @@ final class RenderNodeCache: @unchecked Sendable {
         }
     }
 
-    struct Settings: Equatable {
-        let size: Size
-        let scale: Double
-        let background: Color?
-        let ordersPlanes: Bool
-        let curveTolerance: Double
-        let foldsGradientMasks: Bool
-    }
-
-    private var settings: Settings?
+    /// The builder the kept nodes were built by (its cache left out).
+    private var settings: RenderTreeBuilder?
     private var current: [Key: (layer: Layer, node: RenderNode?)] = [:]
     private var previous: [Key: (layer: Layer, node: RenderNode?)] = [:]
     /// Nodes taken from the cache so far, for tests.
     private(set) var hits = 0
 
-    /// Starts a frame built with `settings`: the previous frame's entries become the ones to take.
-    func beginFrame(_ settings: Settings) {
-        if self.settings != settings {
+    /// Starts a frame built by `builder`: the previous frame's entries become the ones to take,
+    /// unless the builder's settings changed.
+    func beginFrame(_ builder: RenderTreeBuilder) {
+        var settings = builder
+        settings.nodeCache = nil
+        if !(self.settings.map { $0.hasTheSameSettings(as: settings) } ?? false) {
             self.settings = settings
             previous.removeAll()
             current.removeAll()
@@ -88,5 +83,13 @@ final class RenderNodeCache: @unchecked Sendable {
 
     func store(_ node: RenderNode?, for key: Key, layer: Layer) {
         current[key] = (layer, node)
+    }
+}
+
+extension RenderTreeBuilder {
+    /// Whether `other` builds the same nodes from the same layers.
+    fileprivate func hasTheSameSettings(as other: RenderTreeBuilder) -> Bool {
+        (size, scale, background, ordersPlanes, curveTolerance, foldsGradientMasks)
+            == (other.size, other.scale, other.background, other.ordersPlanes, other.curveTolerance, other.foldsGradientMasks)
     }
 }

@@ -44,8 +44,7 @@ public struct RenderTreeBuilder: Sendable {
     /// not change since the thread's previous frame from `resources` (the same tree either way).
     public func build(_ layers: [Layer], resources: RenderResources?) -> RenderTree {
         guard let cache = resources?.nodeCache else { return build(layers) }
-        cache.beginFrame(RenderNodeCache.Settings(size: size, scale: scale, background: background, ordersPlanes: ordersPlanes,
-                                                  curveTolerance: curveTolerance, foldsGradientMasks: foldsGradientMasks))
+        cache.beginFrame(self)
         var builder = self
         builder.nodeCache = cache
         return builder.build(layers)
