@@ -204,9 +204,11 @@ extension LottieLayerBuilder {
         var layer = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width > 0 ? width : Double(image.width), height: height > 0 ? height : Double(image.height)))
         layer.anchorPoint = .zero
         layer.contents = image
-        // As lottie-ios's image layers: the image fills the asset's box, cropped where the
-        // aspect ratios differ.
-        layer.contentsGravity = .resizeAspectFill
+        // As lottie-ios's image layers with its own image providers (BundleImageProvider,
+        // FilepathImageProvider and the dotLottie provider default to `.resize`): the image is
+        // stretched to the asset's box. An app's provider may ask another gravity; a scene can set
+        // `contentsGravity` on the layer.
+        layer.contentsGravity = .resize
         // Core Animation samples a layer's contents with its default minification filter,
         // linear (`CALayer.minificationFilter`, kCAFilterLinear), on the layers lottie-ios's
         // Core Animation engine makes for images.

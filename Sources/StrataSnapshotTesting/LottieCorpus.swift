@@ -50,8 +50,13 @@ public struct LottieCorpus: Sendable {
     /// The part of the animation lottie-ios's test shows of a sample (its `viewportFrame`;
     /// `viewports.json`: sample → [x, y, width, height] in points).
     public let viewports: [String: Rect]
+    /// The contents gravity of the image provider lottie-ios's test gives a sample
+    /// (`image-providers.json`: sample → a `ContentsGravity` name), for its image layers; lottie-ios's
+    /// own providers, and Strata's import, stretch an image to its asset's box (`resize`).
+    public let imageGravity: [String: ContentsGravity]
 
-    /// Reads `criteria.json` (and `value-providers.json` when there is one) in `folder`.
+    /// Reads `criteria.json` (and `value-providers.json`, `viewports.json` and
+    /// `image-providers.json` when there are) in `folder`.
     public init(folder: URL) throws {
         self.folder = folder
         let data = try Data(contentsOf: folder.appendingPathComponent("criteria.json"))
@@ -64,6 +69,9 @@ public struct LottieCorpus: Sendable {
         let frames = (try? Data(contentsOf: folder.appendingPathComponent("viewports.json")))
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [Double]] } ?? [:]
         viewports = frames.compactMapValues { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
+        let gravities = (try? Data(contentsOf: folder.appendingPathComponent("image-providers.json")))
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: String] } ?? [:]
+        imageGravity = gravities.compactMapValues { ContentsGravity(rawValue: $0) }
     }
 
     /// Every picture, sorted by sample and progress.
@@ -104,8 +112,18 @@ public struct LottieCorpus: Sendable {
 
     /// The sample's scene, with the value providers lottie-ios's test sets on it.
     public func load(_ sample: String) throws -> Scene {
-        try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path,
-                               values: try Pipeline.valueProviders(parsing: valueProviders[sample] ?? []))
+        var scene = try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path,
+                                           values: try Pipeline.valueProviders(parsing: valueProviders[sample] ?? []))
+        if let gravity = imageGravity[sample] {
+            func apply(_ layers: inout [Layer]) {
+                for index in layers.indices {
+                    if layers[index].contents != nil { layers[index].contentsGravity = gravity }
+                    apply(&layers[index].sublayers)
+                }
+            }
+            apply(&scene.layers)
+        }
+        return scene
     }
 
     private func measure(_ picture: Picture, scene: Result<Scene, Error>) -> Outcome {

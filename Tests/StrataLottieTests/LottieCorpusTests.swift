@@ -32,4 +32,14 @@ import Testing
         try? FileManager.default.createDirectory(at: TestPaths.artifacts, withIntermediateDirectories: true)
         try? (report + misses.joined(separator: "\n")).write(to: TestPaths.artifacts.appendingPathComponent("lottie-corpus.txt"), atomically: true, encoding: .utf8)
     }
+
+    /// lottie-ios's test draws `Nonanimating/dog` through its own image provider, whose contents
+    /// gravity is `.resizeAspectFill` (`image-providers.json`); stretched, as every other sample's
+    /// images are, the photo scores 0.22.
+    @Test func theDogIsDrawnThroughTheProviderItsTestGivesIt() throws {
+        let corpus = try LottieCorpus(folder: TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios"))
+        #expect(corpus.imageGravity == ["Nonanimating/dog": .resizeAspectFill])
+        let outcomes = corpus.measure(try corpus.pictures().filter { $0.sample == "Nonanimating/dog" })
+        #expect(outcomes.count == 1 && (outcomes.first?.matching ?? 0) > 0.97, "\(outcomes)")
+    }
 }

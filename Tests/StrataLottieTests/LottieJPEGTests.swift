@@ -50,13 +50,17 @@ import Testing
     }
 
     /// Image layers sample as Core Animation samples a layer's contents by default: bilinear
-    /// however small they are drawn (`CALayer.minificationFilter`, kCAFilterLinear).
+    /// however small they are drawn (`CALayer.minificationFilter`, kCAFilterLinear), and fill
+    /// their asset's box as lottie-ios's image providers have them do.
     @Test func imageLayersSampleAsCoreAnimationsDefault() throws {
         let assets = #"[{"id":"img","w":32,"h":24,"e":1,"p":"data:image/jpeg;base64,\#(Self.jpeg.base64EncodedString())"}]"#
         let scene = try importLottie(lottie(Self.layer, assets: assets, w: 96, h: 72))
         func images(_ layers: [Layer]) -> [Layer] { layers.flatMap { ($0.contents == nil ? [] : [$0]) + images($0.sublayers) } }
         let found = images(scene.layers)
         #expect(!found.isEmpty && found.allSatisfy { $0.minificationFilter == .linear })
+        // Stretched to the asset's box, as lottie-ios's own image providers draw an image
+        // (`contentsGravity` `.resize`): an image of another aspect ratio is not cropped.
+        #expect(found.allSatisfy { $0.contentsGravity == .resize })
     }
 
     @Test func aCMYKOrTruncatedJPEGIsRefusedWithItsPath() throws {
