@@ -47,8 +47,7 @@ final class RenderNodeCache: @unchecked Sendable {
 
     /// The builder the kept nodes were built by (its cache left out).
     private var settings: RenderTreeBuilder?
-    private var current: [Key: (layer: Layer, node: RenderNode?)] = [:]
-    private var previous: [Key: (layer: Layer, node: RenderNode?)] = [:]
+    private var entries = TwoFrameCache<Key, (layer: Layer, node: RenderNode?)>()
     /// Nodes taken from the cache so far, for tests.
     private(set) var hits = 0
 
@@ -59,12 +58,10 @@ final class RenderNodeCache: @unchecked Sendable {
         settings.nodeCache = nil
         if !(self.settings.map { $0.hasTheSameSettings(as: settings) } ?? false) {
             self.settings = settings
-            previous.removeAll()
-            current.removeAll()
+            entries.removeAll()
             return
         }
-        swap(&previous, &current)
-        current.removeAll(keepingCapacity: true)
+        entries.nextFrame()
     }
 
     static func key(_ layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, scale: Double, isMask: Bool) -> Key {
@@ -74,15 +71,13 @@ final class RenderNodeCache: @unchecked Sendable {
     /// The node kept for `key` (built this frame or the last), or nil when there is none; the
     /// inner optional is a node that draws nothing.
     func node(for key: Key) -> RenderNode?? {
-        if let entry = current[key] { hits += 1; return .some(entry.node) }
-        guard let entry = previous.removeValue(forKey: key) else { return nil }
-        current[key] = entry
+        guard let entry = entries.value(for: key) else { return nil }
         hits += 1
         return .some(entry.node)
     }
 
     func store(_ node: RenderNode?, for key: Key, layer: Layer) {
-        current[key] = (layer, node)
+        entries.store((layer, node), for: key)
     }
 }
 

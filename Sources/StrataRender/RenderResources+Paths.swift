@@ -9,22 +9,17 @@ extension RenderResources {
     /// `path.measuredSegments()`, measured once for as long as frames keep drawing it.
     func measuredSegments(of path: Path) -> [Path.MeasuredSegment] {
         let key = path.elements.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        if let kept = measuredPaths[key], kept.elements.count == path.elements.count { return kept.segments }
-        if let kept = measuredPathsBefore.removeValue(forKey: key), kept.elements.count == path.elements.count {
-            measuredPaths[key] = kept
-            return kept.segments
-        }
+        if let kept = measuredPaths.value(for: key), kept.elements.count == path.elements.count { return kept.segments }
         let segments = path.measuredSegments()
         pathMeasurements += 1
         // An empty array has no storage of its own; only paths with elements are kept.
-        if key != 0, !path.elements.isEmpty { measuredPaths[key] = (path.elements, segments) }
+        if key != 0, !path.elements.isEmpty { measuredPaths.store((path.elements, segments), for: key) }
         return segments
     }
 
     /// Starts a frame: the measurements the last frame did not use go.
     func forgetMeasuredPaths() {
-        guard !measuredPaths.isEmpty || !measuredPathsBefore.isEmpty else { return }
-        measuredPathsBefore = measuredPaths
-        measuredPaths.removeAll(keepingCapacity: true)
+        guard !measuredPaths.isEmpty else { return }
+        measuredPaths.nextFrame()
     }
 }

@@ -33,8 +33,7 @@ public final class RenderResources {
     var spareFrame: CairoSurface?
     /// Arc-length measurements of the paths cut by strokeStart and strokeEnd this frame and the
     /// last (RenderResources+Paths).
-    var measuredPaths: [Int: (elements: [Path.Element], segments: [Path.MeasuredSegment])] = [:]
-    var measuredPathsBefore: [Int: (elements: [Path.Element], segments: [Path.MeasuredSegment])] = [:]
+    var measuredPaths = TwoFrameCache<Int, (elements: [Path.Element], segments: [Path.MeasuredSegment])>()
     /// Paths measured for a trim so far, for tests.
     public internal(set) var pathMeasurements = 0
     /// The previous frame's nodes, for the render tree of the next (`RenderTreeBuilder.build(_:resources:)`).
