@@ -71,4 +71,42 @@ import Testing
         #expect(texts(try Self.scene(#""tr":0"#).layers).map(\.kerning) == [false])
         #expect(texts(try Self.scene(#""tr":-13"#).layers).map(\.kerning) == [true])
     }
+
+    /// Hostile font files: every table the metrics and the family name are read from corrupted,
+    /// byte by byte from a seeded generator, and cut short; nothing reads past the bytes or crashes,
+    /// and a font without units per em is refused by `--font` with its path.
+    @Test func corruptTablesAreReadSafelyOrRefused() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.heros))
+        let tables = try #require(FontFileCheck.tableDirectory(bytes, at: 0).tables)
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+        for tag in ["head", "hhea", "OS/2", "name"] {
+            let table = try #require(tables[tag])
+            for _ in 0..<300 {
+                var corrupt = bytes
+                for _ in 0..<(1 + next() % 8) { corrupt[table.offset + next() % min(table.length, 96)] = UInt8(truncatingIfNeeded: next()) }
+                _ = FontFileCheck.verticalMetrics(corrupt)
+                _ = FontFileCheck.familyName(corrupt)
+                let cut = Array(corrupt.prefix(table.offset + next() % table.length))
+                _ = FontFileCheck.verticalMetrics(cut)
+                _ = FontFileCheck.familyName(cut)
+            }
+        }
+        // Units per em of 0 (head + 18): no metrics, and `--font` names the file.
+        var flat = bytes
+        let head = try #require(tables["head"])
+        flat[head.offset + 18] = 0; flat[head.offset + 19] = 0
+        #expect(FontFileCheck.verticalMetrics(flat) == nil)
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-user-fonts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("MyBrand-Regular.otf")
+        try Data(flat).write(to: file)
+        let json = #"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":40,"h":40,"assets":[],"fonts":{"list":[{"fName":"MyBrand-Regular","fFamily":"My Brand","fStyle":"Regular"}]},"layers":[{"ty":5,"ind":1,"ip":0,"op":20,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"H","f":"MyBrand-Regular","s":20}}]}}}]}"#
+        #expect(throws: SceneError.self) { try LottieImporter.decode(Data(json.utf8), file: "t.json", baseURL: nil, name: "t", fonts: try LottieUserFonts(folder: folder.path)) }
+        do {
+            _ = try LottieImporter.decode(Data(json.utf8), file: "t.json", baseURL: nil, name: "t", fonts: try LottieUserFonts(folder: folder.path))
+        } catch {
+            #expect("\(error)".contains("MyBrand-Regular.otf") && "\(error)".contains("units per em"), "\(error)")
+        }
+    }
 }
