@@ -126,7 +126,7 @@ public enum LottieImporter {
         scene.progressDuration = (end - first) / rate
         // Lottie's players fill the true outline of a curve (Core Animation; After Effects' renders
         // in lottie-ae carry at least the exact coverage at every curved edge).
-        scene.curveTolerance = CurveTolerance.exact
+        scene.curveTolerance = CurveTolerance.imported
         scene.warnings = context.warnings
         scene.effects.layerMotionBlurs = try motionBlurs(root, composition: composition, names: context.motionBlurNames)
         for (index, provider) in values.enumerated() where !rewriter.used.contains(index) {

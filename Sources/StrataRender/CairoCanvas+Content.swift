@@ -88,7 +88,7 @@ extension CairoCanvas {
         let rect = shape.rect
         func addArea() {
             guard let (path, rule) = path else { return addPath(shape) }
-            addPath(path)  // inside the rectangle (RenderTreeBuilder.gradientInMask)
+            addFillPath(path)  // inside the rectangle (RenderTreeBuilder.gradientInMask)
             cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         }
         // The pixels the gradient is evaluated for.

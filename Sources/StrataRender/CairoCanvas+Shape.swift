@@ -10,7 +10,7 @@ extension CairoCanvas {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if shape.fills, let fill = shape.fillColor {
-            addPath(shape.path)
+            addFillPath(shape.path)
             cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             setSource(fill, alpha: alpha)
             cairo_fill(cr)
