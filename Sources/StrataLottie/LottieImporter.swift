@@ -303,8 +303,13 @@ struct LottieLayerBuilder {
         // content).
         content.mask = try masks(node, time: compositionTime)
         let shadow = try LottieStyles(context: context).shadow(node, time: compositionTime)
+        // A fill, then a blur: what a fill keeps (the alpha) is what the blur spreads.
+        if let fill = try LottieStyles(context: context).fill(node, time: compositionTime) {
+            content.filters.append(fill.filter)
+            try context.add(fill.animation, forKey: "fill", to: &content, at: node.path + ".ef")
+        }
         if let blur = try LottieStyles(context: context).blur(node, time: compositionTime) {
-            content.filters = [blur.filter]
+            content.filters.append(blur.filter)
             try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
         }
         let autoOrient = try node.number("ao", default: 0, in: 0...1) == 1

@@ -5,9 +5,10 @@ import StrataScene
 
 /// Layer masks (`masksProperties`) and track mattes (`tt`) as Core Animation masks.
 ///
-/// Masks are folded in order into one mask layer: an added mask joins the shape so far (as
-/// sublayers), a subtracted one masks it by its inverse (the path inside a large rectangle, filled
-/// even-odd), an intersected one masks it by itself; an inverted mask is its inverse. A mask's
+/// Masks are folded in order into one mask layer: an added (or lightening) mask joins the shape so
+/// far (as sublayers), a subtracted one masks it by its inverse (the path inside a large rectangle,
+/// filled even-odd), an intersected (or darkening) one masks it by itself, a differing one is
+/// drawn over it XOR; an inverted mask is its inverse. A mask's
 /// opacity is its shape layer's. An alpha matte is the matte layer as the matted layer's mask.
 extension LottieLayerBuilder {
     /// The mask layer of `node`'s masks, in its content's coordinates; nil when none applies.
@@ -51,13 +52,23 @@ extension LottieLayerBuilder {
                 holder = Self.container([holder])
                 holder.mask = try shape(inverse: !inverted)
                 current = holder
-            case "i":
+            case "f":
+                // Difference: where the masks differ (the shape so far XOR this one), After
+                // Effects' meaning. lottie-ios has no difference of masks and draws an intersection
+                // (`MaskMode.usableMode`), which leaves nothing of masks that do not overlap
+                // (lottie-android's streetby_test_loading: 24 of them, one loading dot each).
+                var differing = try shape(inverse: inverted)
+                guard let holder = current else { current = differing; continue }
+                differing.compositingFilter = .xor
+                current = Self.container([holder, differing])
+            case "i", "d":
+                // Darken keeps the lesser of the masks: for opaque masks, their intersection.
                 guard var holder = current else { current = try shape(inverse: inverted); continue }
                 holder = Self.container([holder])
                 holder.mask = try shape(inverse: inverted)
                 current = holder
-            default:  // "a" (add); lighten, darken and difference are drawn as add
-                if mode != "a" { context.warn(mask.path + ".mode", "mask mode \"\(mode)\" is drawn as add") }
+            default:  // "a" (add); lighten (the greater of the masks: for opaque ones their union) is drawn as add
+                if mode != "a" && mode != "l" { context.warn(mask.path + ".mode", "mask mode \"\(mode)\" is drawn as add") }
                 let added = try shape(inverse: inverted)
                 current = current.map { Self.container([$0, added]) } ?? added
             }

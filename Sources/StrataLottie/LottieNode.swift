@@ -77,6 +77,25 @@ struct LottieNode {
         return result
     }
 
+    /// A number or a list of numbers where any finite magnitude is meaningful but only
+    /// ±`Lottie.maximumMagnitude` is kept (an easing handle's speed: After Effects writes handles
+    /// of 10¹⁴ where a dimension does not move; lottie-android's snapshot corpus has two such
+    /// files, playing and swiftkey-logo, which its players draw).
+    func clampedVector() throws(SceneError) -> [Double] {
+        func clamped(_ node: LottieNode) throws(SceneError) -> Double {
+            var read = node.value.number
+            if read == nil, case .number(let number) = node.value.content { read = number }
+            if let number = read, number.isFinite {
+                return Swift.min(Swift.max(number, -Lottie.maximumMagnitude), Lottie.maximumMagnitude)
+            }
+            return try node.number()
+        }
+        if isNumber || value.content.isBool { return [try clamped(self)] }
+        var result: [Double] = []
+        for element in try array(max: 64) { result.append(try clamped(element)) }
+        return result
+    }
+
     /// Optional members, read with a default.
     func number(_ key: String, default fallback: Double, in range: ClosedRange<Double> = -Lottie.maximumMagnitude...Lottie.maximumMagnitude) throws(SceneError) -> Double {
         guard let node = self[key] else { return fallback }

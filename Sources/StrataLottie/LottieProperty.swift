@@ -122,8 +122,8 @@ extension LottieNode {
     /// The keyframe's easing (`o` leaving it, `i` arriving at the next), per dimension.
     private func easing() throws(SceneError) -> [LottieEase] {
         guard let out = self["o"], let into = self["i"] else { return [] }
-        let ox = try out.required("x", "the easing's x").vector(), oy = try out.required("y", "the easing's y").vector()
-        let ix = try into.required("x", "the easing's x").vector(), iy = try into.required("y", "the easing's y").vector()
+        let ox = try out.required("x", "the easing's x").vector(), oy = try out.required("y", "the easing's y").clampedVector()
+        let ix = try into.required("x", "the easing's x").vector(), iy = try into.required("y", "the easing's y").clampedVector()
         let count = max(ox.count, oy.count, ix.count, iy.count)
         guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else { throw error("easing with x and y values") }
         return (0..<count).map { d in

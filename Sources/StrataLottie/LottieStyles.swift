@@ -42,11 +42,11 @@ struct LottieStyles {
         if let effects = node["ef"] {
             for effect in try effects.array() {
                 let type = try effect.integer("ty", default: -1, in: -1...1000)
-                if type == 29 { continue }  // a Gaussian blur: `blur(_:time:)`
+                if type == 29 || type == 21 { continue }  // a Gaussian blur or a fill: `blur(_:time:)`, `fill(_:time:)`
                 guard type == 25, found == nil else {
                     let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
                     context.warn(effect.path, type == 25 ? "a second drop shadow is not applied"
-                                 : "the effect \(name)(type \(type)) is not applied: drop shadows and Gaussian blurs are")
+                                 : "the effect \(name)(type \(type)) is not applied: drop shadows, fills and Gaussian blurs are")
                     continue
                 }
                 var values: [String: LottieNode] = [:]
@@ -129,6 +129,46 @@ struct LottieStyles {
             let animation = blurriness.animation(.filter(background: false, name: Self.blurName, parameter: "radius"), time: time, clock: context.clock,
                                                  make: { .number(toRadius($0[0])) })
             result = (NamedFilter(name: Self.blurName, filter: filter), animation)
+        }
+        return result
+    }
+
+    /// The name of the filter a Fill effect becomes (its opacity animates as
+    /// `filters.lottie-fill.amount`).
+    static let fillName = "lottie-fill"
+
+    /// The first Fill effect (`ef` type 21) of the layer at `node` as a tint: every colour of the
+    /// layer's content mixed towards the effect's colour by its opacity (0…1), its alpha kept —
+    /// After Effects' Fill with no mask chosen, which lottie-web draws as a colour matrix that
+    /// sets the colour and keeps the alpha. Values by name, as Bodymovin writes them ("Color",
+    /// "Opacity"); a changing colour is drawn as its first (warned), a fill limited to a mask or
+    /// inverted is drawn over the whole layer (warned). lottie-ios's Core Animation engine draws
+    /// no effect but drop shadows, so After Effects' meaning is the reference.
+    func fill(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
+        guard let effects = node["ef"] else { return nil }
+        var result: (filter: NamedFilter, animation: Animation?)?
+        for effect in try effects.array() where try effect.integer("ty", default: -1, in: -1...1000) == 21 {
+            guard result == nil else {
+                context.warn(effect.path, "only the first Fill effect is applied")
+                continue
+            }
+            if try effect.number("en", default: 1, in: 0...1) == 0 { continue }
+            var values: [String: LottieNode] = [:]
+            for value in try effect["ef"]?.array() ?? [] {
+                if let name = try value.string("nm"), let property = value["v"] { values[name] = property }
+            }
+            let color = try values["Color"].map { n throws(SceneError) in try n.vectorProperty(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
+            let opacity = try values["Opacity"].map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [1])
+            if color.isAnimated { context.warn(effect.path, "a Fill effect's changing colour is drawn as its first") }
+            let masked = try values["Fill Mask"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
+            let inverted = try values["Invert"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
+            if masked != 0 || inverted != 0 { context.warn(effect.path, "a Fill effect limited to a mask, or inverted, is drawn over the whole layer") }
+            func amount(_ v: [Double]) -> Double { min(1, max(0, v[0])) }
+            let first = LottieColor.color(color.first)
+            let filter = Filter.tint(Color(red: first.red, green: first.green, blue: first.blue, alpha: 1), amount: amount(opacity.first))
+            let animation = opacity.animation(.filter(background: false, name: Self.fillName, parameter: "amount"), time: time, clock: context.clock,
+                                              make: { .number(amount($0)) })
+            result = (NamedFilter(name: Self.fillName, filter: filter), animation)
         }
         return result
     }

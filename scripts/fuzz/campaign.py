@@ -368,7 +368,7 @@ def fixture_case(strata, path, scratch):
 GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
-                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators"]
+                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks"]
 JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
@@ -477,6 +477,31 @@ def lottie_case(strata, index, rng_seed, scratch):
                 '"chars":[%s],"layers":[{"ty":5,"ind":1,"ip":0,"op":%d,"st":0,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"%s","f":"G","s":%r,'
                 '"fc":[0,0,0],"sc":[1,0,0],"sw":1}}]},"a":[%s]}}]}' % (rng.choice([10, 1000]), chars, 10, text, rng.choice([0, 10, 40, 1e4]),
                                                            ",".join(animators)))
+    elif kind == "effects-masks":
+        # What unseen files hold (lottie-android's corpus): Fill effects, every mask mode, easing
+        # handles of any speed; here with extreme values, stacked, on many layers.
+        wild = rng.random() < 0.25  # a quarter of the cases hold a number out of range somewhere
+
+        def number():
+            return rng.choice([0, 1, -1, 0.5, 100, -100, 1e7, -1e7, 1e-9] + ([1e12] if wild else []))
+
+        def speed():  # an easing handle's y: any finite size is read
+            return rng.choice([0, 1, -1, 1e7, 1e12, 2.17e14, -1e300, 1e308])
+        layers = []
+        for i in range(rng.choice([1, 3, 50, 500])):
+            masks = ",".join('{"mode":"%s","inv":%s,"o":{"k":%r},"x":{"k":%r},"pt":{"k":{"c":true,"v":[[0,0],[%r,0],[%r,%r]],'
+                             '"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}' % (
+                                 rng.choice("asidlfnq"), rng.choice(["true", "false"]), number(), rng.choice([0, 0, 3, -3]),
+                                 number(), number(), number()) for _ in range(rng.randint(0, 4)))
+            fill = ('{"ty":21,"nm":"Fill","en":%d,"ef":[{"ty":10,"nm":"Fill Mask","v":{"k":%d}},{"ty":2,"nm":"Color","v":{"k":[%r,%r,%r,1]}},'
+                    '{"ty":7,"nm":"Invert","v":{"k":%d}},{"ty":0,"nm":"Opacity","v":{"a":1,"k":[{"t":0,"s":[%r],"o":{"x":[0.3],"y":[%r]},'
+                    '"i":{"x":[0.7],"y":[%r]}},{"t":9,"s":[%r]}]}}]}' % (rng.choice([0, 1]), rng.choice([0, 3]), number(), number(), number(),
+                                                                       rng.choice([0, 1]), number(), speed(), speed(), number()))
+            layers.append('{"ty":4,"ind":%d,"ip":0,"op":10,"st":0,"ks":{"s":{"a":1,"k":[{"t":0,"s":[100,100],"o":{"x":[0.3,0.3],"y":[%r,%r]},'
+                          '"i":{"x":[0.7,0.7],"y":[%r,1]}},{"t":9,"s":[%r,100]}]}},"hasMask":true,"masksProperties":[%s],"ef":[%s],'
+                          '"shapes":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}'
+                          % (i + 1, speed(), speed(), speed(), number(), masks, ",".join([fill] * rng.randint(1, 3))))
+        text = '{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[%s]}' % ",".join(layers)
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -590,7 +615,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
-    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators")
+    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators, effects and masks")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
