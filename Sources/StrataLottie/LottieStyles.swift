@@ -41,7 +41,7 @@ struct LottieStyles {
         }
         if let effects = node["ef"] {
             for effect in try effects.array() {
-                let type = try effect.integer("ty", default: -1, in: -1...1000)
+                let type = try Self.effectType(effect)
                 if type == 29 || type == 21 { continue }  // a Gaussian blur or a fill: `blur(_:time:)`, `fill(_:time:)`
                 guard type == 25, found == nil else {
                     let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
@@ -86,6 +86,17 @@ struct LottieStyles {
         return (shadow, animations)
     }
 
+    /// An effect's type (`ty`), or, for Bodymovin's type 5 (an effect it exported as a group of
+    /// its values, as it does for effects it does not know, and for some it does in older
+    /// versions), the type its After Effects match name (`mn`) stands for: "ADBE Gaussian Blur 2"
+    /// 29, "ADBE Fill" 21, "ADBE Drop Shadow" 25. lottie-android's corpus holds three Gaussian
+    /// blurs written so (payme).
+    static func effectType(_ effect: LottieNode) throws(SceneError) -> Int {
+        let type = try effect.integer("ty", default: -1, in: -1...1000)
+        guard type == 5, let name = try effect.string("mn") else { return type }
+        return ["ADBE Gaussian Blur 2": 29, "ADBE Fill": 21, "ADBE Drop Shadow": 25][name] ?? type
+    }
+
     /// The name of the filter a Gaussian blur effect becomes (its radius animates as
     /// `filters.lottie-blur.radius`).
     static let blurName = "lottie-blur"
@@ -99,7 +110,7 @@ struct LottieStyles {
     func blur(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
         guard let effects = node["ef"] else { return nil }
         var result: (filter: NamedFilter, animation: Animation?)?
-        for effect in try effects.array() where try effect.integer("ty", default: -1, in: -1...1000) == 29 {
+        for effect in try effects.array() where try Self.effectType(effect) == 29 {
             guard result == nil else {
                 context.warn(effect.path, "only the first Gaussian blur effect is applied")
                 continue
@@ -147,7 +158,7 @@ struct LottieStyles {
     func fill(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
         guard let effects = node["ef"] else { return nil }
         var result: (filter: NamedFilter, animation: Animation?)?
-        for effect in try effects.array() where try effect.integer("ty", default: -1, in: -1...1000) == 21 {
+        for effect in try effects.array() where try Self.effectType(effect) == 21 {
             guard result == nil else {
                 context.warn(effect.path, "only the first Fill effect is applied")
                 continue

@@ -67,3 +67,18 @@ import Testing
         #expect(throws: SceneError.self) { try importLottie(lottie(shapeLayer(redSquare(), ks: bad))) }
     }
 }
+
+extension LottieUnseenFileTests {
+    @Test func effectsBodymovinWroteAsGroupsAreKnownByTheirMatchNames() throws {
+        // payme.json: a Gaussian blur as type 5, "ADBE Gaussian Blur 2", values by position.
+        let blur = #","ef":[{"ty":5,"nm":"Gaussian Blur","mn":"ADBE Gaussian Blur 2","en":1,"ef":[{"ty":0,"nm":"Blurriness","v":{"k":20}},{"ty":7,"nm":"Blur Dimensions","v":{"k":1}},{"ty":7,"nm":"Repeat Edge Pixels","v":{"k":0}}]}]"#
+        let blurred = try importLottie(lottie(shapeLayer(redSquare(), extra: blur)))
+        #expect(blurred.warnings.isEmpty, "\(blurred.warnings)")
+        let edge = try pixel(blurred, atSeconds: 0, 40, 50)[3], outside = try pixel(blurred, atSeconds: 0, 36, 50)[3]
+        #expect(edge > 60 && edge < 200 && outside > 0, "the square's edge spread: \(edge), \(outside)")
+        // An effect it does not know stays warned, by its own name.
+        let other = #","ef":[{"ty":5,"nm":"Puppet","mn":"ADBE FreePin3","en":1,"ef":[]}]"#
+        let warned = try importLottie(lottie(shapeLayer(redSquare(), extra: other)))
+        #expect(warned.warnings.contains { $0.contains("\"Puppet\" (type 5) is not applied") }, "\(warned.warnings)")
+    }
+}
