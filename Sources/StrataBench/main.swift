@@ -9,14 +9,7 @@ import StrataAnimation
 import StrataScene
 
 let arguments = CommandLine.arguments.dropFirst()
-// The corpus and speed commands (LottieCorpusBench.swift, AfterEffectsCorpusBench.swift).
-let commands: [String: ([String]) throws -> Void] = [
-    "lottie-speed": runLottieSpeed, "lottie": runLottieCorpus, "lottie-ae": runAfterEffectsCorpus, "lottie-ae-speed": runAfterEffectsSpeed,
-]
-if let first = arguments.first, let command = commands[first] {
-    try command(Array(arguments.dropFirst()))
-    exit(0)
-}
+runCorpusCommand(Array(arguments))
 let quick = arguments.contains("--quick")
 let runs = quick ? 3 : 11
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(getpid())")
