@@ -49,10 +49,7 @@ struct LottieStyles {
                                  : "the effect \(name)(type \(type)) is not applied: drop shadows, fills and Gaussian blurs are")
                     continue
                 }
-                var values: [String: LottieNode] = [:]
-                for value in try effect["ef"]?.array() ?? [] {
-                    if let name = try value.string("nm"), let property = value["v"] { values[name] = property }
-                }
+                let values = try Self.namedValues(effect)
                 func property(_ name: String, _ fallback: [Double]) throws(SceneError) -> LottieProperty<[Double]> {
                     try values[name].map { n throws(SceneError) in try n.vectorProperty(count: fallback.count, fill: fallback.last ?? 0) }
                         ?? LottieProperty(constant: fallback)
@@ -156,32 +153,34 @@ struct LottieStyles {
     /// inverted is drawn over the whole layer (warned). lottie-ios's Core Animation engine draws
     /// no effect but drop shadows, so After Effects' meaning is the reference.
     func fill(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
-        guard let effects = node["ef"] else { return nil }
-        var result: (filter: NamedFilter, animation: Animation?)?
-        for effect in try effects.array() where try Self.effectType(effect) == 21 {
-            guard result == nil else {
-                context.warn(effect.path, "only the first Fill effect is applied")
-                continue
-            }
-            if try effect.number("en", default: 1, in: 0...1) == 0 { continue }
-            var values: [String: LottieNode] = [:]
-            for value in try effect["ef"]?.array() ?? [] {
-                if let name = try value.string("nm"), let property = value["v"] { values[name] = property }
-            }
-            let color = try values["Color"].map { n throws(SceneError) in try n.vectorProperty(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
-            let opacity = try values["Opacity"].map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [1])
-            if color.isAnimated { context.warn(effect.path, "a Fill effect's changing colour is drawn as its first") }
-            let masked = try values["Fill Mask"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
-            let inverted = try values["Invert"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
-            if masked != 0 || inverted != 0 { context.warn(effect.path, "a Fill effect limited to a mask, or inverted, is drawn over the whole layer") }
-            func amount(_ v: [Double]) -> Double { min(1, max(0, v[0])) }
-            let first = LottieColor.color(color.first)
-            let filter = Filter.tint(Color(red: first.red, green: first.green, blue: first.blue, alpha: 1), amount: amount(opacity.first))
-            let animation = opacity.animation(.filter(background: false, name: Self.fillName, parameter: "amount"), time: time, clock: context.clock,
-                                              make: { .number(amount($0)) })
-            result = (NamedFilter(name: Self.fillName, filter: filter), animation)
+        var fills: [LottieNode] = []
+        for effect in try node["ef"]?.array() ?? [] where try Self.effectType(effect) == 21 {
+            if try effect.number("en", default: 1, in: 0...1) != 0 { fills.append(effect) }
         }
-        return result
+        for extra in fills.dropFirst() { context.warn(extra.path, "only the first Fill effect is applied") }
+        guard let effect = fills.first else { return nil }
+        let values = try Self.namedValues(effect)
+        let color = try values["Color"].map { n throws(SceneError) in try n.vectorProperty(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
+        let opacity = try values["Opacity"].map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [1])
+        if color.isAnimated { context.warn(effect.path, "a Fill effect's changing colour is drawn as its first") }
+        let masked = try values["Fill Mask"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
+        let inverted = try values["Invert"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
+        if masked != 0 || inverted != 0 { context.warn(effect.path, "a Fill effect limited to a mask, or inverted, is drawn over the whole layer") }
+        func amount(_ v: [Double]) -> Double { min(1, max(0, v[0])) }
+        let first = LottieColor.color(color.first)
+        let filter = Filter.tint(Color(red: first.red, green: first.green, blue: first.blue, alpha: 1), amount: amount(opacity.first))
+        let animation = opacity.animation(.filter(background: false, name: Self.fillName, parameter: "amount"), time: time, clock: context.clock,
+                                          make: { .number(amount($0)) })
+        return (NamedFilter(name: Self.fillName, filter: filter), animation)
+    }
+
+    /// An effect's values (`ef`) by their names (`nm`), as Bodymovin writes them.
+    static func namedValues(_ effect: LottieNode) throws(SceneError) -> [String: LottieNode] {
+        var values: [String: LottieNode] = [:]
+        for value in try effect["ef"]?.array() ?? [] {
+            if let name = try value.string("nm"), let property = value["v"] { values[name] = property }
+        }
+        return values
     }
 
     /// The compositing filter of the layer at `node`'s blend mode (`bm`), nil for normal: as
