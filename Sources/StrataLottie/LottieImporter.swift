@@ -274,8 +274,15 @@ struct LottieLayerBuilder {
         case 1:  // solid
             let width = try node.number("sw", default: 0, in: 0...Lottie.maximumMagnitude)
             let height = try node.number("sh", default: 0, in: 0...Lottie.maximumMagnitude)
-            let text = try node.string("sc") ?? "#000000"
-            guard let color = Color(hex: text) else { throw node.error(at: "sc", "a colour #RRGGBB") }
+            // As lottie-ios reads it: six hex digits, with or without "#"; anything else is black.
+            let text = (try node["sc"].map { n throws(SceneError) in try n.string(max: 64) } ?? "#000000").trimmingCharacters(in: .whitespacesAndNewlines)
+            let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            var color = Color.black
+            if let parsed = digits.count == 6 ? Color(hex: "#" + digits) : nil {
+                color = parsed
+            } else {
+                context.warn(node.path + ".sc", "the solid colour \"\(text)\" is not #RRGGBB: drawn black, as lottie-ios draws it")
+            }
             var solid = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width, height: height))
             solid.anchorPoint = .zero
             solid.backgroundColor = color

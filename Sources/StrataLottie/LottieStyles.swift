@@ -43,6 +43,7 @@ struct LottieStyles {
             for effect in try effects.array() {
                 let type = try Self.effectType(effect)
                 if type == 29 || type == 21 { continue }  // a Gaussian blur or a fill: `blur(_:time:)`, `fill(_:time:)`
+                if try Self.isExpressionControl(effect) { continue }  // draws nothing, in After Effects either
                 guard type == 25, found == nil else {
                     let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
                     context.warn(effect.path, type == 25 ? "a second drop shadow is not applied"
@@ -92,6 +93,17 @@ struct LottieStyles {
         let type = try effect.integer("ty", default: -1, in: -1...1000)
         guard type == 5, let name = try effect.string("mn") else { return type }
         return ["ADBE Gaussian Blur 2": 29, "ADBE Fill": 21, "ADBE Drop Shadow": 25][name] ?? type
+    }
+
+    /// Whether an effect only holds values for expressions to read and draws nothing: After
+    /// Effects' expression controls (slider, angle, colour, point, checkbox, layer, dropdown) and
+    /// pseudo effects (a preset's panel of controls, match names "Pseudo/…"), which Bodymovin
+    /// writes as type 5. rlottie's examples hold 60 of them (worm, mnemonics, joypixels…).
+    static func isExpressionControl(_ effect: LottieNode) throws(SceneError) -> Bool {
+        guard try effect.integer("ty", default: -1, in: -1...1000) == 5, let name = try effect.string("mn") else { return false }
+        let controls: Set<String> = ["ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
+                                     "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Layer Control", "ADBE Dropdown Control"]
+        return controls.contains(name) || name.hasPrefix("Pseudo/")
     }
 
     /// The name of the filter a Gaussian blur effect becomes (its radius animates as

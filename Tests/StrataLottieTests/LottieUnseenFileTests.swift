@@ -82,3 +82,31 @@ extension LottieUnseenFileTests {
         #expect(warned.warnings.contains { $0.contains("\"Puppet\" (type 5) is not applied") }, "\(warned.warnings)")
     }
 }
+
+extension LottieUnseenFileTests {
+    @Test func aSolidColourThatIsNotHexIsBlackAsLottieIOSDrawsIt() throws {
+        // rlottie's starts_transparent.json: a solid layer with "sc": "" (it was refused).
+        func solid(_ sc: String) -> String {
+            #"{"ty":1,"ind":1,"ip":0,"op":20,"st":0,"sw":100,"sh":100,"sc":"\#(sc)","ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}}"#
+        }
+        for (sc, expected, warned) in [("", [0, 0, 0, 255], true), ("#GG0000", [0, 0, 0, 255], true), (" 00ff00 ", [0, 255, 0, 255], false),
+                                       ("#0000ff", [0, 0, 255, 255], false)] as [(String, [UInt8], Bool)] {
+            let scene = try importLottie(lottie(solid(sc)))
+            #expect(try pixel(scene, atSeconds: 0, 50, 50) == expected, "\"\(sc)\"")
+            #expect(scene.warnings.contains { $0.contains("layers[0].sc") } == warned, "\"\(sc)\": \(scene.warnings)")
+        }
+    }
+}
+
+extension LottieUnseenFileTests {
+    @Test func expressionControlsDrawNothingAndAreNotWarned() throws {
+        // rlottie's worm.json and mnemonics.json: a slider control and a pseudo effect, which only
+        // hold values for expressions. --strict must not refuse them; a visual effect is still warned.
+        let controls = #","ef":[{"ty":5,"nm":"Rotation - Overshoot","mn":"ADBE Slider Control","en":1,"ef":[{"ty":0,"nm":"Slider","v":{"k":20}}]},{"ty":5,"nm":"Wayfinder Leader","mn":"Pseudo/WayfinderLeader","en":1,"ef":[]},{"ty":5,"nm":"(Transform)","mn":"ADBE Geometry2","en":1,"ef":[]}]"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(), extra: controls)))
+        let warnings = scene.warnings.joined(separator: "\n")
+        #expect(!warnings.contains("ef[0]") && !warnings.contains("ef[1]"), "\(warnings)")
+        #expect(warnings.contains("ef[2]") && warnings.contains("(Transform)"), "\(warnings)")
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+    }
+}
