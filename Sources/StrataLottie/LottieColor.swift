@@ -15,6 +15,15 @@ enum LottieColor {
         return Color(red: c(0, 0), green: c(1, 0), blue: c(2, 0), alpha: c(3, 1))
     }
 
+    /// A solid layer's colour (`sc`) as lottie-ios reads it (`hexColorComponents`): six hex
+    /// digits, with or without "#", surrounding spaces ignored; nil for anything else, which
+    /// lottie-ios draws black.
+    static func solid(_ text: String) -> Color? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+        return digits.count == 6 ? Color(hex: "#" + digits) : nil
+    }
+
     /// The components in 0…1: red, green and blue divided by 255 when one of them is over 1.
     static func unit(_ v: [Double]) -> [Double] {
         guard v.prefix(3).contains(where: { $0 > 1 }) else { return v }

@@ -274,15 +274,10 @@ struct LottieLayerBuilder {
         case 1:  // solid
             let width = try node.number("sw", default: 0, in: 0...Lottie.maximumMagnitude)
             let height = try node.number("sh", default: 0, in: 0...Lottie.maximumMagnitude)
-            // As lottie-ios reads it: six hex digits, with or without "#"; anything else is black.
-            let text = (try node["sc"].map { n throws(SceneError) in try n.string(max: 64) } ?? "#000000").trimmingCharacters(in: .whitespacesAndNewlines)
-            let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-            var color = Color.black
-            if let parsed = digits.count == 6 ? Color(hex: "#" + digits) : nil {
-                color = parsed
-            } else {
-                context.warn(node.path + ".sc", "the solid colour \"\(text)\" is not #RRGGBB: drawn black, as lottie-ios draws it")
-            }
+            let text = try node["sc"].map { n throws(SceneError) in try n.string(max: 64) } ?? "#000000"
+            let parsed = LottieColor.solid(text)
+            if parsed == nil { context.warn(node.path + ".sc", "the solid colour \"\(text)\" is not #RRGGBB: drawn black, as lottie-ios draws it") }
+            let color = parsed ?? .black
             var solid = Layer(name: name, bounds: Rect(x: 0, y: 0, width: width, height: height))
             solid.anchorPoint = .zero
             solid.backgroundColor = color
@@ -310,15 +305,7 @@ struct LottieLayerBuilder {
         // content).
         content.mask = try masks(node, time: compositionTime)
         let shadow = try LottieStyles(context: context).shadow(node, time: compositionTime)
-        // A fill, then a blur: what a fill keeps (the alpha) is what the blur spreads.
-        if let fill = try LottieStyles(context: context).fill(node, time: compositionTime) {
-            content.filters.append(fill.filter)
-            try context.add(fill.animation, forKey: "fill", to: &content, at: node.path + ".ef")
-        }
-        if let blur = try LottieStyles(context: context).blur(node, time: compositionTime) {
-            content.filters.append(blur.filter)
-            try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
-        }
+        try LottieStyles(context: context).addFilters(node, time: compositionTime, to: &content)
         let autoOrient = try node.number("ao", default: 0, in: 0...1) == 1
         let threeD = try node.number("ddd", default: 0, in: 0...1) == 1 && camera != nil
         try context.count(3, at: node.path)

@@ -106,6 +106,19 @@ struct LottieStyles {
         return controls.contains(name) || name.hasPrefix("Pseudo/")
     }
 
+    /// The layer's Fill and Gaussian blur effects as filters on `content`, with their animations:
+    /// a fill, then a blur (what a fill keeps, the alpha, is what the blur spreads).
+    func addFilters(_ node: LottieNode, time: LottieTime, to content: inout Layer) throws(SceneError) {
+        if let fill = try fill(node, time: time) {
+            content.filters.append(fill.filter)
+            try context.add(fill.animation, forKey: "fill", to: &content, at: node.path + ".ef")
+        }
+        if let blur = try blur(node, time: time) {
+            content.filters.append(blur.filter)
+            try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")
+        }
+    }
+
     /// The name of the filter a Gaussian blur effect becomes (its radius animates as
     /// `filters.lottie-blur.radius`).
     static let blurName = "lottie-blur"
