@@ -42,12 +42,12 @@ struct LottieStyles {
         if let effects = node["ef"] {
             for effect in try effects.array() {
                 let type = try Self.effectType(effect)
-                if type == 29 || type == 21 { continue }  // a Gaussian blur or a fill: `blur(_:time:)`, `fill(_:time:)`
+                if type == 29 || type == 21 || type == 20 { continue }  // a Gaussian blur, a fill, a tint: `addFilters`
                 if try Self.isExpressionControl(effect) { continue }  // draws nothing, in After Effects either
                 guard type == 25, found == nil else {
                     let name = try effect.string("nm").map { "\"\($0)\" " } ?? ""
                     context.warn(effect.path, type == 25 ? "a second drop shadow is not applied"
-                                 : "the effect \(name)(type \(type)) is not applied: drop shadows, fills and Gaussian blurs are")
+                                 : "the effect \(name)(type \(type)) is not applied: drop shadows, fills, tints and Gaussian blurs are")
                     continue
                 }
                 let values = try Self.namedValues(effect)
@@ -92,7 +92,7 @@ struct LottieStyles {
     static func effectType(_ effect: LottieNode) throws(SceneError) -> Int {
         let type = try effect.integer("ty", default: -1, in: -1...1000)
         guard type == 5, let name = try effect.string("mn") else { return type }
-        return ["ADBE Gaussian Blur 2": 29, "ADBE Fill": 21, "ADBE Drop Shadow": 25][name] ?? type
+        return ["ADBE Gaussian Blur 2": 29, "ADBE Fill": 21, "ADBE Tint": 20, "ADBE Drop Shadow": 25][name] ?? type
     }
 
     /// Whether an effect only holds values for expressions to read and draws nothing: After
@@ -106,13 +106,15 @@ struct LottieStyles {
         return controls.contains(name) || name.hasPrefix("Pseudo/")
     }
 
-    /// The layer's Fill and Gaussian blur effects as filters on `content`, with their animations:
-    /// a fill, then a blur (what a fill keeps, the alpha, is what the blur spreads).
+    /// The layer's Fill, Tint and Gaussian blur effects as filters on `content`, with their
+    /// animations: the colours first, then the blur (what they keep, the alpha, is what the blur
+    /// spreads).
     func addFilters(_ node: LottieNode, time: LottieTime, to content: inout Layer) throws(SceneError) {
         if let fill = try fill(node, time: time) {
             content.filters.append(fill.filter)
             try context.add(fill.animation, forKey: "fill", to: &content, at: node.path + ".ef")
         }
+        if let tint = try tint(node) { content.filters.append(tint) }
         if let blur = try blur(node, time: time) {
             content.filters.append(blur.filter)
             try context.add(blur.animation, forKey: "blurriness", to: &content, at: node.path + ".ef")

@@ -110,3 +110,19 @@ extension LottieUnseenFileTests {
         #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
     }
 }
+
+extension LottieUnseenFileTests {
+    @Test func aTintEffectMapsLuminanceBetweenItsTwoColours() throws {
+        // lottie-android's truecosmos.json holds Tint effects. Red's luminance is 0.2126: mapped
+        // from black (0, 0, 1) to white (1, 1, 0) it is (0.2126, 0.2126, 0.7874), at 100 %.
+        func tint(_ amount: Double) -> String {
+            #","ef":[{"ty":20,"nm":"Tint","mn":"ADBE Tint","en":1,"ef":[{"ty":2,"nm":"Map Black To","v":{"k":[0,0,1,1]}},{"ty":2,"nm":"Map White To","v":{"k":[1,1,0,1]}},{"ty":0,"nm":"Amount to Tint","v":{"k":\#(amount)}}]}]"#
+        }
+        let full = try pixel(try importLottie(lottie(shapeLayer(redSquare(), extra: tint(100)))), atSeconds: 0, 50, 50)
+        #expect(abs(Int(full[0]) - 54) <= 1 && abs(Int(full[1]) - 54) <= 1 && abs(Int(full[2]) - 201) <= 1 && full[3] == 255, "\(full)")
+        // Half the amount: half way back to red.
+        let half = try pixel(try importLottie(lottie(shapeLayer(redSquare(), extra: tint(50)))), atSeconds: 0, 50, 50)
+        #expect(abs(Int(half[0]) - 155) <= 1 && abs(Int(half[1]) - 27) <= 1 && abs(Int(half[2]) - 100) <= 1, "\(half)")
+        #expect(try pixel(try importLottie(lottie(shapeLayer(redSquare(), extra: tint(100)))), atSeconds: 0, 10, 10)[3] == 0)
+    }
+}
