@@ -101,9 +101,23 @@ struct LottieStyles {
     /// writes as type 5. rlottie's examples hold 83 of them in 8 files (worm, mnemonics, joypixels…).
     static func isExpressionControl(_ effect: LottieNode) throws(SceneError) -> Bool {
         guard try effect.integer("ty", default: -1, in: -1...1000) == 5, let name = try effect.string("mn") else { return false }
-        let controls: Set<String> = ["ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
-                                     "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Layer Control", "ADBE Dropdown Control"]
-        return controls.contains(name) || name.hasPrefix("Pseudo/")
+        return expressionControls.contains(name) || name.hasPrefix("Pseudo/")
+    }
+
+    private static let expressionControls: Set<String> = [
+        "ADBE Slider Control", "ADBE Angle Control", "ADBE Color Control", "ADBE Point Control",
+        "ADBE Point3D Control", "ADBE Checkbox Control", "ADBE Layer Control", "ADBE Dropdown Control",
+    ]
+
+    /// The first enabled effect of `type` (`effectType`) of the layer at `node`; the later ones
+    /// are warned as not applied.
+    func firstEnabledEffect(_ node: LottieNode, type: Int, name: String) throws(SceneError) -> LottieNode? {
+        var found: LottieNode?
+        for effect in try node["ef"]?.array() ?? [] where try Self.effectType(effect) == type {
+            guard try effect.number("en", default: 1, in: 0...1) != 0 else { continue }
+            if found == nil { found = effect } else { context.warn(effect.path, "only the first \(name) effect is applied") }
+        }
+        return found
     }
 
     /// The layer's Fill, Tint and Gaussian blur effects as filters on `content`, with their
@@ -180,12 +194,7 @@ struct LottieStyles {
     /// inverted is drawn over the whole layer (warned). lottie-ios's Core Animation engine draws
     /// no effect but drop shadows, so After Effects' meaning is the reference.
     func fill(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
-        var fills: [LottieNode] = []
-        for effect in try node["ef"]?.array() ?? [] where try Self.effectType(effect) == 21 {
-            if try effect.number("en", default: 1, in: 0...1) != 0 { fills.append(effect) }
-        }
-        for extra in fills.dropFirst() { context.warn(extra.path, "only the first Fill effect is applied") }
-        guard let effect = fills.first else { return nil }
+        guard let effect = try firstEnabledEffect(node, type: 21, name: "Fill") else { return nil }
         let values = try Self.namedValues(effect)
         let color = try values["Color"].map { n throws(SceneError) in try n.vectorProperty(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
         let opacity = try values["Opacity"].map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [1])

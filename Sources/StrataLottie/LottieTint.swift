@@ -15,12 +15,7 @@ extension LottieStyles {
     /// The first enabled Tint effect of the layer at `node` as a colour matrix filter; a changing
     /// tint is drawn as at its first frame, and later tints are not applied (both warned).
     func tint(_ node: LottieNode) throws(SceneError) -> NamedFilter? {
-        var tints: [LottieNode] = []
-        for effect in try node["ef"]?.array() ?? [] where try Self.effectType(effect) == 20 {
-            if try effect.number("en", default: 1, in: 0...1) != 0 { tints.append(effect) }
-        }
-        for extra in tints.dropFirst() { context.warn(extra.path, "only the first Tint effect is applied") }
-        guard let effect = tints.first else { return nil }
+        guard let effect = try firstEnabledEffect(node, type: 20, name: "Tint") else { return nil }
         let values = try effect["ef"]?.array() ?? []
         guard values.count >= 3 else {
             context.warn(effect.path, "a Tint effect without its values (black, white, amount) is not applied")

@@ -41,10 +41,11 @@ public struct AreaFlattening: Sendable {
         }
         // A curve whose controls lie on its chord (a straight side, with zero tangents) is its
         // chord, for filling: one line, as Cairo draws it.
+        let ax = p3.x - p0.x, ay = p3.y - p0.y
+        let chord = length(Point(x: ax, y: ay)), determinant = linear.xx * linear.yy - linear.xy * linear.yx
         func offChord(_ c: Point) -> Double {
-            let ax = p3.x - p0.x, ay = p3.y - p0.y, bx = c.x - p0.x, by = c.y - p0.y
-            return abs(length(Point(x: ax, y: ay)) == 0 ? length(Point(x: bx, y: by))
-                       : (ax * by - ay * bx) * (linear.xx * linear.yy - linear.xy * linear.yx) / length(Point(x: ax, y: ay)))
+            let bx = c.x - p0.x, by = c.y - p0.y
+            return abs(chord == 0 ? length(Point(x: bx, y: by)) : (ax * by - ay * bx) * determinant / chord)
         }
         if offChord(c1) < 1e-9, offChord(c2) < 1e-9 { return 1 }
         let depth = 1.5 * tolerance

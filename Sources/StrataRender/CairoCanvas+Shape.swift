@@ -74,31 +74,44 @@ extension CairoCanvas {
         cairo_paint_with_alpha(cr, stroke.alpha * alpha)
     }
 
-    /// Appends `path` to the context's path, in user space.
-    func addPath(_ path: Path) {
+    /// Appends `path` to the context's path, in user space: its curves for Cairo to flatten, or,
+    /// given `flattening`, as that flattening's lines (`addFillPath`).
+    func addPath(_ path: Path, flattening: AreaFlattening? = nil) {
         cairo_new_path(cr)
-        var current = (x: 0.0, y: 0.0)
+        let cr = self.cr
+        var current = Point(x: 0, y: 0), start = current
+        func curve(_ c1: Point, _ c2: Point, _ p: Point) {
+            if flattening?.forEachCorner(current, c1, c2, p, { cairo_line_to(cr, $0, $1) }) != true {
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            }
+            current = p
+        }
         for element in path.elements {
             switch element {
             case .move(let p):
                 cairo_move_to(cr, p.x, p.y)
-                current = (p.x, p.y)
+                current = p
+                start = p
             case .line(let p):
                 cairo_line_to(cr, p.x, p.y)
-                current = (p.x, p.y)
+                current = p
             case .quad(let c, let p):
                 // The cubic with the same curve: controls two thirds of the way to the control.
-                cairo_curve_to(cr, current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
-                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
-                current = (p.x, p.y)
+                curve(Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
+                      Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p)
             case .cubic(let c1, let c2, let p):
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-                current = (p.x, p.y)
+                curve(c1, c2, p)
             case .close:
                 cairo_close_path(cr)
-                var x = 0.0, y = 0.0
-                cairo_get_current_point(cr, &x, &y)
-                current = (x, y)
+                // Strata's lines start from the subpath's own start; Cairo's curves from its
+                // current point (the start, through its fixed-point device coordinates).
+                if flattening == nil {
+                    var x = 0.0, y = 0.0
+                    cairo_get_current_point(cr, &x, &y)
+                    current = Point(x: x, y: y)
+                } else {
+                    current = start
+                }
             }
         }
     }
