@@ -157,7 +157,9 @@ struct LottieLayerBuilder {
         var openRun: Int?
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
-            if try node.number("td", default: 0, in: 0...1) == 1 { continue }  // a matte's source is not drawn itself
+            // A matte's source is not drawn itself: any `td` but 0 marks one (lottie-web and ThorVG
+            // read it as a flag; files carry 2 as well).
+            if try node.number("td", default: 0) != 0 { continue }
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) else { continue }
             let name = try node.string("nm")
             let blurred = try node.number("mb", default: 0, in: 0...1) == 1, matted = try node.integer("tt", default: 0, in: 0...4) != 0
@@ -179,11 +181,14 @@ struct LottieLayerBuilder {
                 layer = blurred
             }
             let matteType = try node.integer("tt", default: 0, in: 0...4)
+            // The matte is the layer `tp` names, else the one above (listed before) this one. Without
+            // one the layer is drawn unmatted, as lottie-ios draws it (its pairing finds no mask).
+            var matteNode: LottieNode?
             if matteType != 0 {
-                // The matte is the layer `tp` names, else the one above (listed before) this one.
-                let matteNode: LottieNode?
                 if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else { matteNode = position > 0 ? nodes[position - 1] : nil }
-                guard let matteNode else { throw node.error(at: "tt", "a track matte with a matte layer above it") }
+                if matteNode == nil { context.warn(node.path + ".tt", "the track matte has no matte layer: the layer is drawn without it") }
+            }
+            if let matteNode {
                 var holder = Layer(name: "matte", bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
                 holder.anchorPoint = .zero
                 holder.sublayers = [layer]

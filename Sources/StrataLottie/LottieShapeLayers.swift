@@ -107,8 +107,11 @@ struct LottieShapeBuilder {
             case "rd": entries.append(.modifier(.rounding(try item.vectorProperty("r", default: [0]))))
             case "pb": entries.append(.modifier(.puckerBloat(try item.vectorProperty("a", default: [0]))))
             case "op":
+                // The miter limit is an animatable property in Bodymovin's files and a plain number
+                // in others (as a stroke's `ml`; ThorVG reads it so): either is taken.
+                let miter = try item["ml"]?.isNumber == true ? item.number("ml", default: 4) : item.vectorProperty("ml", default: [4]).first[0]
                 entries.append(.modifier(.offset(amount: try item.vectorProperty("a", default: [0]), join: try item.integer("lj", default: 1, in: 1...3),
-                                                 miterLimit: Swift.max(0, Swift.min(1000, try item.vectorProperty("ml", default: [4]).first[0])))))
+                                                 miterLimit: Swift.max(0, Swift.min(1000, miter)))))
             case "zz":
                 entries.append(.modifier(.zigZag(size: try item.vectorProperty("s", default: [0]), ridges: try item.vectorProperty("r", default: [0]),
                                                  points: try item.vectorProperty("pt", default: [1]))))

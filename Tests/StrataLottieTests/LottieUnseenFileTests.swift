@@ -126,3 +126,52 @@ extension LottieUnseenFileTests {
         #expect(try pixel(try importLottie(lottie(shapeLayer(redSquare(), extra: tint(100)))), atSeconds: 0, 10, 10)[3] == 0)
     }
 }
+
+/// ThorVG's test files (`test/resources/*.lot`, MIT, not vendored), imported the same way: three
+/// were refused for things other players read.
+extension LottieUnseenFileTests {
+    /// A layer shaped like `redSquare` at (cx, cy), with `fields` (`"td":2,` …) and index `ind`.
+    static func layer(ind: Int, fields: String, cx: Double = 50, size: Double = 20, color: String = "[1,0,0,1]") -> String {
+        let square = redSquare(cx: cx, size: size).replacingOccurrences(of: "[1,0,0,1]", with: color)
+        return #"{"ty":4,"ind":\#(ind),\#(fields)"ip":0,"op":20,"st":0,"ks":{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}},"shapes":[\#(square)]}"#
+    }
+
+    @Test func anyMatteTargetFlagButZeroMarksAMattesSource() throws {
+        // test10.lot: "td":2 on a matte's source (lottie-web and ThorVG read it as a flag).
+        let source = Self.layer(ind: 1, fields: #""td":2,"#, cx: 40, size: 40, color: "[1,1,1,1]")
+        let matted = Self.layer(ind: 2, fields: #""tt":1,"#, size: 60)
+        let scene = try importLottie(lottie(source + "," + matted))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(try pixel(scene, atSeconds: 0, 35, 50) == [255, 0, 0, 255], "the red square shows through the matte")
+        #expect(try pixel(scene, atSeconds: 0, 70, 50)[3] == 0, "outside the matte nothing, and the white source is not drawn")
+    }
+
+    @Test func aTrackMatteWithNoMatteLayerDrawsTheLayerUnmatted() throws {
+        // test10.lot's first layer asks for an alpha matte and has no layer above it: lottie-ios
+        // pairs it with no mask and draws it; so does Strata, with a warning.
+        let scene = try importLottie(lottie(Self.layer(ind: 1, fields: #""tt":1,"#)))
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+        #expect(scene.warnings.contains { $0.contains("layers[0].tt") }, "\(scene.warnings)")
+        // A `tp` naming no layer is the same.
+        let named = try importLottie(lottie(Self.layer(ind: 1, fields: #""tt":1,"tp":7,"#)))
+        #expect(try pixel(named, atSeconds: 0, 50, 50) == [255, 0, 0, 255])
+        #expect(named.warnings.contains { $0.contains("layers[0].tt") }, "\(named.warnings)")
+    }
+
+    @Test func anOffsetPathsMiterLimitMayBeAPlainNumber() throws {
+        // test6.lot, test9.lot: "ml":4, as a stroke's miter limit is written.
+        func inset(_ miter: String) throws -> Scene {
+            let shapes = #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"op","a":{"k":5},"lj":1,"ml":\#(miter)},"#
+                + #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+            return try importLottie(lottie(shapeLayer(shapes)))
+        }
+        let plain = try inset("4"), property = try inset(#"{"a":0,"k":4}"#)
+        #expect(plain.warnings.isEmpty, "\(plain.warnings)")
+        for x in [26, 28, 50, 72, 74] {
+            #expect(try pixel(plain, atSeconds: 0, x, 50) == pixel(property, atSeconds: 0, x, 50), "x \(x)")
+        }
+        #expect(try pixel(plain, atSeconds: 0, 27, 50)[3] == 255, "grown by 5 points on every side")
+        // Neither a number nor a property is still refused, naming the key.
+        #expect(throws: SceneError.self) { try inset(#""sharp""#) }
+    }
+}
