@@ -181,17 +181,29 @@ extension LottieLayerBuilder {
             guard let base = context.baseURL else {
                 throw asset.error(at: "p", "an image file inside the animation's folder")
             }
-            // lottie-ios's bundle provider looks the name up in the folder, then by name alone;
-            // both through ConfinedFile: no route (a link, a folder link, `..`) leads out.
+            // lottie-ios's bundle provider looks the name up in the folder `u` names, then by name
+            // alone; both through ConfinedFile: no route (a link, a folder link, `..`) leads out. A
+            // folder outside the animation's (a web path such as "/static/images/") is not looked
+            // in; the name alone is, inside.
+            // An absolute name (a web player's path from its site's root) is not read: not there.
+            if source.hasPrefix("/") {
+                context.warn(asset.path + ".p", "the image \(source.prefix(80)) is an absolute path, which is not read (only files inside the animation's folder are), so nothing is drawn for it")
+                return nil
+            }
             var result = ConfinedFile.read(relative, in: base.path, maximumBytes: Self.maximumImageBytes)
-            if case .failure(.missing) = result, relative != source {
+            var folderOutside = false, missing = false
+            if case .failure(.outside) = result { folderOutside = relative != source }
+            if case .failure(.missing) = result { missing = true }
+            if relative != source, missing || folderOutside {
                 result = ConfinedFile.read(source, in: base.path, maximumBytes: Self.maximumImageBytes)
             }
             switch result {
             case .success(let contents):
                 bytes = contents.bytes
             case .failure(.missing):
-                context.warn(asset.path + ".p", "the image \(relative.prefix(80)) is not there, so nothing is drawn for it")
+                context.warn(asset.path + ".p", folderOutside
+                             ? "the folder \(folder.prefix(80)) lies outside the animation's and is not read, and \(source.prefix(80)) is not in the animation's, so nothing is drawn for it"
+                             : "the image \(relative.prefix(80)) is not there, so nothing is drawn for it")
                 return nil
             case .failure(.outside):
                 throw SceneError(file: asset.file, keyPath: asset.path + ".p", expected: "an image file inside the animation's folder (relative, without '..', no link leading out)",

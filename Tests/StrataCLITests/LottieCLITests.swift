@@ -132,15 +132,25 @@ struct LottieCLITests {
         try Data(base64Encoded: green)!.write(to: outside.appendingPathComponent("secret.png"))
         try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("img.png").path, withDestinationPath: "../outside/secret.png")
         try FileManager.default.createSymbolicLink(atPath: anim.appendingPathComponent("sub").path, withDestinationPath: "../outside")
-        for (u, p) in [("", "img.png"), ("sub/", "secret.png")] {
+        func write(_ u: String, _ p: String) throws -> String {
             let json = anim.appendingPathComponent("anim.json")
             try Data(#"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"image_0","w":100,"h":100,"u":"\#(u)","p":"\#(p)","e":0}],"layers":[{"ty":2,"ind":1,"refId":"image_0","ip":0,"op":60,"st":0,"ks":{}}]}"#.utf8).write(to: json)
-            for command in [["validate", json.path], ["frame", json.path, "--progress", "0.37", "--fit", "200x200", "--out", root.appendingPathComponent("out.png").path]] {
-                let run = try cli.run(command)
-                #expect(run.status == 65 && run.stderr.contains("assets[0].p") && run.stderr.contains("no link leading out"), "\(u)\(p) \(command[0]): \(run.stderr)")
-            }
-            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out.png").path))
+            return json.path
         }
+        let json = try write("", "img.png")
+        for command in [["validate", json], ["frame", json, "--progress", "0.37", "--fit", "200x200", "--out", root.appendingPathComponent("out.png").path]] {
+            let run = try cli.run(command)
+            #expect(run.status == 65 && run.stderr.contains("assets[0].p") && run.stderr.contains("no link leading out"), "\(command[0]): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out.png").path))
+        // A folder `u` leading out is not looked in, and the name alone is not inside: a missing
+        // image, drawn without it (exit 65 under --strict); nothing outside is read.
+        let folderLink = try write("sub/", "secret.png"), out = root.appendingPathComponent("sub.png").path
+        let run = try cli.run(["frame", folderLink, "--progress", "0.37", "--fit", "200x200", "--out", out])
+        #expect(run.status == 0 && run.stderr.contains("assets[0].p") && run.stderr.contains("not read"), "\(run.stderr)")
+        let drawn = try PNGCodec.decode(contentsOf: URL(fileURLWithPath: out))
+        #expect(stride(from: 3, to: drawn.pixels.count, by: 4).allSatisfy { drawn.pixels[$0] == 0 }, "nothing drawn from outside")
+        #expect(try cli.run(["validate", "--strict", folderLink]).status == 65)
     }
 
     /// A layer naming no precomposition: drawn without it, with a warning; `--strict` makes it exit 65.

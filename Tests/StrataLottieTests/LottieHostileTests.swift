@@ -82,7 +82,8 @@ import Testing
     }
 
     @Test func anImageFileOutsideTheFolderIsRefused() throws {
-        let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"../","p":"secret.png"}]"#
+        // The name itself leads out (a folder `u` that does is not looked in: see below).
+        let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"","p":"../secret.png"}]"#
         let layer = #"{"ty":2,"ind":1,"refId":"img","ip":0,"op":20,"ks":{}}"#
         do {
             _ = try LottieImporter.decode(lottie(layer, assets: assets), file: "bad.json", baseURL: TestPaths.temporaryDirectory(), name: "bad")
@@ -111,7 +112,23 @@ import Testing
             _ = try LottieImporter.decode(lottie(layer, assets: assets), file: "anim.json", baseURL: anim, name: "anim")
         }
         try decode("", "inside.png")  // the same image inside the folder is drawn
-        for (folder, name) in [("", "img.png"), ("sub/", "secret.png"), ("", "passwd.png"), ("../outside/", "secret.png")] {
+        // A folder `u` that leads out is not looked in; the name alone is, inside the folder (as
+        // lottie-ios's provider falls back to the name): not there, so the file draws without it.
+        for folder in ["sub/", "../outside/", "/etc/"] {
+            let assets = #"[{"id":"img","w":10,"h":10,"e":0,"u":"\#(folder)","p":"secret.png"}]"#
+            let scene = try LottieImporter.decode(lottie(layer, assets: assets), file: "anim.json", baseURL: anim, name: "anim")
+            #expect(scene.warnings.contains { $0.contains("assets[0].p") && $0.contains("not read") }, "\(folder): \(scene.warnings)")
+            #expect(try pixel(scene, atSeconds: 0, 5, 5)[3] == 0, "\(folder): nothing outside is drawn")
+        }
+        // An absolute name (lottie-docs' examples: "/lottie-docs/static/examples/blep.png") is not
+        // read either: not there, with a warning.
+        let absolute = try LottieImporter.decode(lottie(layer, assets: #"[{"id":"img","w":10,"h":10,"e":1,"u":"","p":"/etc/passwd"}]"#),
+                                                 file: "anim.json", baseURL: anim, name: "anim")
+        #expect(absolute.warnings.contains { $0.contains("assets[0].p") && $0.contains("absolute path") }, "\(absolute.warnings)")
+        let found = try LottieImporter.decode(lottie(layer, assets: #"[{"id":"img","w":10,"h":10,"e":0,"u":"/elsewhere/","p":"inside.png"}]"#),
+                                              file: "anim.json", baseURL: anim, name: "anim")
+        #expect(try pixel(found, atSeconds: 0, 5, 5) == [0, 255, 0, 255], "the name alone, found inside the folder")
+        for (folder, name) in [("", "img.png"), ("", "passwd.png"), ("", "../outside/secret.png"), ("sub/", "../../outside/secret.png")] {
             do {
                 try decode(folder, name)
                 Issue.record("\(folder)\(name) was read")
