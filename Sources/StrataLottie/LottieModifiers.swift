@@ -215,9 +215,10 @@ extension LottieShapeBuilder {
     /// offset-path-round-00): the region within `amount` points of the paths, and inside their
     /// closed contours — drawn as the fill of the closed contours and, in the fill's colour, a
     /// stroke of twice the amount along every path, with the offset's join (its ends square for a
-    /// miter or bevel join, round for a round one). Nil when no path is offset. An inset (a
-    /// negative amount), a stroke or a gradient of an offset path is drawn along the paths
-    /// themselves, with a warning.
+    /// miter or bevel join, round for a round one). Nil when no path is offset, or when it is
+    /// drawn as any path is. An inset (a
+    /// negative amount) is drawn by `insetLayers`; a stroke or a gradient of an offset path, or an
+    /// amount that changes sign, along the offset path (`LottieShapes.offset`).
     func offsetLayers(_ sources: [Source], style: Style, trims: [Trim], solid: Bool) throws(SceneError) -> [Layer]? {
         var offset: OffsetPath?
         let inner = sources.map { source -> Source in
@@ -230,12 +231,9 @@ extension LottieShapeBuilder {
         if !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 <= 0 && $0.isFinite }), amounts.contains(where: { $0 < 0 }) {
             return try insetLayers(inner, offset: offset, style: style, trims: trims, solid: solid)
         }
-        guard !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
-            context.warn(style.node.path, style.isStroke || style.gradient
-                         ? "a \(style.isStroke ? "stroke" : "gradient") of an offset path follows the path before the offset"
-                         : "an offset path that moves both inwards and outwards (its amount changes sign) is drawn without the offset")
-            return try shapeLayers(inner, style: style, trims: trims, solid: solid)
-        }
+        // A stroke or a gradient, or an amount that changes sign: drawn as any path, the offset
+        // path itself (`Source.path(atFrame:)`).
+        guard !style.isStroke, !style.gradient, amounts.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         let fills = try shapeLayers(inner.map { Source.closedOnly($0) }, style: style, trims: trims, solid: solid)
         var bands = try shapeLayers(inner, style: style, trims: trims, solid: solid)
         for index in bands.indices {

@@ -12,8 +12,10 @@ extension LottieShapeBuilder {
         case rounded(Source, radius: LottieProperty<[Double]>)
         /// A path puckered or bloated (`pb`, amount in percent).
         case puckered(Source, amount: LottieProperty<[Double]>)
-        /// A path offset by `amount` points (`op`): drawn by its style (`offsetLayers`) as the
-        /// path's fill and a band of twice the amount around it; as a path, the path itself.
+        /// A path offset by `amount` points (`op`): a fill of one whose amount keeps its sign is
+        /// drawn by `offsetLayers` as the path's fill and a band of twice the amount around it (or
+        /// inside it); as a path — stroked, filled with a gradient, or with an amount that changes
+        /// sign — the offset path (`LottieShapes.offset`).
         case offsetPath(Source, amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)
         /// Only the closed contours of a path (what an offset path's fill covers inside the band).
         case closedOnly(Source)
@@ -72,8 +74,8 @@ extension LottieShapeBuilder {
                 return LottieShapes.roundingCorners(of: source.path(atFrame: frame), radius: radius.value(atFrame: frame)[0])
             case .puckered(let source, let amount):
                 return LottieShapes.puckeredAndBloated(source.path(atFrame: frame), amount: amount.value(atFrame: frame)[0])
-            case .offsetPath(let source, _, _, _):
-                return source.path(atFrame: frame)
+            case .offsetPath(let source, let amount, let join, let miterLimit):
+                return LottieShapes.offset(source.path(atFrame: frame), amount: amount.value(atFrame: frame)[0], join: join, miterLimit: miterLimit)
             case .closedOnly(let source):
                 var path = Path()
                 for contour in LottieContour.contours(of: source.path(atFrame: frame)) where contour.closed { contour.append(to: &path) }

@@ -440,13 +440,16 @@ def lottie_case(strata, index, rng_seed, scratch):
                 f.write(data)
             text = lottie_image(folder, "", "photo.jpg")
     elif kind == "modifiers":
-        # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round corners.
+        # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round
+        # corners, offset paths (stroked: drawn as the offset path).
         def number():
             return rng.choice([0, 1, -1, 3.5, 100, -100, 1e3, -1e3, 1e6, 1e7, -1e7, 1e-9])
         items = []
         for _ in range(rng.randint(1, 4)):
-            kind_of = rng.choice(["pb", "zz", "rd"])
-            if kind_of == "pb":
+            kind_of = rng.choice(["pb", "zz", "rd", "op"])
+            if kind_of == "op":
+                items.append('{"ty":"op","a":{"k":%r},"lj":%d,"ml":%r}' % (number(), rng.choice([1, 2, 3]), abs(number())))
+            elif kind_of == "pb":
                 items.append('{"ty":"pb","a":{"k":%r}}' % number())
             elif kind_of == "zz":
                 items.append('{"ty":"zz","s":{"k":%r},"r":{"k":%r},"pt":{"k":%d}}' % (number(), abs(number()), rng.choice([1, 2])))
