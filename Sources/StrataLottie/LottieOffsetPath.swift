@@ -88,7 +88,7 @@ private struct OffsetContour {
             if let e = previous { turn += abs(atan2(e.x * d.y - e.y * d.x, e.x * d.x + e.y * d.y)) }
             previous = d
         }
-        let count = min(LottieShapes.maximumOffsetPieces, max(1, Int((turn / (Double.pi / 6)).rounded(.up))))
+        let count = min(LottieShapes.maximumOffsetPieces, max(1, Int(saturating: (turn / (Double.pi / 6)).rounded(.up))))
         var result: [Piece] = []
         for k in 0..<count {
             let q = Self.split((p0, c1, c2, p3), from: Double(k) / Double(count), to: Double(k + 1) / Double(count))
@@ -149,7 +149,7 @@ private struct OffsetContour {
                 var sweep = a1 - a0
                 while sweep > Double.pi { sweep -= 2 * Double.pi }
                 while sweep < -Double.pi { sweep += 2 * Double.pi }
-                let steps = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+                let steps = max(1, Int(saturating: (abs(sweep) / (Double.pi / 2)).rounded(.up)))
                 let step = sweep / Double(steps), handle = 4.0 / 3 * tan(step / 4) * r
                 for k in 0..<steps {
                     let s0 = a0 + step * Double(k), s1 = s0 + step
