@@ -147,6 +147,15 @@ extension LottieNode {
         }
     }
 
+    /// An effect's value (`ef[].v`) or a dash's (`d[].v`): an animatable property, or a plain
+    /// number, a constant — what exporters write for values After Effects does not animate (the
+    /// Lottie specification's "ignored" effect value, type 6, holds a number; LottieFiles'
+    /// dotLottie files write a drop shadow's direction so).
+    func effectValue(count: Int = 1, fill: Double = 0) throws(SceneError) -> LottieProperty<[Double]> {
+        guard isNumber else { return try vectorProperty(count: count, fill: fill) }
+        return LottieProperty(constant: [try number()] + Array(repeating: fill, count: Swift.max(0, count - 1)))
+    }
+
     /// An optional vector property, constant `fallback` when absent.
     func vectorProperty(_ key: String, default fallback: [Double]) throws(SceneError) -> LottieProperty<[Double]> {
         guard let node = self[key] else { return LottieProperty(constant: fallback) }

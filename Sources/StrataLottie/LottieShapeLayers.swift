@@ -380,7 +380,7 @@ struct LottieShapeBuilder {
         var pattern: [Double] = []
         for dash in try node.array(max: Limits.maximumDashCount) {
             let kind = try dash.string("n") ?? "d"
-            let value = try dash.required("v", "the dash length").vectorProperty(count: 1).first[0]
+            let value = try dash.required("v", "the dash length").effectValue(count: 1).first[0]
             if kind == "o" { shape.lineDashPhase = value } else { pattern.append(max(0, value)) }
         }
         if pattern.contains(where: { $0 > 0 }) { shape.lineDashPattern = pattern.count % 2 == 1 ? pattern + pattern : pattern }

@@ -52,7 +52,7 @@ struct LottieStyles {
                 }
                 let values = try Self.namedValues(effect)
                 func property(_ name: String, _ fallback: [Double]) throws(SceneError) -> LottieProperty<[Double]> {
-                    try values[name].map { n throws(SceneError) in try n.vectorProperty(count: fallback.count, fill: fallback.last ?? 0) }
+                    try values[name].map { n throws(SceneError) in try n.effectValue(count: fallback.count, fill: fallback.last ?? 0) }
                         ?? LottieProperty(constant: fallback)
                 }
                 found = ShadowProperties(color: try property("Shadow Color", [0, 0, 0, 1]),
@@ -155,13 +155,13 @@ struct LottieStyles {
             }
             if try effect.number("en", default: 1, in: 0...1) == 0 { continue }
             let values = try effect["ef"]?.array() ?? []
-            guard let blurriness = try values.first?.required("v", "the blurriness").vectorProperty(count: 1) else {
+            guard let blurriness = try values.first?.required("v", "the blurriness").effectValue(count: 1) else {
                 context.warn(effect.path, "a Gaussian blur without its values (blurriness first) is not applied")
                 continue
             }
             var dimensions = 1
             if values.count > 1 {
-                let property = try values[1].required("v", "the blur dimensions").vectorProperty(count: 1)
+                let property = try values[1].required("v", "the blur dimensions").effectValue(count: 1)
                 guard let first = Int(exactly: property.first[0].rounded()), (1...3).contains(first) else {
                     throw values[1].error(at: "v", "blur dimensions 1 (both), 2 (horizontal) or 3 (vertical)")
                 }
@@ -196,11 +196,11 @@ struct LottieStyles {
     func fill(_ node: LottieNode, time: LottieTime) throws(SceneError) -> (filter: NamedFilter, animation: Animation?)? {
         guard let effect = try firstEnabledEffect(node, type: 21, name: "Fill") else { return nil }
         let values = try Self.namedValues(effect)
-        let color = try values["Color"].map { n throws(SceneError) in try n.vectorProperty(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
-        let opacity = try values["Opacity"].map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [1])
+        let color = try values["Color"].map { n throws(SceneError) in try n.effectValue(count: 3) } ?? LottieProperty(constant: [1, 0, 0, 1])
+        let opacity = try values["Opacity"].map { n throws(SceneError) in try n.effectValue(count: 1) } ?? LottieProperty(constant: [1])
         if color.isAnimated { context.warn(effect.path, "a Fill effect's changing colour is drawn as its first") }
-        let masked = try values["Fill Mask"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
-        let inverted = try values["Invert"].map { n throws(SceneError) in try n.vectorProperty(count: 1).first[0] } ?? 0
+        let masked = try values["Fill Mask"].map { n throws(SceneError) in try n.effectValue(count: 1).first[0] } ?? 0
+        let inverted = try values["Invert"].map { n throws(SceneError) in try n.effectValue(count: 1).first[0] } ?? 0
         if masked != 0 || inverted != 0 { context.warn(effect.path, "a Fill effect limited to a mask, or inverted, is drawn over the whole layer") }
         func amount(_ v: [Double]) -> Double { min(1, max(0, v[0])) }
         let first = LottieColor.color(color.first)

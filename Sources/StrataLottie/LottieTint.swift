@@ -21,9 +21,9 @@ extension LottieStyles {
             context.warn(effect.path, "a Tint effect without its values (black, white, amount) is not applied")
             return nil
         }
-        let black = try values[0].required("v", "the colour black maps to").vectorProperty(count: 3)
-        let white = try values[1].required("v", "the colour white maps to").vectorProperty(count: 3)
-        let amount = try values[2].required("v", "the amount to tint").vectorProperty(count: 1)
+        let black = try values[0].required("v", "the colour black maps to").effectValue(count: 3)
+        let white = try values[1].required("v", "the colour white maps to").effectValue(count: 3)
+        let amount = try values[2].required("v", "the amount to tint").effectValue(count: 1)
         if black.isAnimated || white.isAnimated || amount.isAnimated {
             context.warn(effect.path, "a changing Tint effect is drawn as at its first frame")
         }

@@ -163,6 +163,11 @@ private func movingSquare(mb: Bool, shutter: String = "", background: Bool = fal
         let effect = #""ef":[{"ty":25,"nm":"Drop Shadow","ef":[{"nm":"Shadow Color","v":{"k":[0,0,1,1]}},{"nm":"Opacity","v":{"k":255}},{"nm":"Direction","v":{"k":180}},{"nm":"Distance","v":{"k":10}},{"nm":"Softness","v":{"k":0}}]}]"#
         let scene = try importLottie(square(effect))
         #expect(try pixel(scene, atSeconds: 0, 50, 65) == [0, 0, 255, 255], "\(scene.warnings)")
+        // A value written as a plain number (an "ignored" value, type 6, as LottieFiles' dotLottie
+        // elapsed_time writes the direction): the same constant.
+        let plain = try importLottie(square(effect.replacingOccurrences(of: #"{"nm":"Direction","v":{"k":180}}"#, with: #"{"ty":6,"nm":"Direction","v":180}"#)))
+        #expect(plain.warnings.isEmpty, "\(plain.warnings)")
+        #expect(try pixel(plain, atSeconds: 0, 50, 65) == [0, 0, 255, 255])
         // A stroke style, a tint effect and a blur without its values are warned with their paths.
         let other = try importLottie(square(#""sy":[{"ty":2,"nm":"Stroke"}],"ef":[{"ty":20,"nm":"Tint","ef":[]},{"ty":29,"nm":"Gaussian Blur","ef":[]}]"#))
         #expect(other.warnings.contains { $0.contains("layers[0].sy[0]") } && other.warnings.contains { $0.contains("layers[0].ef[0]") }
