@@ -64,6 +64,29 @@ final class LottieContext {
     /// (`LottieLayerBuilder.maximumAnimatedGlyphStates` in a file).
     var animatedGlyphStates = 0
 
+    /// Path elements of the paths sampled at every frame so far (modifiers or several paths that
+    /// move: `LottieShapeBuilder.addPathAnimation`).
+    private(set) var sampledPathElements = 0
+    /// The most path elements a file's sampled paths may hold in all (about 220 MB of them).
+    static let maximumSampledPathElements = 4_000_000
+
+    /// Counts `count` more elements of a sampled path at `path`, refusing a file whose sampled
+    /// paths would hold more than `maximumSampledPathElements` (a path of 5,000 vertices puckered
+    /// over 100,000 frames took 2 GB and was killed).
+    func countSampledPath(_ count: Int, frames: Int, at path: String) throws(SceneError) {
+        sampledPathElements = Swift.min(Int.max / 2, sampledPathElements) + Swift.max(0, Swift.min(Int.max / 2, count))
+        try checkSampledPath(0, frames: frames, at: path, perFrame: count)
+    }
+
+    /// Refuses, before sampling, a path of `count` elements a frame over `frames` frames that
+    /// would take the sampled paths past the limit.
+    func checkSampledPath(_ count: Int, frames: Int, at path: String, perFrame: Int? = nil) throws(SceneError) {
+        let (total, overflow) = count.multipliedReportingOverflow(by: frames)
+        guard overflow || sampledPathElements > Self.maximumSampledPathElements - Swift.min(total, Self.maximumSampledPathElements + 1) else { return }
+        throw SceneError(file: file, keyPath: path, expected: "paths that change over the frames (sampled at each) of at most \(Self.maximumSampledPathElements) path elements in all",
+                         found: "more (\(perFrame ?? count) elements a frame over \(frames) frames)")
+    }
+
     /// Counts `count` more layers, each drawn `copies` times, refusing a file that would make
     /// more than the limit.
     func count(_ count: Int, at path: String) throws(SceneError) {

@@ -372,7 +372,14 @@ struct LottieShapeBuilder {
             return
         }
         let frames = context.rootFrames
-        let values = frames.map { AnimationValue.path(combined(sources, atFrame: time.local($0))) }
+        var values: [AnimationValue] = []
+        // The first frame's size times the frames, before they are sampled; then each as it is.
+        try context.checkSampledPath(combined(sources, atFrame: time.local(frames[0])).elements.count, frames: frames.count, at: path)
+        for frame in frames {
+            let sampled = combined(sources, atFrame: time.local(frame))
+            try context.countSampledPath(sampled.elements.count, frames: frames.count, at: path)
+            values.append(.path(sampled))
+        }
         try context.add(context.clock.sampled(.path, values, fromRootFrame: frames[0]), forKey: "path", to: &layer, at: path)
     }
 

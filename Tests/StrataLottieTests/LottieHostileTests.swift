@@ -269,4 +269,24 @@ import Testing
         let found = try #require(error(huge))
         #expect(found.expected.contains("at most 67108864 bytes") && found.found == "67108865 bytes", "\(found)")
     }
+
+    @Test(arguments: ["pb", "op"])
+    func pathsSampledAtEveryFrameAreBounded(modifier: String) throws {
+        // A path of 5,000 curved vertices under a modifier that changes (pucker & bloat, an offset
+        // path) over 100,000 frames: sampled at each, 2 GB and a kill before (pucker), or over a
+        // minute (offset). Now a clean error naming the style, within the budget's work.
+        let vertices = (0..<5000).map { k -> String in
+            let a = 2 * Double.pi * Double(k) / 5000
+            return "[\(50 + 40 * cos(a)),\(50 + 40 * sin(a))]"
+        }.joined(separator: ",")
+        let tangents = (0..<5000).map { _ in "[1,1]" }.joined(separator: ",")
+        let animated = #"{"a":1,"k":[{"t":0,"s":[-5],"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":100000,"s":[5]}]}"#
+        let item = modifier == "op" ? #"{"ty":"op","a":\#(animated),"lj":2,"ml":4}"# : #"{"ty":"pb","a":\#(animated)}"#
+        let shapes = #"{"ty":"gr","it":[{"ty":"sh","ks":{"k":{"c":true,"v":[\#(vertices)],"i":[\#(tangents)],"o":[\#(tangents)]}}},\#(item),"#
+            + #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":1}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":100000,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":100000,"st":0,"ks":{},"shapes":[\#(shapes)]}]}"#
+        let found = try #require(error(Data(json.utf8)))
+        #expect(found.keyPath == "layers[0].shapes[0].it[2]", "\(found)")
+        #expect(found.expected.contains("at most 4000000 path elements"), "\(found)")
+    }
 }

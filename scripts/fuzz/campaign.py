@@ -442,23 +442,33 @@ def lottie_case(strata, index, rng_seed, scratch):
     elif kind == "modifiers":
         # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round
         # corners, offset paths (stroked: drawn as the offset path).
+        # Sometimes an amount that changes over a long composition: the path is sampled at every
+        # frame (bounded by the importer's budget of sampled path elements).
+        frames = rng.choice([10, 10, 100000])
+
         def number():
             return rng.choice([0, 1, -1, 3.5, 100, -100, 1e3, -1e3, 1e6, 1e7, -1e7, 1e-9])
+
+        def amount():
+            if frames > 10 and rng.random() < 0.5:
+                return ('{"a":1,"k":[{"t":0,"s":[%r],"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":%d,"s":[%r]}]}'
+                        % (number(), frames, number()))
+            return '{"k":%r}' % number()
         items = []
         for _ in range(rng.randint(1, 4)):
             kind_of = rng.choice(["pb", "zz", "rd", "op"])
             if kind_of == "op":
-                items.append('{"ty":"op","a":{"k":%r},"lj":%d,"ml":%r}' % (number(), rng.choice([1, 2, 3]), abs(number())))
+                items.append('{"ty":"op","a":%s,"lj":%d,"ml":%r}' % (amount(), rng.choice([1, 2, 3]), abs(number())))
             elif kind_of == "pb":
-                items.append('{"ty":"pb","a":{"k":%r}}' % number())
+                items.append('{"ty":"pb","a":%s}' % amount())
             elif kind_of == "zz":
                 items.append('{"ty":"zz","s":{"k":%r},"r":{"k":%r},"pt":{"k":%d}}' % (number(), abs(number()), rng.choice([1, 2])))
             else:
                 items.append('{"ty":"rd","r":{"k":%r}}' % abs(number()))
-        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},'
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":%d,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":%d,"st":0,"ks":{},'
                 '"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":%d,"pt":{"k":%d},"p":{"k":[50,50]},"r":{"k":0},"or":{"k":30},"ir":{"k":12},'
                 '"os":{"k":0},"is":{"k":0}},%s,{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}},'
-                '{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}]}]}]}' % (rng.choice([1, 2]), rng.choice([3, 5, 40, 1000]), ",".join(items)))
+                '{"ty":"fl","c":{"k":[0,0,1,1]},"o":{"k":100}}]}]}]}' % (frames, frames, rng.choice([1, 2]), rng.choice([3, 5, 40, 1000]), ",".join(items)))
     elif kind == "text-animators":
         # Text animators (issue 54) over a glyph text of up to 100,000 characters: empty, inverted
         # and huge ranges, every shape and unit, extreme property values, many frames.
