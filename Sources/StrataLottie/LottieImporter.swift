@@ -154,12 +154,13 @@ struct LottieLayerBuilder {
         }
         let camera = try LottieCamera.find(in: nodes, size: size, time: time, context: context)
         var result: [Layer] = []
-        var openRun: Int?
+        var openRun: Int?, consumed = Set<Int>()
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
             // A matte's source is not drawn itself: any `td` but 0 marks one (lottie-web and ThorVG
-            // read it as a flag; files carry 2 as well).
-            if try node.number("td", default: 0) != 0 { continue }
+            // read it as a flag; files carry 2 as well), and so does being the matte of the layer
+            // below it, flag or not (lottie-ios pairs them so: Flow's exports carry no `td`).
+            if try node.number("td", default: 0) != 0 || consumed.contains(position) { continue }
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) else { continue }
             let name = try node.string("nm")
             let blurred = try node.number("mb", default: 0, in: 0...1) == 1, matted = try node.integer("tt", default: 0, in: 0...4) != 0
@@ -185,7 +186,10 @@ struct LottieLayerBuilder {
             // one the layer is drawn unmatted, as lottie-ios draws it (its pairing finds no mask).
             var matteNode: LottieNode?
             if matteType != 0 {
-                if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else { matteNode = position > 0 ? nodes[position - 1] : nil }
+                if let parent = node["tp"] { matteNode = byIndex[try parent.integer(in: -1_000_000_000...1_000_000_000)] } else {
+                    matteNode = position > 0 ? nodes[position - 1] : nil
+                    consumed.insert(position - 1)
+                }
                 if matteNode == nil { context.warn(node.path + ".tt", "the track matte has no matte layer: the layer is drawn without it") }
             }
             if let matteNode {

@@ -146,6 +146,16 @@ extension LottieUnseenFileTests {
         #expect(try pixel(scene, atSeconds: 0, 70, 50)[3] == 0, "outside the matte nothing, and the white source is not drawn")
     }
 
+    @Test func theLayerAboveAMattedLayerIsItsMatteWithOrWithoutTheFlag() throws {
+        // lottie-android's exported_with_flow (Flow's exports): the matte has no `td`. lottie-ios
+        // pairs the layer above as the mask and does not draw it; neither does Strata now.
+        let source = Self.layer(ind: 1, fields: "", cx: 40, size: 40, color: "[0,0,0,1]")
+        let matted = Self.layer(ind: 2, fields: #""tt":1,"#, size: 60)
+        let scene = try importLottie(lottie(source + "," + matted))
+        #expect(try pixel(scene, atSeconds: 0, 35, 50) == [255, 0, 0, 255], "the red square through the matte, not the black matte")
+        #expect(try pixel(scene, atSeconds: 0, 70, 50)[3] == 0)
+    }
+
     @Test func aTrackMatteWithNoMatteLayerDrawsTheLayerUnmatted() throws {
         // test10.lot's first layer asks for an alpha matte and has no layer above it: lottie-ios
         // pairs it with no mask and draws it; so does Strata, with a warning.
