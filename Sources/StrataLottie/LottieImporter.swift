@@ -157,9 +157,8 @@ struct LottieLayerBuilder {
         var openRun: Int?, consumed = Set<Int>()
         for (position, node) in nodes.enumerated().reversed() {
             if try node.number("hd", default: 0, in: 0...1) == 1 { continue }
-            // A matte's source is not drawn itself: any `td` but 0 marks one (lottie-web and ThorVG
-            // read it as a flag; files carry 2 as well), and so does being the matte of the layer
-            // below it, flag or not (lottie-ios pairs them so: Flow's exports carry no `td`).
+            // A matte's source is not drawn itself: a `td` but 0 (a flag to lottie-web and ThorVG; files
+            // carry 2), or the matte of the layer below, flagged or not (lottie-ios pairs them so).
             if try node.number("td", default: 0) != 0 || consumed.contains(position) { continue }
             guard var layer = try layer(node, byIndex: byIndex, time: time, depth: depth, compositions: compositions, size: size, camera: camera) else { continue }
             let name = try node.string("nm")
