@@ -74,17 +74,21 @@ final class LottieContext {
     /// paths would hold more than `maximumSampledPathElements` (a path of 5,000 vertices puckered
     /// over 100,000 frames took 2 GB and was killed).
     func countSampledPath(_ count: Int, frames: Int, at path: String) throws(SceneError) {
-        sampledPathElements = Swift.min(Int.max / 2, sampledPathElements) + Swift.max(0, Swift.min(Int.max / 2, count))
-        try checkSampledPath(0, frames: frames, at: path, perFrame: count)
+        sampledPathElements += Swift.max(0, Swift.min(Self.maximumSampledPathElements + 1, count))
+        guard sampledPathElements <= Self.maximumSampledPathElements else { throw tooManySampled(count, frames: frames, at: path) }
     }
 
     /// Refuses, before sampling, a path of `count` elements a frame over `frames` frames that
     /// would take the sampled paths past the limit.
-    func checkSampledPath(_ count: Int, frames: Int, at path: String, perFrame: Int? = nil) throws(SceneError) {
+    func checkSampledPath(_ count: Int, frames: Int, at path: String) throws(SceneError) {
         let (total, overflow) = count.multipliedReportingOverflow(by: frames)
-        guard overflow || sampledPathElements > Self.maximumSampledPathElements - Swift.min(total, Self.maximumSampledPathElements + 1) else { return }
-        throw SceneError(file: file, keyPath: path, expected: "paths that change over the frames (sampled at each) of at most \(Self.maximumSampledPathElements) path elements in all",
-                         found: "more (\(perFrame ?? count) elements a frame over \(frames) frames)")
+        guard overflow || total > Self.maximumSampledPathElements - sampledPathElements else { return }
+        throw tooManySampled(count, frames: frames, at: path)
+    }
+
+    private func tooManySampled(_ count: Int, frames: Int, at path: String) -> SceneError {
+        SceneError(file: file, keyPath: path, expected: "paths that change over the frames (sampled at each) of at most \(Self.maximumSampledPathElements) path elements in all",
+                   found: "more (\(count) elements a frame over \(frames) frames)")
     }
 
     /// Counts `count` more layers, each drawn `copies` times, refusing a file that would make

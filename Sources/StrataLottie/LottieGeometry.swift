@@ -81,6 +81,17 @@ enum LottieShapes {
     /// `path` with every contour running the same way round (clockwise on screen, y down): a
     /// contour whose signed area (of its points and control points) is negative is reversed. The
     /// non-zero rule then fills the union of the contours, as merge paths' "add" asks.
+    /// Twice the signed area of the closed polygon through `points` (the shoelace sum): positive
+    /// when it runs clockwise on screen (y down).
+    static func signedArea(_ points: [Point]) -> Double {
+        var area = 0.0
+        for i in points.indices {
+            let a = points[i], b = points[(i + 1) % points.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area
+    }
+
     static func clockwise(_ path: Path) -> Path {
         var result = Path()
         var contour: [Path.Element] = []
@@ -96,12 +107,7 @@ enum LottieShapes {
                 case .move, .close: break
                 }
             }
-            var area = 0.0
-            for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
-                area += a.x * b.y - b.x * a.y
-            }
-            guard area < 0 else {
+            guard signedArea(points) < 0 else {
                 for element in contour { result.append(element) }
                 return
             }

@@ -55,22 +55,14 @@ private struct OffsetContour {
         // Out of a closed contour is to the left of a clockwise one (y down: positive area).
         var outwardIsLeft = true
         if contour.closed {
-            var points: [Point] = []
-            for vertex in contour.vertices { points += [vertex.into, vertex.point, vertex.out] }
-            var area = 0.0
-            for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
-                area += a.x * b.y - b.x * a.y
-            }
-            outwardIsLeft = area >= 0
+            outwardIsLeft = LottieShapes.signedArea(contour.vertices.flatMap { [$0.into, $0.point, $0.out] }) >= 0
         }
         left = outwardIsLeft ? amount : -amount
     }
 
-    static func unit(_ v: Point) -> Point? {
-        let length = (v.x * v.x + v.y * v.y).squareRoot()
-        return length > 1e-12 && length.isFinite ? Point(x: v.x / length, y: v.y / length) : nil
-    }
+    /// Whether the moved sides part at a corner turning by `cross` (the cross product of the
+    /// directions before and after it): where it turns away from the side they were moved to.
+    func parts(_ cross: Double) -> Bool { left > 0 ? cross > 0 : cross < 0 }
 
     func moved(_ p: Point, along d: Point) -> Point { Point(x: p.x + d.y * left, y: p.y - d.x * left) }
 
@@ -78,13 +70,13 @@ private struct OffsetContour {
     func pieces(from u: LottieContour.Vertex, to w: LottieContour.Vertex) -> [Piece] {
         let p0 = u.point, c1 = u.out, c2 = w.into, p3 = w.point
         if c1 == p0, c2 == p3 {
-            guard let d = Self.unit(Point(x: p3.x - p0.x, y: p3.y - p0.y)) else { return [] }
+            guard let d = LottieShapes.normalized(Point(x: p3.x - p0.x, y: p3.y - p0.y)) else { return [] }
             return [Piece(points: [moved(p0, along: d), moved(p3, along: d)], startDirection: d, endDirection: d, straight: true)]
         }
         // Cut where the control polygon has turned by 30°.
         var turn = 0.0, previous: Point?
         for (a, b) in [(p0, c1), (c1, c2), (c2, p3)] {
-            guard let d = Self.unit(Point(x: b.x - a.x, y: b.y - a.y)) else { continue }
+            guard let d = LottieShapes.normalized(Point(x: b.x - a.x, y: b.y - a.y)) else { continue }
             if let e = previous { turn += abs(atan2(e.x * d.y - e.y * d.x, e.x * d.x + e.y * d.y)) }
             previous = d
         }
@@ -113,7 +105,7 @@ private struct OffsetContour {
     /// A piece of a side moved out: its ends along the normals of its end directions, its controls
     /// where its control polygon's legs, each moved out along its own normal, cross.
     func offsetPiece(_ q: [Point]) -> Piece? {
-        let legs = [(q[0], q[1]), (q[1], q[2]), (q[2], q[3])].map { Self.unit(Point(x: $0.1.x - $0.0.x, y: $0.1.y - $0.0.y)) }
+        let legs = [(q[0], q[1]), (q[1], q[2]), (q[2], q[3])].map { LottieShapes.normalized(Point(x: $0.1.x - $0.0.x, y: $0.1.y - $0.0.y)) }
         guard let start = legs.compactMap({ $0 }).first, let end = legs.compactMap({ $0 }).last else { return nil }
         let a = moved(q[0], along: start), d = moved(q[3], along: end)
         // A leg of no length takes the direction of the next (or previous) one.
@@ -140,8 +132,7 @@ private struct OffsetContour {
         guard hypot(start.x - end.x, start.y - end.y) > 1e-9 else { return }
         // The moved sides part where the corner turns away from the side they were moved to.
         let cross = from.x * toward.y - from.y * toward.x
-        let parting = (left > 0 ? cross > 0 : cross < 0)
-        if parting {
+        if parts(cross) {
             switch join {
             case 2:
                 let r = abs(left)
@@ -192,7 +183,7 @@ private struct OffsetContour {
             let next = (index + 1) % sides.count
             guard let end = sides[index].pieces.last, let start = sides[next].pieces.first, end.straight, start.straight else { continue }
             let cross = end.endDirection.x * start.startDirection.y - end.endDirection.y * start.startDirection.x
-            guard !(left > 0 ? cross > 0 : cross < 0), abs(cross) > 1e-9 else { continue }
+            guard !parts(cross), abs(cross) > 1e-9 else { continue }
             let a = end.points[0], e = end.points[1], s = start.points[0], b = start.points[1]
             let u = Point(x: e.x - a.x, y: e.y - a.y), v = Point(x: b.x - s.x, y: b.y - s.y)
             let det = u.x * v.y - u.y * v.x

@@ -147,7 +147,8 @@ extension LottieNode {
         }
     }
 
-    /// An effect's value (`ef[].v`) or a dash's (`d[].v`): an animatable property, or a plain
+    /// An effect's value (`ef[].v`), a dash's (`d[].v`) or an offset path's miter limit
+    /// (`ml`, a plain number as a stroke's is in ThorVG's files): an animatable property, or a plain
     /// number, a constant — what exporters write for values After Effects does not animate (the
     /// Lottie specification's "ignored" effect value, type 6, holds a number; LottieFiles'
     /// dotLottie files write a drop shadow's direction so).

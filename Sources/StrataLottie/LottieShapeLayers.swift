@@ -109,7 +109,7 @@ struct LottieShapeBuilder {
             case "op":
                 // The miter limit is an animatable property in Bodymovin's files and a plain number
                 // in others (as a stroke's `ml`; ThorVG reads it so): either is taken.
-                let miter = try item["ml"]?.isNumber == true ? item.number("ml", default: 4) : item.vectorProperty("ml", default: [4]).first[0]
+                let miter = try item["ml"].map { n throws(SceneError) in try n.effectValue().first[0] } ?? 4
                 entries.append(.modifier(.offset(amount: try item.vectorProperty("a", default: [0]), join: try item.integer("lj", default: 1, in: 1...3),
                                                  miterLimit: Swift.max(0, Swift.min(1000, miter)))))
             case "zz":
@@ -374,9 +374,10 @@ struct LottieShapeBuilder {
         let frames = context.rootFrames
         var values: [AnimationValue] = []
         // The first frame's size times the frames, before they are sampled; then each as it is.
-        try context.checkSampledPath(combined(sources, atFrame: time.local(frames[0])).elements.count, frames: frames.count, at: path)
-        for frame in frames {
-            let sampled = combined(sources, atFrame: time.local(frame))
+        let first = combined(sources, atFrame: time.local(frames[0]))
+        try context.checkSampledPath(first.elements.count, frames: frames.count, at: path)
+        for (index, frame) in frames.enumerated() {
+            let sampled = index == 0 ? first : combined(sources, atFrame: time.local(frame))
             try context.countSampledPath(sampled.elements.count, frames: frames.count, at: path)
             values.append(.path(sampled))
         }
