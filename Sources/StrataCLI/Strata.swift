@@ -105,6 +105,10 @@ struct ImportOptions: ParsableArguments {
                                                          valueName: "keypath=value"))
     var values: [String] = []
 
+    @Option(name: .customLong("text"), help: ArgumentHelp("A text provider for a Lottie file, as lottie-ios's DictionaryTextProvider: the text layers KEYPATH names (their full keypath, or a single name: every text layer so named) show TEXT; repeatable.",
+                                                          valueName: "keypath=text"))
+    var texts: [String] = []
+
     @Option(name: .customLong("effect"), help: ArgumentHelp("A seed effect added to the scene, written as an entry of a scene file's effects: list (motionBlurOverlay: {layer: Ball, curve: \"log2:5\"}); names a layer of any input, a Lottie file's by its name; repeatable.",
                                                             valueName: "yaml"))
     var effects: [String] = []
@@ -114,7 +118,7 @@ struct ImportOptions: ParsableArguments {
     var fonts: String?
 
     func load(_ path: String, assets: String?) throws(StrataError) -> Scene {
-        try Pipeline.loadScene(at: path, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values), effects: effects,
+        try Pipeline.loadScene(at: path, assets: assets, animation: animation, values: try Pipeline.valueProviders(parsing: values, texts: texts), effects: effects,
                                fonts: fonts)
     }
 }

@@ -51,7 +51,13 @@ extension LottieLayerBuilder {
         let boxOrigin = try document["ps"].map { n throws(SceneError) in try n.vector() } ?? [0, 0]
         let lines = string.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
         let font = context.fonts[fontName]
-        let hasGlyphs = font.map { font in lines.joined().contains { context.glyph(String($0), family: font.family, style: font.style) != nil } } ?? false
+        // A text provider's text (`LottieValueRewriter`) is drawn from the file's glyphs only when
+        // they cover all of it: the file carries the glyphs of its own text, and lottie-ios draws
+        // a provided text in the font, as it draws every text.
+        let provided = document[LottieValueRewriter.providedTextKey] != nil
+        let covered = { (character: Character) in font.map { context.glyph(String(character), family: $0.family, style: $0.style) != nil } ?? false }
+        let someGlyphs = lines.joined().contains(where: covered)
+        let hasGlyphs = provided ? someGlyphs && lines.joined().allSatisfy(covered) : someGlyphs
         // lottie-ios maps justification 3…6 (justify, last line left, right, centred or full) to
         // CoreText's justified alignment, whose last line — here every line — is left-aligned.
         let alignment = justification == 1 ? 1 : justification == 2 ? 2 : 0
@@ -95,7 +101,9 @@ extension LottieLayerBuilder {
             context.warn(animatorsPath, "text animators are applied to text drawn from the file's glyphs only; this text is drawn in a font without them")
         }
         guard let font, hasGlyphs else {
-            context.warn(document.path + ".f", "no glyphs of the font \"\(fontName)\" are in the file: drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
+            let lacking = someGlyphs ? "the text provider's text holds characters with no glyph in the file of the font \"\(fontName)\""
+                                     : "no glyphs of the font \"\(fontName)\" are in the file"
+            context.warn(document.path + ".f", "\(lacking): drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
             layer.sublayers = lines.enumerated().compactMap { index, line in
                 line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fontFill, tracking: tracking / 1000 * size)

@@ -13,7 +13,8 @@ import StrataScene
 /// - layers and groups: `Transform.Position`, `Transform.Anchor Point` (points),
 ///   `Transform.Scale` (percent), `Transform.Rotation` (degrees), `Transform.Opacity` (0…100);
 /// - trims: `Start`, `End` (percent), `Offset` (degrees); rectangles: `Size`, `Position`,
-///   `Roundness`; ellipses: `Size`, `Position`.
+///   `Roundness`; ellipses: `Size`, `Position`; text layers: `Color` and `Stroke Color` (the
+///   first keyframe only, as lottie-ios's Core Animation engine applies them).
 ///
 /// Values: a number (`10`), numbers separated by commas (`200,150`), a colour (`#ff0000`,
 /// `#ff000080`), or keyframes `FRAME:VALUE;FRAME:VALUE…` in the composition's frames, linear
@@ -21,8 +22,11 @@ import StrataScene
 public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
     /// The keypath's names, `*` and `**` included.
     public var keypath: [String]
-    /// The keyframes; one for a constant value.
+    /// The keyframes; one for a constant value; none for a text provider.
     public var keyframes: [Keyframe]
+    /// A text provider's text (lottie-ios's `DictionaryTextProvider`): the text layers the
+    /// keypath names show it instead of their own. Nil for a value provider.
+    public var text: String?
 
     /// A value at a frame of the composition.
     public struct Keyframe: Sendable, Hashable {
@@ -44,6 +48,37 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
         self.keyframes = keyframes
     }
 
+    /// Creates a text provider: the text layers `keypath` names show `text`. As lottie-ios's
+    /// `DictionaryTextProvider` looks a layer up by its full keypath and then by its own name, a
+    /// keypath of one name also names every text layer so named, in precompositions too.
+    public init(keypath: [String], text: String) {
+        self.keypath = keypath
+        self.keyframes = []
+        self.text = text
+    }
+
+    /// Reads `KEYPATH=TEXT` (the command line's `--text`): the keypath ends at the first `=`, so
+    /// the text may hold one. Text up to `Limits.maximumTextLength` bytes; `\r` or `\n` breaks lines.
+    public init(parsingText text: String) throws(ParseError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ParseError(description: "expected KEYPATH=TEXT, found \"\(text.prefix(60))\"")
+        }
+        let path = try Self.keypath(text[..<equals])
+        let value = String(text[text.index(after: equals)...])
+        guard value.utf8.count <= Limits.maximumTextLength else {
+            throw ParseError(description: "expected a text of at most \(Limits.maximumTextLength) bytes, found \(value.utf8.count) bytes")
+        }
+        self.init(keypath: path, text: value)
+    }
+
+    private static func keypath(_ text: Substring) throws(ParseError) -> [String] {
+        let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !path.isEmpty, path.allSatisfy({ !$0.isEmpty }), path.count <= 64 else {
+            throw ParseError(description: "expected a keypath of names joined by dots before '=', found \"\(text.prefix(60))\"")
+        }
+        return path
+    }
+
     /// What a provider's text says wrong.
     public struct ParseError: Error, CustomStringConvertible {
         public let description: String
@@ -54,10 +89,7 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
         guard let equals = text.lastIndex(of: "=") else {
             throw ParseError(description: "expected KEYPATH=VALUE, found \"\(text.prefix(60))\"")
         }
-        let path = text[..<equals].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !path.isEmpty, path.allSatisfy({ !$0.isEmpty }), path.count <= 64 else {
-            throw ParseError(description: "expected a keypath of names joined by dots before '=', found \"\(text[..<equals].prefix(60))\"")
-        }
+        let path = try Self.keypath(text[..<equals])
         let value = String(text[text.index(after: equals)...])
         var keyframes: [Keyframe] = []
         if value.contains(":") {
@@ -105,8 +137,9 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
         return values
     }
 
-    /// `KEYPATH=VALUE`, as read.
+    /// `KEYPATH=VALUE` or `KEYPATH=TEXT`, as read.
     public var description: String {
+        if let text { return keypath.joined(separator: ".") + "=" + text }
         let values = keyframes.map { key in
             let value = key.components.map { Lottie.format($0) }.joined(separator: ",")
             return keyframes.count == 1 ? value : "\(Lottie.format(key.frame)):\(value)"
@@ -117,8 +150,16 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
     /// Whether the keypath names `path` (names from the root to a property).
     func matches(_ path: [String]) -> Bool { Self.match(keypath[...], path[...]) }
 
+    /// Whether this text provider names the text layer at `path` (its layers' names from the
+    /// root): by the whole keypath, or, for a keypath of one name, by the layer's own name.
+    func namesText(at path: [String]) -> Bool {
+        text != nil && (matches(path) || (keypath.count == 1 && path.last.map { matches([$0]) } == true))
+    }
+
     /// Whether a path beginning with `prefix` may be named by the keypath.
-    func mayMatch(below prefix: [String]) -> Bool { Self.prefixMatch(keypath[...], prefix[...]) }
+    func mayMatch(below prefix: [String]) -> Bool {
+        (text != nil && keypath.count == 1) || Self.prefixMatch(keypath[...], prefix[...])
+    }
 
     /// Whether `pattern` names all of `path`, in pattern × path steps (a table, not a search: a
     /// keypath of many `**` would otherwise try every way of splitting the path).

@@ -22,6 +22,9 @@ struct LottieValueRewriter {
     private var replaced = 0
     private var visited = 0
 
+    /// Marks a text document whose text a provider set (read by `LottieText`).
+    static let providedTextKey = "strata:providedText"
+
     init(providers: [LottieValueProvider], file: String) {
         self.providers = providers
         self.file = file
@@ -67,6 +70,9 @@ struct LottieValueRewriter {
         }
         if case .number(1)? = layer["ty"]?.content, let value = providedSolidColor(here + ["Color"]) {
             result = result.replacing("sc", with: value)
+        }
+        if case .number(5)? = layer["ty"]?.content, let text = layer["t"] {
+            result = result.replacing("t", with: self.text(text, path: here))
         }
         if let shapes = layer["shapes"] {
             result = result.replacing("shapes", with: self.shapes(shapes, path: here))
@@ -126,6 +132,39 @@ struct LottieValueRewriter {
         return result
     }
 
+    /// A text layer's documents (`t.d.k[].s`) with a text provider's text (`t`) and the colour
+    /// providers' fill (`fc`, keypath `…Color`) and stroke (`sc`, `…Stroke Color`) in every
+    /// one. A provider naming the layer's whole keypath wins over one naming only its name, as in
+    /// lottie-ios's `DictionaryTextProvider`; a colour's first keyframe is used, as lottie-ios's
+    /// Core Animation engine applies a text colour (it cannot animate one).
+    private mutating func text(_ text: SceneValue, path: [String]) -> SceneValue {
+        guard let document = text["d"], let keyframes = document["k"]?.elements else { return text }
+        var replacements: [(key: String, value: SceneValue)] = []
+        if let index = providers.lastIndex(where: { $0.text != nil && $0.matches(path) })
+            ?? providers.lastIndex(where: { $0.namesText(at: path) }), let string = providers[index].text {
+            used.insert(index)
+            replaced += 1
+            replacements.append(("t", SceneValue(content: .string(string), line: nil)))
+            replacements.append((Self.providedTextKey, SceneValue(content: .number(1), line: nil)))
+        }
+        for (key, property) in [("fc", "Color"), ("sc", "Stroke Color")] {
+            guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path + [property]) }),
+                  let first = providers[index].keyframes.first, first.components.count >= 3 else { continue }
+            used.insert(index)
+            replaced += 1
+            let components = first.components.map { SceneValue(content: .number($0), line: nil) }
+            replacements.append((key, SceneValue(content: .array(components), line: nil)))
+        }
+        guard !replacements.isEmpty else { return text }
+        let rewritten = keyframes.map { keyframe -> SceneValue in
+            guard var style = keyframe["s"] else { return keyframe }
+            for (key, value) in replacements { style = style.replacing(key, with: value) }
+            return keyframe.replacing("s", with: style)
+        }
+        let list = SceneValue(content: .array(rewritten), line: document["k"]?.line)
+        return text.replacing("d", with: document.replacing("k", with: list))
+    }
+
     /// A gradient's stops (`g`: the count, then location, r, g, b of each colour stop and location,
     /// alpha of each opacity stop): the last provider naming it, its entries read as
     /// `LOCATION:r,g,b,a` stops (lottie-ios's GradientValueProvider: colours and locations).
@@ -136,8 +175,8 @@ struct LottieValueRewriter {
     /// on top). So the opacity stops written here are the stops' alpha squared, sampled at up to
     /// 16 points per span; a file's own opacity stops are drawn once, as the pictures show them.
     private mutating func providedGradient(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.matches(path) }),
-              providers[index].keyframes.allSatisfy({ $0.components.count >= 3 }) else { return nil }
+        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
+              !providers[index].keyframes.isEmpty, providers[index].keyframes.allSatisfy({ $0.components.count >= 3 }) else { return nil }
         used.insert(index)
         replaced += 1
         let stops = providers[index].keyframes
@@ -168,7 +207,7 @@ struct LottieValueRewriter {
     /// A solid layer's colour (`sc`, `#rrggbb`, which does not animate): the last provider naming
     /// it, its first keyframe's r, g, b (alpha is not a solid's).
     private mutating func providedSolidColor(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.matches(path) }),
+        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
               let components = providers[index].keyframes.first?.components, components.count >= 3 else { return nil }
         used.insert(index)
         replaced += 1
@@ -182,7 +221,8 @@ struct LottieValueRewriter {
     /// The last provider naming `path`'s value (a later provider wins, as a later
     /// `setValueProvider` replaces an earlier one), nil when none does.
     private mutating func provided(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.matches(path) }) else { return nil }
+        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
+              !providers[index].keyframes.isEmpty else { return nil }
         used.insert(index)
         replaced += 1
         return providers[index].property

@@ -47,6 +47,9 @@ public struct LottieCorpus: Sendable {
     /// The value providers lottie-ios's test sets on a sample before drawing it
     /// (`value-providers.json`: sample → `KEYPATH=VALUE` texts, as `strata --set` reads them).
     public let valueProviders: [String: [String]]
+    /// The text providers lottie-ios's test sets on a sample (`text-providers.json`: sample →
+    /// `KEYPATH=TEXT` texts, as `strata --text` reads them; its `HardcodedTextProvider` is `**=TEXT`).
+    public let textProviders: [String: [String]]
     /// The part of the animation lottie-ios's test shows of a sample (its `viewportFrame`;
     /// `viewports.json`: sample → [x, y, width, height] in points).
     public let viewports: [String: Rect]
@@ -55,7 +58,7 @@ public struct LottieCorpus: Sendable {
     /// own providers, and Strata's import, stretch an image to its asset's box (`resize`).
     public let imageGravity: [String: ContentsGravity]
 
-    /// Reads `criteria.json` (and `value-providers.json`, `viewports.json` and
+    /// Reads `criteria.json` (and `value-providers.json`, `text-providers.json`, `viewports.json` and
     /// `image-providers.json` when there are) in `folder`.
     public init(folder: URL) throws {
         self.folder = folder
@@ -66,6 +69,8 @@ public struct LottieCorpus: Sendable {
         precision = criteria["precision"] as? [String: Double] ?? [:]
         let providers = try? Data(contentsOf: folder.appendingPathComponent("value-providers.json"))
         valueProviders = providers.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [String]] } ?? [:]
+        textProviders = (try? Data(contentsOf: folder.appendingPathComponent("text-providers.json")))
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [String]] } ?? [:]
         let frames = (try? Data(contentsOf: folder.appendingPathComponent("viewports.json")))
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: [Double]] } ?? [:]
         viewports = frames.compactMapValues { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
@@ -110,10 +115,11 @@ public struct LottieCorpus: Sendable {
         }
     }
 
-    /// The sample's scene, with the value providers lottie-ios's test sets on it.
+    /// The sample's scene, with the value and text providers lottie-ios's test sets on it.
     public func load(_ sample: String) throws -> Scene {
         var scene = try Pipeline.loadScene(at: sampleFile(sample).path, assets: folder.appendingPathComponent("samples/Images").path,
-                                           values: try Pipeline.valueProviders(parsing: valueProviders[sample] ?? []))
+                                           values: try Pipeline.valueProviders(parsing: valueProviders[sample] ?? [],
+                                                                               texts: textProviders[sample] ?? []))
         if let gravity = imageGravity[sample] {
             func apply(_ layers: inout [Layer]) {
                 for index in layers.indices {

@@ -58,6 +58,25 @@ struct LottieCLITests {
         #expect(unused.status == 65 && unused.stderr.contains("names no property"), "\(unused.stderr)")
     }
 
+    @Test func textProvidersReplaceTextAsLottieIOSDoes() throws {
+        // lottie-ios's snapshot test draws issue_1722 with a HardcodedTextProvider of "Bounce-bounce"
+        // for every text layer: Core Animation's picture shows that text, not the file's.
+        let folder = cli.temporaryDirectory()
+        let snapshot = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/snapshots/Issues/issue_1722/progress-050.png")
+        let expected = try PNGCodec.decode(contentsOf: snapshot)
+        func matching(_ arguments: [String]) throws -> Double {
+            let file = folder.appendingPathComponent("issue_1722-\(arguments.count).png")
+            let run = try cli.run(["frame", "\(samples)/Issues/issue_1722.json", "--progress", "0.5", "--size", "\(expected.width)x\(expected.height)",
+                                      "--out", file.path] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            return PerceptualDifference.matchingFraction(expected, try PNGCodec.decode(contentsOf: file), maximumDeltaE: 3) ?? 0
+        }
+        let own = try matching([]), provided = try matching(["--text", "**=Bounce-bounce"])
+        #expect(own < 0.994 && provided > 0.996, "\(own) → \(provided)")
+        let bad = try cli.strata("validate", "\(samples)/Issues/issue_1722.json", "--text", "no equals sign")
+        #expect(bad.status == 64 && bad.stderr.contains("--text no equals sign: expected KEYPATH=TEXT"), "\(bad.stderr)")
+    }
+
     @Test func aSeedEffectOnALottieLayerByName() throws {
         // A ball that moves 40 points a frame from frame 2 to 4, named as After Effects names it, drawn
         // in its layer's space about the anchor (the composition's centre), as After Effects writes it.

@@ -141,7 +141,7 @@ private func importing(_ data: Data, _ values: [String]) throws -> Scene {
             _ = try Pipeline.loadScene(at: yaml.path, values: Pipeline.valueProviders(parsing: ["a=1"]))
             Issue.record("a scene file took a value provider")
         } catch {
-            #expect("\(error)".contains("a Lottie file for the value providers (--set)"), "\(error)")
+            #expect("\(error)".contains("a Lottie file for the value and text providers (--set, --text)"), "\(error)")
         }
     }
 }

@@ -52,7 +52,7 @@ public enum Pipeline {
                 return try LottieImporter.decode(document, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
                                                  name: url.deletingPathExtension().lastPathComponent, values: values, fonts: fonts)
             }
-            if !values.isEmpty { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for the value providers (--set)", found: "a scene file") }
+            if !values.isEmpty { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for the value and text providers (--set, --text)", found: "a scene file") }
             if fonts != nil { throw SceneError(file: path, keyPath: "", expected: "a Lottie file for --font (a scene file names its fonts itself)", found: "a scene file") }
             return try SceneLoader.load(contentsOf: url, assets: assets.map { URL(fileURLWithPath: $0, isDirectory: true) })
         } catch {
@@ -60,14 +60,22 @@ public enum Pipeline {
         }
     }
 
-    /// Reads value providers given as `KEYPATH=VALUE` (`strata … --set`; `LottieValueProvider`).
-    public static func valueProviders(parsing texts: [String]) throws(StrataError) -> [LottieValueProvider] {
+    /// Reads value providers given as `KEYPATH=VALUE` (`strata … --set`; `LottieValueProvider`),
+    /// then text providers given as `KEYPATH=TEXT` (`--text`), in that order.
+    public static func valueProviders(parsing texts: [String], texts textProviders: [String] = []) throws(StrataError) -> [LottieValueProvider] {
         var providers: [LottieValueProvider] = []
         for text in texts {
             do {
                 providers.append(try LottieValueProvider(parsing: text))
             } catch {
                 throw StrataError(.usage, "--set \(text.prefix(80)): \(error)")
+            }
+        }
+        for text in textProviders {
+            do {
+                providers.append(try LottieValueProvider(parsingText: text))
+            } catch {
+                throw StrataError(.usage, "--text \(text.prefix(80)): \(error)")
             }
         }
         return providers
