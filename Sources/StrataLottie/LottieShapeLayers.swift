@@ -10,55 +10,8 @@ struct LottieShapeBuilder {
     let context: LottieContext
     let time: LottieTime
 
-    /// The radius (points) of the rounded corners (`rd`) the paths of these items get: from a
-    /// group around them, or nil.
     /// The path modifiers of the groups around, applied after this group's own (`Modifier`).
     var modifiers: [Modifier] = []
-
-    /// A shape modifier: it changes the paths above it in its group and in the groups it holds.
-    enum Modifier {
-        /// Round corners (`rd`, radius in points).
-        case rounding(LottieProperty<[Double]>)
-        /// Pucker & Bloat (`pb`, amount in percent).
-        case puckerBloat(LottieProperty<[Double]>)
-        /// Zig Zag (`zz`: size in points, ridges per segment, smooth points).
-        case zigZag(size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, points: LottieProperty<[Double]>)
-        /// Offset Path (`op`: amount in points, line join 1 miter, 2 round, 3 bevel, miter limit).
-        case offset(amount: LottieProperty<[Double]>, join: Int, miterLimit: Double)
-    }
-
-    /// A fill or stroke item with where it is.
-    struct Style {
-        var node: LottieNode
-        var isStroke: Bool
-        /// A gradient fill or stroke (`gf`, `gs`).
-        var gradient = false
-        /// The scales (`tr.s`, percent) of the groups this style was handed down into from the
-        /// group it is in. As lottie-ios does, a stroke's width is divided by each one's x, so
-        /// that a group's scale does not widen the stroke it inherits.
-        var inheritedScales: [LottieProperty<[Double]>] = []
-
-        /// The stroke width at `frame` (the layer's own frames), points.
-        func width(_ width: LottieProperty<[Double]>, atFrame frame: Double) -> Double {
-            var value = width.value(atFrame: frame)[0]
-            for scale in inheritedScales {
-                let x = scale.value(atFrame: frame)[0]
-                value = abs(x) < 1e-9 ? 0 : value * 100 / abs(x)
-            }
-            return max(0, min(Limits.maximumLineWidth, value.isFinite ? value : 0))
-        }
-    }
-
-    /// A trim-paths item.
-    struct Trim {
-        var start: LottieProperty<[Double]>
-        var end: LottieProperty<[Double]>
-        var node: LottieNode
-        /// `m` 2: the paths trimmed as one, in their order (one path of all of them, whose
-        /// `strokeStart` and `strokeEnd` run over its whole length, as Core Animation measures a
-        /// path of several subpaths); else each path trimmed on its own.
-        var individual = false
-    }
 
     /// The layers of the items `items` (bottom first), with the styles and trims of the groups
     /// around them.
@@ -162,19 +115,33 @@ struct LottieShapeBuilder {
         if let trim = inheritedTrims.first, trim.individual, !sources.isEmpty {
             context.warn(trim.node.path, "trim paths: individual trimming runs over the paths of each group apart")
         }
+        // A trim shortens the paths above it in its group, whether a style stands above or below
+        // it (lottie-ios's render groups, lottie-web and After Effects alike): the paths a style
+        // draws go in runs that the same trims follow.
+        func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
+            var layers: [Layer] = [], run: [Source] = [], following = -1
+            for (position, source) in paths {
+                let count = trimsHere.count { $0.0 > position }
+                if count != following, !run.isEmpty {
+                    layers += try shapeLayers(run, style: style, trims: inheritedTrims + trimsHere.suffix(following).map(\.1))
+                    run = []
+                }
+                following = count
+                run.append(source)
+            }
+            if !run.isEmpty { layers += try shapeLayers(run, style: style, trims: inheritedTrims + trimsHere.suffix(following).map(\.1)) }
+            return layers
+        }
         var layers: [Layer] = []
         // The styles of the groups around, under everything of this group.
         for style in inherited.reversed() {
-            let trims = inheritedTrims + trimsHere.map(\.1)
-            layers += try shapeLayers(sources.map(\.1), style: style, trims: trims)
+            layers += try drawn(sources, style: style)
         }
         // Bottom to top: a style draws the paths above it; a group draws with the styles below it.
         for index in entries.indices.reversed() {
             switch entries[index] {
             case .style(let style):
-                let above = sources.filter { $0.0 < index }.map(\.1)
-                let trims = inheritedTrims + trimsHere.filter { $0.0 < index }.map(\.1)
-                layers += try shapeLayers(above, style: style, trims: trims)
+                layers += try drawn(sources.filter { $0.0 < index }, style: style)
             case .group(let node):
                 let stylesBelow = entries[(index + 1)...].compactMap { if case .style(let s) = $0 { s } else { nil } }
                 let trimsBelow = trimsHere.filter { $0.0 > index }.map(\.1)

@@ -25,4 +25,18 @@ import Testing
         let reversed = try Self.scene((80, 20), (50, 0))
         #expect(try pixel(reversed, atSeconds: 0, 45, 50)[3] == 255 && pixel(reversed, atSeconds: 0, 55, 50)[3] == 0)
     }
+
+    /// A trim listed after the stroke still shortens the path above it: lottie-ios's render
+    /// groups give a path every trim after it in its group, as lottie-web and After Effects do
+    /// (lottie-ios's issue_1847: [path, stroke, trim]). A path listed after a trim is not trimmed.
+    @Test func aTrimBelowTheStrokeTrimsThePathsAboveIt() throws {
+        let line = { (y: Int) in #"{"ty":"sh","ks":{"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,\#(y)],[100,\#(y)]],"c":false}}}"# }
+        let trim = #"{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0},"m":1}"#
+        let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
+        let after = try importLottie(lottie(shapeLayer([line(30), stroke, trim].joined(separator: ","))))
+        #expect(try pixel(after, atSeconds: 0, 25, 30)[3] == 255 && pixel(after, atSeconds: 0, 75, 30)[3] == 0)
+        let between = try importLottie(lottie(shapeLayer([line(30), trim, line(70), stroke].joined(separator: ","))))
+        #expect(try pixel(between, atSeconds: 0, 25, 30)[3] == 255 && pixel(between, atSeconds: 0, 75, 30)[3] == 0)
+        #expect(try pixel(between, atSeconds: 0, 25, 70)[3] == 255 && pixel(between, atSeconds: 0, 75, 70)[3] == 255)
+    }
 }
