@@ -55,8 +55,11 @@ struct LottieShapeBuilder {
             case "gs": entries.append(.style(Style(node: item, isStroke: true, gradient: true)))
             case "tm":
                 let individual = try item.number("m", default: 1, in: 1...2) == 2
-                entries.append(.trim(Trim(start: try item.vectorProperty("s", default: [0]), end: try item.vectorProperty("e", default: [100]), node: item,
-                                          individual: individual)))
+                let start = try item.vectorProperty("s", default: [0]), end = try item.vectorProperty("e", default: [100])
+                // A trim from 0 to 100 % that does not move keeps every path whole, whatever its
+                // offset: it is left out, as lottie-ios passes over it (`Trim.isEmpty`).
+                let whole = !start.isAnimated && !end.isAnimated && start.value(atFrame: 0).first == 0 && end.value(atFrame: 0).first == 100
+                entries.append(whole ? .other : .trim(Trim(start: start, end: end, node: item, individual: individual)))
             case "rd": entries.append(.modifier(.rounding(try item.vectorProperty("r", default: [0]))))
             case "pb": entries.append(.modifier(.puckerBloat(try item.vectorProperty("a", default: [0]))))
             case "op":

@@ -39,4 +39,17 @@ import Testing
         #expect(try pixel(between, atSeconds: 0, 25, 30)[3] == 255 && pixel(between, atSeconds: 0, 75, 30)[3] == 0)
         #expect(try pixel(between, atSeconds: 0, 25, 70)[3] == 255 && pixel(between, atSeconds: 0, 75, 70)[3] == 255)
     }
+
+    /// A trim from 0 to 100 % that does not move is left out whatever its offset, as lottie-ios
+    /// passes over it (`Trim.isEmpty`): the trim after it is drawn as if alone (lottie-ios's hidden
+    /// issue_1841: an empty trim above a moving trim with an offset drew whole circles).
+    @Test func aWholeTrimIsLeftOut() throws {
+        let path = #"{"ty":"sh","ks":{"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,50],[100,50]],"c":false}}}"#
+        let whole = #"{"ty":"tm","s":{"k":0},"e":{"k":100},"o":{"k":90},"m":1}"#
+        let half = #"{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0},"m":1}"#
+        let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
+        let scene = try importLottie(lottie(shapeLayer([path, whole, half, stroke].joined(separator: ","))))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(try pixel(scene, atSeconds: 0, 25, 50)[3] == 255 && pixel(scene, atSeconds: 0, 75, 50)[3] == 0)
+    }
 }
