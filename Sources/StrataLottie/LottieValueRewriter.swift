@@ -21,6 +21,10 @@ struct LottieValueRewriter {
     /// Properties replaced so far.
     private var replaced = 0
     private var visited = 0
+    /// Bytes of text the text providers have put in documents so far: one short text given to
+    /// every one of a file's text layers must not become gigabytes.
+    private var providedBytes = 0
+    static let maximumProvidedBytes = 10 * Limits.maximumTextLength
 
     /// Marks a text document whose text a provider set (read by `LottieText`).
     static let providedTextKey = "strata:providedText"
@@ -72,7 +76,7 @@ struct LottieValueRewriter {
             result = result.replacing("sc", with: value)
         }
         if case .number(5)? = layer["ty"]?.content, let text = layer["t"] {
-            result = result.replacing("t", with: self.text(text, path: here))
+            result = result.replacing("t", with: try self.text(text, path: here))
         }
         if let shapes = layer["shapes"] {
             result = result.replacing("shapes", with: self.shapes(shapes, path: here))
@@ -137,11 +141,16 @@ struct LottieValueRewriter {
     /// one. A provider naming the layer's whole keypath wins over one naming only its name, as in
     /// lottie-ios's `DictionaryTextProvider`; a colour's first keyframe is used, as lottie-ios's
     /// Core Animation engine applies a text colour (it cannot animate one).
-    private mutating func text(_ text: SceneValue, path: [String]) -> SceneValue {
+    private mutating func text(_ text: SceneValue, path: [String]) throws(SceneError) -> SceneValue {
         guard let document = text["d"], let keyframes = document["k"]?.elements else { return text }
         var replacements: [(key: String, value: SceneValue)] = []
         if let index = providers.lastIndex(where: { $0.text != nil && $0.matches(path) })
             ?? providers.lastIndex(where: { $0.namesText(at: path) }), let string = providers[index].text {
+            providedBytes += string.utf8.count * keyframes.count
+            guard providedBytes <= Self.maximumProvidedBytes else {
+                throw SceneError(file: file, keyPath: "layers", expected: "text providers' texts of at most \(Self.maximumProvidedBytes) bytes in all the text documents they name",
+                                 found: "more, at the text layer \(path.joined(separator: "."))")
+            }
             used.insert(index)
             replaced += 1
             replacements.append(("t", SceneValue(content: .string(string), line: nil)))

@@ -100,4 +100,23 @@ import Testing
         #expect(texts[1].strokeColor == nil)
         #expect(!scene.warnings.contains { $0.contains("names no property") })
     }
+
+    /// A short text given to every text layer of a file holding many is bounded: the texts the
+    /// providers put in documents total at most 1,000,000 bytes, or the file is refused, naming
+    /// the layer where the budget ran out.
+    @Test func providedTextsAreBoundedInAll() throws {
+        let layers = (1...20).map { Self.textLayer("T\($0)", "a", index: $0) }.joined(separator: ",")
+        let data = Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":20,"w":100,"h":100,"assets":[],"layers":[\#(layers)]}"#.utf8)
+        let text = String(repeating: "x", count: Limits.maximumTextLength)
+        func importing(_ providers: [String]) throws -> Scene {
+            try LottieImporter.decode(data, file: "many.json", baseURL: nil, name: "many", values: Pipeline.valueProviders(parsing: [], texts: providers))
+        }
+        #expect(try importing(["T1=" + text, "T2=" + text]).warnings.allSatisfy { !$0.contains("names no property") })
+        do {
+            _ = try importing(["**=" + text])
+            Issue.record("20 texts of 100,000 bytes were read")
+        } catch {
+            #expect("\(error)".contains("many.json") && "\(error)".contains("at most 1000000 bytes") && "\(error)".contains("at the text layer T"), "\(error)")
+        }
+    }
 }
