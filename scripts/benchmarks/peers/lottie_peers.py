@@ -161,7 +161,11 @@ def main():
     import thorvg_python as tvg
     global ENGINE
     ENGINE = tvg.Engine(threads=0)  # one thread: per core
-    scratch = tempfile.mkdtemp(prefix="lottie-peers-")
+    with tempfile.TemporaryDirectory(prefix="lottie-peers-") as scratch:
+        draw(arguments, corpus, out, only, scratch)
+
+
+def draw(arguments, corpus, out, only, scratch):
     seconds = {peer: 0.0 for peer in PEERS}
     count = 0
     if "--ae" in arguments:

@@ -68,7 +68,11 @@ def main():
         sys.exit(64)
     peer, corpus, plan, out = arguments
     os.makedirs(out, exist_ok=True)
-    scratch = tempfile.mkdtemp(prefix="lottie-speed-")
+    with tempfile.TemporaryDirectory(prefix="lottie-speed-") as scratch:
+        run(peer, corpus, plan, out, scratch, write, per_sample)
+
+
+def run(peer, corpus, plan, out, scratch, write, per_sample):
     rows = [line.split("\t") for line in open(plan, encoding="utf-8").read().splitlines() if line]
     start = time.perf_counter()
     frames = 0
