@@ -33,6 +33,7 @@ extension StudioSession {
         if let scale { words += ["--scale", Self.number(scale)] }
         if let animation = inputs.animation { words += ["--animation", Self.shellQuoted(animation)] }
         for value in inputs.values { words += ["--set", Self.shellQuoted(value)] }
+        for text in inputs.texts { words += ["--text", Self.shellQuoted(text)] }
         for effect in inputs.effects { words += ["--effect", Self.shellQuoted(effect)] }
         if let fonts = inputs.fonts { words += ["--font", Self.shellQuoted(fonts)] }
         switch inputs.shape.canvas {

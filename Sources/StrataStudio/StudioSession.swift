@@ -31,6 +31,8 @@ public final class StudioSession: @unchecked Sendable {
         public var animation: String?
         /// Value providers for a Lottie file, as written (`KEYPATH=VALUE`).
         public var values: [String]
+        /// Text providers for a Lottie file, as written (`KEYPATH=TEXT`).
+        public var texts: [String]
         /// Seed effects added to the scene, as written (entries of a scene file's `effects:`).
         public var effects: [String]
         /// The canvas (`--fit`, `--size`, `--background`).
@@ -38,9 +40,11 @@ public final class StudioSession: @unchecked Sendable {
         /// A folder of the user's font files (`--font`).
         public var fonts: String?
 
-        public init(animation: String? = nil, values: [String] = [], effects: [String] = [], shape: OutputShape = OutputShape(), fonts: String? = nil) {
+        public init(animation: String? = nil, values: [String] = [], texts: [String] = [], effects: [String] = [], shape: OutputShape = OutputShape(),
+                    fonts: String? = nil) {
             self.animation = animation
             self.values = values
+            self.texts = texts
             self.effects = effects
             self.shape = shape
             self.fonts = fonts
@@ -161,7 +165,7 @@ public final class StudioSession: @unchecked Sendable {
         var made: FrameRenderer? = nil
         do {
             let read = try Pipeline.loadScene(at: sceneURL.path, assets: assetsPath, animation: inputs.animation,
-                                              values: try Pipeline.valueProviders(parsing: inputs.values), effects: inputs.effects, fonts: inputs.fonts)
+                                              values: try Pipeline.valueProviders(parsing: inputs.values, texts: inputs.texts), effects: inputs.effects, fonts: inputs.fonts)
             let scene = inputs.shape.applied(to: read)
             made = try FrameRenderer(scene: scene, scale: scale)
             loaded = scene

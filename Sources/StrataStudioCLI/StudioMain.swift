@@ -28,11 +28,11 @@ struct StudioMain: ParsableCommand {
         let shape: OutputShape
         do {
             shape = try OutputShape(fit: options.fit, size: options.size, background: options.background)
-            _ = try Pipeline.valueProviders(parsing: options.values)
+            _ = try Pipeline.valueProviders(parsing: options.values, texts: options.texts)
         } catch {
             throw ValidationError(error.message)
         }
-        let inputs = StudioSession.Inputs(animation: options.animation, values: options.values, effects: options.effects, shape: shape, fonts: options.fonts)
+        let inputs = StudioSession.Inputs(animation: options.animation, values: options.values, texts: options.texts, effects: options.effects, shape: shape, fonts: options.fonts)
         let session = StudioSession(scenePath: scene, assets: options.assets, scale: options.scale, inputs: inputs)
         let server: StudioServer
         do {

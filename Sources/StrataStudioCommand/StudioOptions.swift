@@ -30,6 +30,9 @@ public struct StudioOptions: ParsableArguments {
     @Option(name: .customLong("set"), help: ArgumentHelp("A value provider for a Lottie file (KEYPATH=VALUE, as strata render's --set); repeatable.", valueName: "keypath=value"))
     public var values: [String] = []
 
+    @Option(name: .customLong("text"), help: ArgumentHelp("A text provider for a Lottie file (KEYPATH=TEXT, as strata render's --text); repeatable.", valueName: "keypath=text"))
+    public var texts: [String] = []
+
     @Option(help: ArgumentHelp("Which animation of a dotLottie file (default: its manifest's first).", valueName: "id"))
     public var animation: String?
 

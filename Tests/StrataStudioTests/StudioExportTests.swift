@@ -144,4 +144,29 @@ import Yams
         #expect(rendered == shown.body, "the exported command draws another frame: \(command)")
         await StudioTests.stop(running)
     }
+
+    /// A text provider given to the studio (`--text`) shows in its frames, and the exported
+    /// command carries it: issue_1722 with lottie-ios's test's `HardcodedTextProvider`.
+    @Test func aTextProviderIsShownAndExported() async throws {
+        let source = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios/samples/Issues/issue_1722.json")
+        let running = try await StudioTests.start(copying: source, arguments: ["--text", "**=Bounce-bounce"])
+        let export = try JSONSerialization.jsonObject(with: try await StudioTests.get(running.base + "/api/export").body) as! [String: String]
+        let command = try #require(export["command"])
+        #expect(command.contains("--text '**=Bounce-bounce'"), "\(command)")
+        let shown = try await StudioTests.get(running.base + "/api/frame?frame=5")
+        #expect(shown.status == 200)
+        let work = running.folder.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let run = { (command: String) async throws -> Data? in
+            let line = "cd '\(work.path)' && '\(try StudioTests.binary().path)'" + command.dropFirst("strata".count) + " --frames 5 --quiet --overwrite"
+            let ran = try await TestProcess.run("/bin/sh", ["-c", line])
+            #expect(ran.status == 0, "\(line)\n\(ran.stderr)")
+            return try? Data(contentsOf: work.appendingPathComponent("out/issue_1722/frame-00005.png"))
+        }
+        #expect(try await run(command) == shown.body, "the exported command draws another frame: \(command)")
+        // Without the provider the frame differs: the page showed the provided text.
+        let plain = command.replacingOccurrences(of: " --text '**=Bounce-bounce'", with: "")
+        #expect(try await run(plain) != shown.body)
+        await StudioTests.stop(running)
+    }
 }
