@@ -103,7 +103,9 @@ struct LottieShapeBuilder {
             })
         }
         // Merge paths: the paths above it in its group become one, where it stands. Merge (1)
-        // is what several paths drawn as one already are.
+        // is what several paths drawn as one already are. A trim between the paths and the merge
+        // still shortens them (`firstPart`: where a merged path's first part stands).
+        var firstPart: [Int: Int] = [:]
         for (index, entry) in entries.enumerated() {
             guard case .merge(let mode, let node) = entry else { continue }
             if entries[..<index].contains(where: { if case .group = $0 { true } else { false } }) {
@@ -111,6 +113,7 @@ struct LottieShapeBuilder {
             }
             let parts = sources.filter { $0.0 < index }
             guard mode != 1, parts.count > 1 else { continue }
+            firstPart[index] = parts.map { firstPart[$0.0] ?? $0.0 }.min()
             sources = sources.filter { $0.0 > index } + [(index, .merged(mode: mode, parts: parts.map(\.1)))]
             sources.sort { $0.0 < $1.0 }
         }
@@ -124,7 +127,7 @@ struct LottieShapeBuilder {
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
             var layers: [Layer] = [], run: [Source] = [], following = -1
             for (position, source) in paths {
-                let count = trimsHere.count { $0.0 > position }
+                let count = trimsHere.count { $0.0 > firstPart[position] ?? position }
                 if count != following, !run.isEmpty {
                     layers += try shapeLayers(run, style: style, trims: inheritedTrims + trimsHere.suffix(following).map(\.1))
                     run = []
