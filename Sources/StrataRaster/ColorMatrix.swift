@@ -34,21 +34,53 @@ public enum ColorMatrix {
     }
 
     /// The image with `matrix` applied to every pixel's straight colour.
+    ///
+    /// One pass over the premultiplied bytes: each pixel is un-premultiplied as `straightRGBA`
+    /// does, mapped in `Float` with the terms in a fixed order, and premultiplied again as
+    /// `PixelBuffer(straightRGBA:)` does. A pixel equal to the one before it (runs of a matte's
+    /// solid colour, transparent margins) takes the same result without the arithmetic, which is
+    /// a function of the pixel alone, so the bytes are those of mapping every pixel.
     public static func apply(_ image: PixelBuffer, matrix: [Double]) throws(RasterError) -> PixelBuffer {
         guard matrix.count == 20 else { throw .invalidArgument("a colour matrix has 20 values, found \(matrix.count)") }
         let m = matrix.map(Float.init)
-        var straight = image.straightRGBA
-        straight.withUnsafeMutableBufferPointer { bytes in
+        var result = image.pixels
+        result.withUnsafeMutableBufferPointer { bytes in
+            var last: (input: (UInt8, UInt8, UInt8, UInt8), output: (UInt8, UInt8, UInt8, UInt8))?
             var i = 0
-            while i < bytes.count {
-                let r = Float(bytes[i]) / 255, g = Float(bytes[i + 1]) / 255, b = Float(bytes[i + 2]) / 255, a = Float(bytes[i + 3]) / 255
-                for c in 0..<4 {
-                    let value = m[5 * c] * r + m[5 * c + 1] * g + m[5 * c + 2] * b + m[5 * c + 3] * a + m[5 * c + 4]
-                    bytes[i + c] = UInt8(saturating: min(max(value, 0), 1) * 255 + 0.5)
+            while i + 3 < bytes.count {
+                let input = (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
+                let output: (UInt8, UInt8, UInt8, UInt8)
+                if let last, last.input == input {
+                    output = last.output
+                } else {
+                    output = mapped(input, m)
+                    last = (input, output)
                 }
+                (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = output
                 i += 4
             }
         }
-        return try PixelBuffer(width: image.width, height: image.height, straightRGBA: straight)
+        return try PixelBuffer(width: image.width, height: image.height, premultipliedRGBA: result)
+    }
+
+    /// One premultiplied pixel mapped by `m` (20 entries), premultiplied again.
+    @inline(__always)
+    private static func mapped(_ pixel: (UInt8, UInt8, UInt8, UInt8), _ m: [Float]) -> (UInt8, UInt8, UInt8, UInt8) {
+        let alpha = UInt32(pixel.3)
+        func straight(_ channel: UInt8) -> UInt8 {
+            if alpha == 0 { return 0 }
+            if alpha == 255 { return channel }
+            return UInt8(Swift.min(255, (UInt32(channel) * 255 + alpha / 2) / alpha))
+        }
+        let r = Float(straight(pixel.0)) / 255, g = Float(straight(pixel.1)) / 255, b = Float(straight(pixel.2)) / 255, a = Float(pixel.3) / 255
+        func row(_ c: Int) -> UInt8 {
+            let value = m[5 * c] * r + m[5 * c + 1] * g + m[5 * c + 2] * b + m[5 * c + 3] * a + m[5 * c + 4]
+            return UInt8(saturating: min(max(value, 0), 1) * 255 + 0.5)
+        }
+        let outAlpha = row(3)
+        func premultiplied(_ channel: UInt8) -> UInt8 {
+            outAlpha == 255 ? channel : UInt8((UInt32(channel) * UInt32(outAlpha) + 127) / 255)
+        }
+        return (premultiplied(row(0)), premultiplied(row(1)), premultiplied(row(2)), outAlpha)
     }
 }
