@@ -9,41 +9,6 @@ import StrataScene
 /// Animation engine maps them onto layers and keyframe animations: an importer stage in front of
 /// the model, never a second renderer. See docs/lottie.md for what is drawn and what is not.
 public enum LottieImporter {
-    /// True when `data` is a Lottie document: a JSON object whose top-level keys include the
-    /// composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`). One pass over the bytes, nothing built.
-    public static func isLottie(_ data: Data) -> Bool {
-        let wanted: Set<String> = ["fr", "ip", "op", "w", "h", "layers"]
-        var found: Set<String> = []
-        var depth = 0
-        var inString = false, escaped = false
-        var key: [UInt8] = []
-        var lastString: [UInt8]? = nil
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 1 { lastString = key }
-                } else if depth == 1 && key.count < 16 { key.append(byte) }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true; key = []
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth == 0 && byte != UInt8(ascii: "{") { return false }
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; if depth <= 0 { return found.isSuperset(of: wanted) }
-            case UInt8(ascii: ":"):
-                if depth == 1, let name = lastString { found.insert(String(decoding: name, as: UTF8.self)) }
-                lastString = nil
-            case 0x20, 0x09, 0x0A, 0x0D: break
-            default:
-                if depth == 0 && byte != 0xEF && byte != 0xBB && byte != 0xBF { return false }
-                lastString = nil
-            }
-        }
-        return false
-    }
-
     /// True when `data` is a dotLottie archive (a zip).
     public static func isArchive(_ data: Data) -> Bool { LottieArchive.isArchive(data) }
 
