@@ -38,7 +38,7 @@ import Testing
     /// images are, the photo scores 0.22.
     @Test func theDogIsDrawnThroughTheProviderItsTestGivesIt() throws {
         let corpus = try LottieCorpus(folder: TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios"))
-        #expect(corpus.imageGravity == ["Nonanimating/dog": .resizeAspectFill])
+        #expect(corpus.imageGravity["Nonanimating/dog"] == .resizeAspectFill)
         let outcomes = corpus.measure(try corpus.pictures().filter { $0.sample == "Nonanimating/dog" })
         #expect(outcomes.count == 1 && (outcomes.first?.matching ?? 0) > 0.97, "\(outcomes)")
     }
