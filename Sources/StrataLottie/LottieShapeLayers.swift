@@ -104,8 +104,11 @@ struct LottieShapeBuilder {
         }
         // Merge paths: the paths above it in its group become one, where it stands. Merge (1)
         // is what several paths drawn as one already are. A trim between the paths and the merge
-        // still shortens them (`firstPart`: where a merged path's first part stands).
+        // still shortens them (`firstPart`: where a merged path's first part stands). A style
+        // above the merge draws the paths as they were before it (`stages`: the paths after each).
         var firstPart: [Int: Int] = [:]
+        let unmerged = sources
+        var stages: [(merge: Int, sources: [(Int, Source)])] = []
         for (index, entry) in entries.enumerated() {
             guard case .merge(let mode, let node) = entry else { continue }
             if entries[..<index].contains(where: { if case .group = $0 { true } else { false } }) {
@@ -116,6 +119,10 @@ struct LottieShapeBuilder {
             firstPart[index] = parts.map { firstPart[$0.0] ?? $0.0 }.min()
             sources = sources.filter { $0.0 > index } + [(index, .merged(mode: mode, parts: parts.map(\.1)))]
             sources.sort { $0.0 < $1.0 }
+            stages.append((index, sources))
+        }
+        func sourcesAbove(_ index: Int) -> [(Int, Source)] {
+            (stages.last { $0.merge < index }?.sources ?? unmerged).filter { $0.0 < index }
         }
         let trimsHere: [(Int, Trim)] = entries.enumerated().compactMap { if case .trim(let t) = $1 { ($0, t) } else { nil } }
         if let trim = inheritedTrims.first, trim.individual, !sources.isEmpty {
@@ -147,7 +154,7 @@ struct LottieShapeBuilder {
         for index in entries.indices.reversed() {
             switch entries[index] {
             case .style(let style):
-                layers += try drawn(sources.filter { $0.0 < index }, style: style)
+                layers += try drawn(sourcesAbove(index), style: style)
             case .group(let node):
                 let stylesBelow = entries[(index + 1)...].compactMap { if case .style(let s) = $0 { s } else { nil } }
                 let trimsBelow = trimsHere.filter { $0.0 > index }.map(\.1)

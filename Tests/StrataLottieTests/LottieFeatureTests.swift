@@ -119,6 +119,20 @@ struct LottieFeatureTests {
         #expect(try alpha(merge, 50, 55) == 0 && abs(alpha(merge, 25, 50) - 128) <= 1)
     }
 
+    /// A style above a merge draws the paths above it as they are; the merge joins them for the
+    /// styles below it ([circle, stroke, square, subtract, fill]: the stroke rings the whole circle,
+    /// the fill is the circle less the square). The stroke drew nothing before.
+    @Test func aStyleAboveAMergeDrawsThePathsUnmerged() throws {
+        let group = #"{"ty":"gr","it":[{"ty":"el","p":{"k":[40,50]},"s":{"k":[50,50]}},{"ty":"st","c":{"k":[0,0,1,1]},"o":{"k":100},"w":{"k":4},"lc":1,"lj":1},"#
+            + #"{"ty":"rc","p":{"k":[60,50]},"s":{"k":[30,30]},"r":{"k":0}},{"ty":"mm","mm":3},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}},"#
+            + #"{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let scene = try importLottie(lottie(shapeLayer(group)))
+        // The circle's right edge (65, 50) lies in the square: stroked in blue, not filled; its left edge stroked too.
+        #expect(try pixel(scene, atSeconds: 0, 65, 50) == [0, 0, 255, 255])
+        #expect(try pixel(scene, atSeconds: 0, 15, 50)[2] == 255)
+        #expect(try pixel(scene, atSeconds: 0, 30, 50) == [255, 0, 0, 255] && pixel(scene, atSeconds: 0, 55, 50)[3] == 0)
+    }
+
     /// A camera (`ty` 13, zoom `pe`) shows the 3-D layers (`ddd` 1) in perspective: at depth 0
     /// as they are, twice as far half as large, a turned layer's near edge longer than its far
     /// one; without the camera the same layers are drawn flat.
