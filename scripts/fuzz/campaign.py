@@ -368,7 +368,7 @@ def fixture_case(strata, path, scratch):
 GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
-                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks"]
+                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks", "text-providers"]
 JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
@@ -392,6 +392,7 @@ def lottie_case(strata, index, rng_seed, scratch):
         import base64
         f.write(base64.b64decode(GREEN_PNG))
     u, p, must_refuse = "", "img.png", kind.endswith("-link")
+    extra = []
     link = os.path.join(folder, "img.png")
     if kind == "file-link":
         os.symlink("../outside/secret.png", link)
@@ -515,6 +516,26 @@ def lottie_case(strata, index, rng_seed, scratch):
                           '"shapes":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}]}'
                           % (i + 1, speed(), speed(), speed(), number(), masks, ",".join([fill] * rng.randint(1, 3))))
         text = '{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[%s]}' % ",".join(layers)
+    elif kind == "text-providers":
+        # Text providers (`--text`) over many text layers, some in precompositions, some drawn from
+        # glyphs: texts up to the per-text limit given by `**` to every layer (the 1,000,000-byte
+        # budget), control characters and line breaks, keypaths of one name, of dots, of `*`.
+        count = rng.choice([1, 10, 200, 3000])
+        glyph = '{"ch":"A","fFamily":"G","style":"R","size":100,"w":60,"data":{"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"k":[30,-35]},"s":{"k":[40,70]},"r":{"k":0}}]}]}}'
+        def text_layer(i, font):
+            return ('{"ty":5,"nm":"T%d","ind":%d,"ip":0,"op":10,"st":0,"ks":{"p":{"k":[10,%d]}},"t":{"d":{"k":[{"t":0,"s":{"t":"A","f":"%s","s":%s,"j":0,"fc":[0,0,0]}}]}}}'
+                    % (i % 7, i + 1, 10 + i % 80, font, rng.choice(["10", "0", "400"])))
+        layers = [text_layer(i, rng.choice(["G", "NoSuch"])) for i in range(count)]
+        inner = '{"id":"pre","layers":[%s]}' % ",".join(text_layer(i, "G") for i in range(min(count, 50)))
+        layers.append('{"ty":0,"nm":"P","refId":"pre","ind":%d,"ip":0,"op":10,"st":0,"w":100,"h":100,"ks":{}}' % (count + 1))
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"assets":[%s],"fonts":{"list":[{"fName":"G","fFamily":"G","fStyle":"R"},'
+                '{"fName":"NoSuch","fFamily":"NoSuch","fStyle":"R"}]},"chars":[%s],"layers":[%s]}' % (inner, glyph, ",".join(layers)))
+        for _ in range(rng.randint(1, 3)):
+            keypath = rng.choice(["**", "T3", "P.T1", "*", "*.*", "T" + "." * rng.randint(0, 3), "=", "P.**.T2"])
+            body = rng.choice(["A", "AAAA\rA", "\x03\n\x7f", "x" * rng.choice([10, 5_000, 100_000, 100_001]), "é⁂\t" * 100])
+            extra += ["--text", keypath + "=" + body]
+        if rng.random() < 0.5:
+            extra += ["--set", rng.choice(["**.Color=1,0,0,1", "**.T1.Stroke Color=#00ff00", "**.Color=0:1,0,0,1;5:0,1,0,1"])]
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -529,9 +550,9 @@ def lottie_case(strata, index, rng_seed, scratch):
     # A folder `u` that leads out is not looked in and the name alone is missing inside: the file
     # draws without the image, with a warning, so under --strict it must be refused.
     strict = ["--strict"] if kind == "folder-link" else []
-    results = [("validate",) + run(strata, ["validate", "anim.json"] + strict, folder)]
+    results = [("validate",) + run(strata, ["validate", "anim.json"] + strict + extra, folder)]
     if results[0][1] == "success":
-        results.append(("frame",) + run(strata, ["frame", "anim.json", "--out", "f.png"] + strict, folder))
+        results.append(("frame",) + run(strata, ["frame", "anim.json", "--out", "f.png"] + strict + extra, folder))
     # The links are the case's own: leftovers() must not read through them (a FIFO, /dev/zero).
     for name in os.listdir(folder):
         if os.path.islink(os.path.join(folder, name)):
