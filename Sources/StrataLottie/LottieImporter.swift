@@ -54,16 +54,19 @@ public enum LottieImporter {
         guard root.isObject else { throw root.error("a Lottie animation (a JSON object)") }
         let rate = try root.required("fr", "the frame rate").number(in: 0.001...1000)
         let first = try root.required("ip", "the first frame").number()
-        let end = try root.required("op", "the end frame").number()
-        guard end > first else { throw root.error(at: "op", "an end frame after the first (\(Lottie.format(first)))") }
-        guard end - first <= Double(Limits.maximumFrames) else {
-            throw root.error(at: "op", "at most \(Limits.maximumFrames) frames after ip")
-        }
+        let op = try root.required("op", "the end frame").number()
+        guard op > first else { throw root.error(at: "op", "an end frame after the first (\(Lottie.format(first)))") }
+        // A longer timeline (lottie-android's full_screen: 324,000 frames, three hours at 30 fps)
+        // is drawn for its first `Limits.maximumFrames` frames, with a warning.
+        let end = Swift.min(op, first + Double(Limits.maximumFrames))
         let width = try root.required("w", "the width").number(in: 1...Double(Limits.maximumSide))
         let height = try root.required("h", "the height").number(in: 1...Double(Limits.maximumSide))
         let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first),
                                     firstFrame: first, endFrame: end, baseURL: baseURL)
         context.archive = archive
+        if op > end {
+            context.warn("op", "a timeline of \(Lottie.format(op - first)) frames: its first \(Limits.maximumFrames) are drawn (frames \(Lottie.format(first)) … \(Lottie.format(end)))")
+        }
         context.userFonts = fonts
         if let assets = root["assets"] {
             for asset in try assets.array() {

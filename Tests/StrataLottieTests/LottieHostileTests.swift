@@ -39,8 +39,16 @@ import Testing
         #expect(rate.keyPath == "fr")
         let size = try #require(error(Data(#"{"fr":30,"ip":0,"op":1,"w":100000,"h":1,"layers":[]}"#.utf8)))
         #expect(size.keyPath == "w")
-        let frames = try #require(error(Data(#"{"fr":30,"ip":0,"op":1e7,"w":1,"h":1,"layers":[]}"#.utf8)))
+        let frames = try #require(error(Data(#"{"fr":30,"ip":0,"op":1e8,"w":1,"h":1,"layers":[]}"#.utf8)))
         #expect(frames.keyPath == "op")
+    }
+
+    /// A timeline longer than `Limits.maximumFrames` (lottie-android's full_screen: 324,000 frames)
+    /// is drawn for its first 100,000 frames, with a warning naming `op`; nothing is sampled past them.
+    @Test func aLongTimelineIsDrawnForItsFirstFrames() throws {
+        let scene = try importLottie(Data(#"{"v":"4.6.0","fr":30,"ip":0,"op":1e7,"w":10,"h":10,"layers":[\#(shapeLayer(redSquare()))]}"#.utf8))
+        #expect(scene.clock.tickCount == 100_000)
+        #expect(scene.warnings.contains { $0.contains(": op: a timeline of 10000000 frames: its first 100000 are drawn") }, "\(scene.warnings)")
     }
 
     @Test func keyframesGoingBackInTimeAreRefused() throws {
