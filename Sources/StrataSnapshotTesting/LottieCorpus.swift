@@ -93,10 +93,14 @@ public struct LottieCorpus: Sendable {
         return result.sorted { ($0.sample, $0.progress) < ($1.sample, $1.progress) }
     }
 
-    /// The sample's file: `samples/NAME.json`, else `.lottie`.
+    /// The sample's file: `samples/NAME.json`, else `.lot` (lottie-ios's test loads that
+    /// extension too: its DotLotExtension sample), else `.lottie`.
     public func sampleFile(_ sample: String) -> URL {
-        let json = folder.appendingPathComponent("samples/\(sample).json")
-        return FileManager.default.fileExists(atPath: json.path) ? json : folder.appendingPathComponent("samples/\(sample).lottie")
+        for suffix in ["json", "lot"] {
+            let file = folder.appendingPathComponent("samples/\(sample).\(suffix)")
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+        }
+        return folder.appendingPathComponent("samples/\(sample).lottie")
     }
 
     /// Renders `picture`'s sample at its progress and size and applies the rule.

@@ -42,4 +42,23 @@ import Testing
         let outcomes = corpus.measure(try corpus.pictures().filter { $0.sample == "Nonanimating/dog" })
         #expect(outcomes.count == 1 && (outcomes.first?.matching ?? 0) > 0.97, "\(outcomes)")
     }
+
+    /// A sample may be a `.lot` file, as lottie-ios's test loads DotLotExtension/Switch.lot: the
+    /// harness finds it, with its value providers, and judges its picture.
+    @Test func aLotSampleIsFoundAndJudged() throws {
+        let fixture = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ios")
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-lot-corpus")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let samples = folder.appendingPathComponent("samples/DotLotExtension"), snapshots = folder.appendingPathComponent("snapshots/DotLotExtension/Switch")
+        for made in [samples, snapshots] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(at: fixture.appendingPathComponent("samples/Switch.json"), to: samples.appendingPathComponent("Switch.lot"))
+        try FileManager.default.copyItem(at: fixture.appendingPathComponent("snapshots/Switch/progress-050.png"), to: snapshots.appendingPathComponent("progress-050.png"))
+        for name in ["criteria.json", "value-providers.json"] {
+            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let corpus = try LottieCorpus(folder: folder)
+        #expect(corpus.sampleFile("DotLotExtension/Switch").pathExtension == "lot")
+        let outcomes = corpus.measure(try corpus.pictures())
+        #expect(outcomes.count == 1 && outcomes[0].matches, "\(outcomes.map { "\($0.matching ?? 0) \($0.failure ?? "")" })")
+    }
 }

@@ -62,10 +62,11 @@ def ae_pictures(corpus, only):
 
 def sample_json(corpus, sample, scratch):
     """The sample's JSON text and the folder its images resolve in."""
-    path = os.path.join(corpus, "samples", sample + ".json")
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), os.path.join(corpus, "samples", "Images") + os.sep
+    for suffix in (".json", ".lot"):  # lottie-ios's test loads .lot files too (DotLotExtension)
+        path = os.path.join(corpus, "samples", sample + suffix)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as handle:
+                return handle.read(), os.path.join(corpus, "samples", "Images") + os.sep
     path = os.path.join(corpus, sample + ".json")  # After Effects' corpus: data/CATEGORY/NAME
     if os.path.exists(path):
         with open(path, encoding="utf-8") as handle:
