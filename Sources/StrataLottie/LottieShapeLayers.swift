@@ -132,17 +132,13 @@ struct LottieShapeBuilder {
         // it (lottie-ios's render groups, lottie-web and After Effects alike): the paths a style
         // draws go in runs that the same trims follow.
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
-            var layers: [Layer] = [], run: [Source] = [], following = -1
+            var runs: [(following: Int, paths: [Source])] = []
             for (position, source) in paths {
-                let count = trimsHere.count { $0.0 > firstPart[position] ?? position }
-                if count != following, !run.isEmpty {
-                    layers += try shapeLayers(run, style: style, trims: inheritedTrims + trimsHere.suffix(following).map(\.1))
-                    run = []
-                }
-                following = count
-                run.append(source)
+                let following = trimsHere.count { $0.0 > firstPart[position] ?? position }
+                if runs.last?.following == following { runs[runs.count - 1].paths.append(source) } else { runs.append((following, [source])) }
             }
-            if !run.isEmpty { layers += try shapeLayers(run, style: style, trims: inheritedTrims + trimsHere.suffix(following).map(\.1)) }
+            var layers: [Layer] = []
+            for run in runs { layers += try shapeLayers(run.paths, style: style, trims: inheritedTrims + trimsHere.suffix(run.following).map(\.1)) }
             return layers
         }
         var layers: [Layer] = []

@@ -56,8 +56,9 @@ extension LottieLayerBuilder {
         // a provided text in the font, as it draws every text.
         let provided = document[LottieValueRewriter.providedTextKey] != nil
         let covered = { (character: Character) in font.map { context.glyph(String(character), family: $0.family, style: $0.style) != nil } ?? false }
-        let someGlyphs = lines.joined().contains(where: covered)
-        let hasGlyphs = provided ? someGlyphs && lines.joined().allSatisfy(covered) : someGlyphs
+        let characters = lines.joined()
+        let someGlyphs = characters.contains(where: covered)
+        let hasGlyphs = provided ? someGlyphs && characters.allSatisfy(covered) : someGlyphs
         // lottie-ios maps justification 3…6 (justify, last line left, right, centred or full) to
         // CoreText's justified alignment, whose last line — here every line — is left-aligned.
         let alignment = justification == 1 ? 1 : justification == 2 ? 2 : 0

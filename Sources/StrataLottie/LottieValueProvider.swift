@@ -150,10 +150,11 @@ public struct LottieValueProvider: Sendable, Hashable, CustomStringConvertible {
     /// Whether the keypath names `path` (names from the root to a property).
     func matches(_ path: [String]) -> Bool { Self.match(keypath[...], path[...]) }
 
-    /// Whether this text provider names the text layer at `path` (its layers' names from the
-    /// root): by the whole keypath, or, for a keypath of one name, by the layer's own name.
-    func namesText(at path: [String]) -> Bool {
-        text != nil && (matches(path) || (keypath.count == 1 && path.last.map { matches([$0]) } == true))
+    /// Whether this text provider, a keypath of one name, names the text layer at `path` (its
+    /// layers' names from the root) by the layer's own name, as `DictionaryTextProvider` looks a
+    /// layer up when its full keypath is not there.
+    func namesText(byName path: [String]) -> Bool {
+        text != nil && keypath.count == 1 && path.last.map { matches([$0]) } == true
     }
 
     /// Whether a path beginning with `prefix` may be named by the keypath.

@@ -145,7 +145,7 @@ struct LottieValueRewriter {
         guard let document = text["d"], let keyframes = document["k"]?.elements else { return text }
         var replacements: [(key: String, value: SceneValue)] = []
         if let index = providers.lastIndex(where: { $0.text != nil && $0.matches(path) })
-            ?? providers.lastIndex(where: { $0.namesText(at: path) }), let string = providers[index].text {
+            ?? providers.lastIndex(where: { $0.namesText(byName: path) }), let string = providers[index].text {
             providedBytes += string.utf8.count * keyframes.count
             guard providedBytes <= Self.maximumProvidedBytes else {
                 throw SceneError(file: file, keyPath: "layers", expected: "text providers' texts of at most \(Self.maximumProvidedBytes) bytes in all the text documents they name",
@@ -157,7 +157,7 @@ struct LottieValueRewriter {
             replacements.append((Self.providedTextKey, SceneValue(content: .number(1), line: nil)))
         }
         for (key, property) in [("fc", "Color"), ("sc", "Stroke Color")] {
-            guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path + [property]) }),
+            guard let index = lastValueProvider(naming: path + [property]),
                   let first = providers[index].keyframes.first, first.components.count >= 3 else { continue }
             used.insert(index)
             replaced += 1
@@ -184,7 +184,7 @@ struct LottieValueRewriter {
     /// on top). So the opacity stops written here are the stops' alpha squared, sampled at up to
     /// 16 points per span; a file's own opacity stops are drawn once, as the pictures show them.
     private mutating func providedGradient(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
+        guard let index = lastValueProvider(naming: path),
               !providers[index].keyframes.isEmpty, providers[index].keyframes.allSatisfy({ $0.components.count >= 3 }) else { return nil }
         used.insert(index)
         replaced += 1
@@ -216,7 +216,7 @@ struct LottieValueRewriter {
     /// A solid layer's colour (`sc`, `#rrggbb`, which does not animate): the last provider naming
     /// it, its first keyframe's r, g, b (alpha is not a solid's).
     private mutating func providedSolidColor(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
+        guard let index = lastValueProvider(naming: path),
               let components = providers[index].keyframes.first?.components, components.count >= 3 else { return nil }
         used.insert(index)
         replaced += 1
@@ -227,10 +227,15 @@ struct LottieValueRewriter {
         return SceneValue(content: .string("#" + hex), line: nil)
     }
 
+    /// The last value provider (not a text provider) whose keypath names `path`.
+    private func lastValueProvider(naming path: [String]) -> Int? {
+        providers.lastIndex { $0.text == nil && $0.matches(path) }
+    }
+
     /// The last provider naming `path`'s value (a later provider wins, as a later
     /// `setValueProvider` replaces an earlier one), nil when none does.
     private mutating func provided(_ path: [String]) -> SceneValue? {
-        guard let index = providers.lastIndex(where: { $0.text == nil && $0.matches(path) }),
+        guard let index = lastValueProvider(naming: path),
               !providers[index].keyframes.isEmpty else { return nil }
         used.insert(index)
         replaced += 1
