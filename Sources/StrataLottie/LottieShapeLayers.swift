@@ -247,7 +247,7 @@ struct LottieShapeBuilder {
         try context.add(opacity.animation(.opacity, time: time, clock: context.clock) { .number(min(1, max(0, $0[0] / 100))) },
                         forKey: "opacity", to: &layer, at: node.path + ".o")
         var sources = sources
-        if try stackTrims(trims, on: &shape, layer: &layer) { return try finish(layer, shape: shape, sources: sources, style: style) }
+        if trims.count > 1 { return try stackedTrimLayers(trims, layer: layer, shape: shape, sources: sources, style: style) }
         for trim in trims.prefix(1) {
             func unit(_ percent: Double) -> Double { min(1, max(0, percent / 100)) }
             let offset = try trim.node.vectorProperty("o", default: [0])
@@ -312,12 +312,11 @@ struct LottieShapeBuilder {
             try context.add(trim.end.animation(.strokeEnd, time: time, clock: context.clock) { .number(unit($0[0])) },
                             forKey: "strokeEnd", to: &layer, at: trim.node.path + ".e")
         }
-        if trims.count > 1 { context.warn(trims[1].node.path, "a second trim of the same paths with an offset is not applied") }
         return try finish(layer, shape: shape, sources: sources, style: style)
     }
 
     /// The style's layer with its path (and the path's animation) and its blend mode.
-    private func finish(_ layer: Layer, shape: ShapeContent, sources: [Source], style: Style) throws(SceneError) -> [Layer] {
+    func finish(_ layer: Layer, shape: ShapeContent, sources: [Source], style: Style) throws(SceneError) -> [Layer] {
         var layer = layer, shape = shape
         shape.path = combined(sources, atFrame: time.local(context.firstFrame))
         layer.shape = shape

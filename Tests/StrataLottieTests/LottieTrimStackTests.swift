@@ -6,9 +6,12 @@ import Testing
 /// Several trims of the same paths: each keeps its part of what the ones before it left.
 @Suite("Lottie: stacked trims") struct LottieTrimStackTests {
     /// A horizontal line from x = 0 to 100 at y = 50, stroked 10 wide, under two trims.
-    static func scene(_ first: (Double, Double), _ second: (Double, Double)) throws -> Scene {
+    /// A trim's offset `o` may be a number or an animated property's JSON.
+    static func scene(_ first: (Double, Double), _ second: (Double, Double), offsets: (String, String) = ("0", "0")) throws -> Scene {
         let path = #"{"ty":"sh","ks":{"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,50],[100,50]],"c":false}}}"#
-        let trims = [first, second].map { #"{"ty":"tm","s":{"k":\#($0.0)},"e":{"k":\#($0.1)},"o":{"k":0},"m":1}"# }.joined(separator: ",")
+        let trims = zip([first, second], [offsets.0, offsets.1]).map { trim, offset in
+            #"{"ty":"tm","s":{"k":\#(trim.0)},"e":{"k":\#(trim.1)},"o":{"k":\#(offset)},"m":1}"#
+        }.joined(separator: ",")
         let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
         return try importLottie(lottie(shapeLayer(path + "," + trims + "," + stroke)))
     }
@@ -24,6 +27,54 @@ import Testing
         // Start past end keeps the part between them, as one trim does.
         let reversed = try Self.scene((80, 20), (50, 0))
         #expect(try pixel(reversed, atSeconds: 0, 45, 50)[3] == 255 && pixel(reversed, atSeconds: 0, 55, 50)[3] == 0)
+    }
+
+    /// Each drawn (alpha 255) or not drawn (alpha 0) at the line's middle, y = 50.
+    static func expect(_ scene: Scene, atSeconds seconds: Double = 0, drawn: [Int], empty: [Int],
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for x in drawn { #expect(try pixel(scene, atSeconds: seconds, x, 50)[3] == 255, "x = \(x) drawn", sourceLocation: sourceLocation) }
+        for x in empty { #expect(try pixel(scene, atSeconds: seconds, x, 50)[3] == 0, "x = \(x) empty", sourceLocation: sourceLocation) }
+    }
+
+    /// A later trim's offset moves its part along what the trims before it left (360° that whole
+    /// length), wrapping past its end to its start, as lottie-web's TrimModifier cuts it: two
+    /// pieces where it wraps. The first trim's offset moves it along the path, as one trim's does.
+    @Test func offsetsMoveEachTrimAlongWhatItCuts() throws {
+        // 20…80 left; the second's half moved by half a turn of those 60: 50…80.
+        let moved = try Self.scene((20, 80), (0, 50), offsets: ("0", "180"))
+        #expect(moved.warnings.isEmpty, "\(moved.warnings)")
+        try Self.expect(moved, drawn: [55, 75], empty: [15, 25, 45, 85])
+        // Moved by three quarters: 0.75…1.25 of the 60 wraps to 65…80 and 20…35.
+        let wrapped = try Self.scene((20, 80), (0, 50), offsets: ("0", "270"))
+        #expect(wrapped.warnings.isEmpty, "\(wrapped.warnings)")
+        try Self.expect(wrapped, drawn: [22, 33, 67, 78], empty: [15, 40, 50, 60, 85])
+        // A negative offset: −90° is 270°.
+        try Self.expect(try Self.scene((20, 80), (0, 50), offsets: ("0", "-90")), drawn: [22, 33, 67, 78], empty: [15, 40, 50, 60, 85])
+        // The first moved by a quarter turn (25…75), then its first half: 25…50.
+        try Self.expect(try Self.scene((0, 50), (0, 50), offsets: ("90", "0")), drawn: [27, 48], empty: [10, 22, 53, 70])
+    }
+
+    /// Offsets that move: each piece a layer of its own, its ends sampled at every frame; a
+    /// frame where the trims leave one piece draws nothing in the other.
+    @Test func movingOffsetsSampleEveryPiece() throws {
+        // The second trim's offset turns from 0° at frame 0 to 360° at frame 10 (10 frames/s).
+        let turning = #"[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":10,"s":[360]}]"#
+        let scene = try Self.scene((20, 80), (0, 50), offsets: ("0", turning))
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        // Frame 0: 20…50. Frame 5 (half a turn): 50…80. Frame 7.5 (three quarters): 65…80 and 20…35.
+        try Self.expect(scene, atSeconds: 0, drawn: [25, 45], empty: [15, 55, 75])
+        try Self.expect(scene, atSeconds: 0.5, drawn: [55, 75], empty: [25, 45, 85])
+        try Self.expect(scene, atSeconds: 0.75, drawn: [22, 33, 67, 78], empty: [40, 50, 60])
+    }
+
+    /// Offsets as large as a file may hold (±10⁷ degrees, some 27,000 turns): drawn as
+    /// their part of a turn, with a warning for a first trim carried past the copies allowed.
+    @Test func hugeOffsetsAreBounded() throws {
+        let scene = try Self.scene((0, 50), (0, 50), offsets: ("9999990", "-1e7"))
+        #expect(scene.warnings.contains { $0.contains("turns") }, "\(scene.warnings)")
+        // The first: 27,777.75…27,778.25 turns, drawn as 0.75…1.25 (the line's last quarter and its
+        // first). The second: −27,777.78 turns is 0.22 of one, so 0.22…0.72 of that half: 0.86…1.11.
+        try Self.expect(scene, drawn: [90, 97, 3, 9], empty: [14, 50, 80])
     }
 
     /// A trim listed after the stroke still shortens the path above it: lottie-ios's render

@@ -442,7 +442,8 @@ def lottie_case(strata, index, rng_seed, scratch):
             text = lottie_image(folder, "", "photo.jpg")
     elif kind == "modifiers":
         # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round
-        # corners, offset paths (stroked: drawn as the offset path).
+        # corners, offset paths (stroked: drawn as the offset path), trims with offsets (stacked:
+        # a layer for each piece they leave).
         # Sometimes an amount that changes over a long composition: the path is sampled at every
         # frame (bounded by the importer's budget of sampled path elements).
         frames = rng.choice([10, 10, 100000])
@@ -457,8 +458,10 @@ def lottie_case(strata, index, rng_seed, scratch):
             return '{"k":%r}' % number()
         items = []
         for _ in range(rng.randint(1, 4)):
-            kind_of = rng.choice(["pb", "zz", "rd", "op"])
-            if kind_of == "op":
+            kind_of = rng.choice(["pb", "zz", "rd", "op", "tm"])
+            if kind_of == "tm":
+                items.append('{"ty":"tm","s":%s,"e":%s,"o":%s,"m":%d}' % (amount(), amount(), amount(), rng.choice([1, 2])))
+            elif kind_of == "op":
                 items.append('{"ty":"op","a":%s,"lj":%d,"ml":%r}' % (amount(), rng.choice([1, 2, 3]), abs(number())))
             elif kind_of == "pb":
                 items.append('{"ty":"pb","a":%s}' % amount())
