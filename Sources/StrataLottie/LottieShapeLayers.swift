@@ -107,6 +107,7 @@ struct LottieShapeBuilder {
         // still shortens them (`firstPart`: where a merged path's first part stands). A style
         // above the merge draws the paths as they were before it (`stages`: the paths after each).
         var firstPart: [Int: Int] = [:]
+        var mergedParts: [Int: [(Int, Source)]] = [:]
         let unmerged = sources
         var stages: [(merge: Int, sources: [(Int, Source)])] = []
         for (index, entry) in entries.enumerated() {
@@ -117,6 +118,7 @@ struct LottieShapeBuilder {
             let parts = sources.filter { $0.0 < index }
             guard mode != 1, parts.count > 1 else { continue }
             firstPart[index] = parts.map { firstPart[$0.0] ?? $0.0 }.min()
+            mergedParts[index] = parts
             sources = sources.filter { $0.0 > index } + [(index, .merged(mode: mode, parts: parts.map(\.1)))]
             sources.sort { $0.0 < $1.0 }
             stages.append((index, sources))
@@ -131,7 +133,19 @@ struct LottieShapeBuilder {
         // A trim shortens the paths above it in its group, whether a style stands above or below
         // it (lottie-ios's render groups, lottie-web and After Effects alike): the paths a style
         // draws go in runs that the same trims follow.
+        // A stroke draws merged paths as the paths before the merge, each with the trims after
+        // it, as lottie-ios's Core Animation engine draws every merge (it draws none): After
+        // Effects trims each path before merging too, and strokes the merged outline, which
+        // Strata does not draw (warned).
+        func unmergedParts(_ paths: [(Int, Source)]) -> [(Int, Source)] {
+            paths.flatMap { position, source in mergedParts[position].map(unmergedParts) ?? [(position, source)] }
+        }
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
+            var paths = paths
+            if style.isStroke, paths.contains(where: { mergedParts[$0.0] != nil }) {
+                context.warn(style.node.path, "a stroke of merged paths follows each of the paths, not their merged outline")
+                paths = unmergedParts(paths)
+            }
             var runs: [(following: Int, paths: [Source])] = []
             for (position, source) in paths {
                 let following = trimsHere.count { $0.0 > firstPart[position] ?? position }

@@ -77,6 +77,23 @@ import Testing
         try Self.expect(scene, drawn: [90, 97, 3, 9], empty: [14, 50, 80])
     }
 
+    /// A stroke of merged paths strokes each path before the merge with the trims after it, as
+    /// lottie-ios's Core Animation engine draws a merge (not at all) and After Effects trims each
+    /// path before merging: [line, line, trim 0–50 %, merge, stroke] keeps each line's first half.
+    /// Before, the trim ran over both lines as one path and kept the first line whole.
+    @Test func aTrimAboveAMergeTrimsEachPath() throws {
+        let line = { (y: Int) in #"{"ty":"sh","ks":{"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,\#(y)],[100,\#(y)]],"c":false}}}"# }
+        let trim = #"{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0},"m":1}"#
+        let stroke = #"{"ty":"st","c":{"k":[1,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1}"#
+        for item in [trim + #",{"ty":"mm","mm":2}"#, #"{"ty":"mm","mm":2},"# + trim] {
+            let scene = try importLottie(lottie(shapeLayer([line(30), line(70), item, stroke].joined(separator: ","))))
+            #expect(scene.warnings.contains { $0.contains("merged outline") }, "\(scene.warnings)")
+            for y in [30, 70] {
+                #expect(try pixel(scene, atSeconds: 0, 25, y)[3] == 255 && pixel(scene, atSeconds: 0, 75, y)[3] == 0, "\(item), y = \(y)")
+            }
+        }
+    }
+
     /// A trim listed after the stroke still shortens the path above it: lottie-ios's render
     /// groups give a path every trim after it in its group, as lottie-web and After Effects do
     /// (lottie-ios's issue_1847: [path, stroke, trim]). A path listed after a trim is not trimmed.
