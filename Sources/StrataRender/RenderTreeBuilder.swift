@@ -134,9 +134,8 @@ public struct RenderTreeBuilder: Sendable {
         }
 
         var extent = Rect.zero
-        for operation in content + overlay {
-            extent = extent.union(device.apply(to: operation.extent))
-        }
+        for operation in content { extent = extent.union(device.apply(to: operation.extent)) }
+        for operation in overlay { extent = extent.union(device.apply(to: operation.extent)) }
         extent = extent.intersection(ownClip)
         for child in children { extent = extent.union(child.bounds) }
 
