@@ -183,8 +183,12 @@ public struct AnimatedProperties: Hashable, Sendable {
             case (.gradientColor(let index), .color(let c)):
                 if let count = gradient?.colors.count, index < count { gradient?.colors[index] = c }
             case (.gradientLocation(let index), .number(let v)):
-                // A stop moves within 0…1; the locations are kept ascending as drawn.
-                if var g = gradient, index < g.colors.count, v.isFinite {
+                // A stop moves within 0…1; the locations are kept ascending as drawn. Written in
+                // place where the gradient has its locations (a Lottie gradient animates every
+                // stop's: one write each, not a copy of them all).
+                if v.isFinite, let count = gradient?.colors.count, index < count, let locations = gradient?.locations?.count, index < locations {
+                    gradient!.locations![index] = min(1, max(0, v))
+                } else if var g = gradient, index < g.colors.count, v.isFinite {
                     var locations = g.resolvedLocations
                     locations[index] = min(1, max(0, v))
                     g.locations = locations

@@ -52,6 +52,12 @@ public enum DrawOperation: Hashable, Sendable {
         }
     }
 
+    /// The dashes and gaps a dashed stroke is cut into (`ShapeContent.dashCount`); 0 for
+    /// everything else.
+    var dashCount: Double {
+        if case .shape(let shape) = self { shape.dashCount } else { 0 }
+    }
+
     /// The area the operation can touch, in the layer's coordinates (points); text is
     /// estimated generously, since glyphs may overhang their bounds.
     public var extent: Rect {

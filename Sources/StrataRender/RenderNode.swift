@@ -154,54 +154,55 @@ public struct RenderTree: Sendable {
             let r = rect.roundedOut
             return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
         }
-        // The nodes from the root to the one visited; their names only for a message.
-        var path: [RenderNode] = []
-        var chain: [String] { path.map { $0.name.map { "\"\($0)\"" } ?? "(unnamed)" } }
-        func visit(_ node: RenderNode) -> String? {
-            path.append(node)
-            defer { path.removeLast() }
-            func check(_ rect: Rect, _ what: String) -> String? {
+        /// What is over, and the names of the nodes from the one that holds it up to the root,
+        /// gathered only when something is (this runs for every node of every frame).
+        struct Problem { var names: [String], text: String }
+        func visit(_ node: RenderNode) -> Problem? {
+            func check(_ rect: Rect, _ what: String) -> Problem? {
                 let (width, height) = pixels(rect)
                 do {
                     try Limits.checkSurface(width: width, height: height)
                     return nil
                 } catch {
-                    return "layer \(chain.joined(separator: " › ")): \(what) needs a \(width)×\(height) px surface, over the limits (\(Limits.maximumSide) px a side, \(Limits.maximumPixels / (1024 * 1024)) Mpx); use smaller radii or a smaller canvas"
+                    return Problem(names: [], text: "\(what) needs a \(width)×\(height) px surface, over the limits (\(Limits.maximumSide) px a side, \(Limits.maximumPixels / (1024 * 1024)) Mpx); use smaller radii or a smaller canvas")
                 }
             }
-            if !node.isolation.isEmpty, let problem = check(node.groupBounds, node.filters.isEmpty ? "its offscreen group" : "its filters' grown extent") {
-                return problem
-            }
-            // A filter chain computes whole outputs (the input grown by the filter's reach) for
-            // every filter that moves pixels but the last, and for that one too unless it is a
-            // Gaussian or variable blur, which compute only the group's window.
-            let moving = node.filters.filter { !$0.isPointwise }
-            var whole = moving
-            if let last = moving.last, case .gaussianBlur = last { whole.removeLast() } else if let last = moving.last, case .variableBlur = last { whole.removeLast() }
-            if !whole.isEmpty {
-                let (fx, fy) = RenderTreeBuilder.totalOutset(whole)
-                if let problem = check(node.groupBounds.outsetBy(dx: fx, dy: fy), "its filters' output") { return problem }
-            }
-            if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
-                return problem
-            }
-            func dashes(_ operations: [DrawOperation]) -> String? {
-                for case .shape(let shape) in operations {
-                    let dashes = shape.dashCount
-                    guard dashes > Limits.maximumDashes else { continue }
-                    return "layer \(chain.joined(separator: " › ")): its dashed stroke would be cut into \(Int(saturating: dashes)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path"
+            func found() -> Problem? {
+                if !node.isolation.isEmpty, let problem = check(node.groupBounds, node.filters.isEmpty ? "its offscreen group" : "its filters' grown extent") {
+                    return problem
                 }
-                return nil
+                // A filter chain computes whole outputs (the input grown by the filter's reach) for
+                // every filter that moves pixels but the last, and for that one too unless it is a
+                // Gaussian or variable blur, which compute only the group's window.
+                if !node.filters.isEmpty {
+                    let moving = node.filters.filter { !$0.isPointwise }
+                    var whole = moving
+                    if let last = moving.last, case .gaussianBlur = last { whole.removeLast() } else if let last = moving.last, case .variableBlur = last { whole.removeLast() }
+                    if !whole.isEmpty {
+                        let (fx, fy) = RenderTreeBuilder.totalOutset(whole)
+                        if let problem = check(node.groupBounds.outsetBy(dx: fx, dy: fy), "its filters' output") { return problem }
+                    }
+                }
+                if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
+                    return problem
+                }
+                func dashes(_ operations: [DrawOperation]) -> Problem? {
+                    for index in operations.indices where operations[index].dashCount > Limits.maximumDashes {
+                        guard case .shape(let shape) = operations[index] else { continue }
+                        return Problem(names: [], text: "its dashed stroke would be cut into \(Int(saturating: shape.dashCount)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path")
+                    }
+                    return nil
+                }
+                return dashes(node.content) ?? dashes(node.overlay)
             }
-            if let problem = dashes(node.content) ?? dashes(node.overlay) { return problem }
-            for child in node.children {
-                if let problem = visit(child) { return problem }
+            if var problem = found() ?? node.children.lazy.compactMap(visit).first ?? node.mask.flatMap(visit) {
+                problem.names.append(node.name.map { "\"\($0)\"" } ?? "(unnamed)")
+                return problem
             }
-            if let mask = node.mask, let problem = visit(mask) { return problem }
             return nil
         }
         for root in roots {
-            if let problem = visit(root) { return problem }
+            if let problem = visit(root) { return "layer \(problem.names.reversed().joined(separator: " › ")): \(problem.text)" }
         }
         return nil
     }

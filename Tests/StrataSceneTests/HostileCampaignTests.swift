@@ -136,6 +136,13 @@ struct HostileCampaignTests {
         layer.shape = shape
         let tree = RenderTreeBuilder(size: Size(width: 40, height: 40), scale: 1).build([layer])
         #expect(tree.overLimits()?.contains("layer \"dashes\": its dashed stroke") == true)
+        // Deeper in the tree the message names the ancestors first, then the layer.
+        var inner = Layer(name: "inner", frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        inner.sublayers = [Layer(name: "fine", frame: Rect(x: 0, y: 0, width: 40, height: 40)), layer]
+        var outer = Layer(name: nil, frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        outer.sublayers = [inner]
+        let nested = RenderTreeBuilder(size: Size(width: 40, height: 40), scale: 1).build([outer]).overLimits()
+        #expect(nested?.hasPrefix("layer (unnamed) › \"inner\" › \"dashes\": its dashed stroke would be cut into") == true, "\(nested ?? "nil")")
     }
 
     @Test("strokeStart cuts only the first kept subpath's dashes; later subpaths keep their place")
