@@ -100,7 +100,7 @@ extension RenderResources {
             return
         }
         let transform = node.transform.concatenating(parent)
-        for operation in node.content + node.overlay {
+        func collect(_ operation: DrawOperation) {
             switch operation {
             case .image(let image, let destination, _):
                 // Placed through an intermediate (or one to one): the same however it is clipped.
@@ -119,6 +119,9 @@ extension RenderResources {
             default: break
             }
         }
+        // The content, then the overlay, each where it lies (no array of both, a node a frame).
+        for operation in node.content { collect(operation) }
+        for operation in node.overlay { collect(operation) }
         for child in node.children {
             collectWholeDraws(child, parent: transform, clipped: clipped || node.clip != nil, canvasWidth: canvasWidth,
                               canvasHeight: canvasHeight, into: &rects)
