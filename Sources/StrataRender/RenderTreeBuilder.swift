@@ -100,6 +100,13 @@ public struct RenderTreeBuilder: Sendable {
 
     /// The node of `layer` drawn flat with `local` from its coordinates to its parent's.
     func flatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
+        // A layer that only holds one sublayer where it stands adds nothing to the drawing: the
+        // sublayer's node stands in its place, one node fewer to build, compare and paint (a Lottie
+        // file's groups and transforms are such layers: about a third of TypeFace's). Built under
+        // the same device transform, so it draws the same pixels.
+        if !isMask, local == .identity, let only = Self.passedThrough(layer) {
+            return node(for: only, parentDevice: local.concatenating(parentDevice), clip: clip)
+        }
         // A layer without sublayers or a mask costs about as much to build as to look up.
         guard let nodeCache, !layer.sublayers.isEmpty || layer.mask != nil else {
             return builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask)
@@ -109,6 +116,18 @@ public struct RenderTreeBuilder: Sendable {
         let node = builtFlatNode(for: layer, local: local, parentDevice: parentDevice, clip: clip, isMask: isMask)
         nodeCache.store(node, for: key, layer: layer)
         return node
+    }
+
+    /// The one sublayer of a layer that draws nothing of its own and changes nothing about how
+    /// it is drawn (no content, border, clip, mask, filter, backdrop, shadow, blend mode,
+    /// replicator, sublayer transform or opacity below 1); nil for any other layer.
+    static func passedThrough(_ layer: Layer) -> Layer? {
+        guard layer.sublayers.count == 1, layer.opacity == 1, layer.mask == nil, !layer.masksToBounds, layer.replicator == nil,
+              layer.filters.isEmpty, layer.backgroundFilters.isEmpty, layer.shadow == nil, layer.compositingFilter ?? .normal == .normal,
+              layer.sublayerTransform.isIdentity, !layer.isTransformLayer else { return nil }
+        let operations = operations(of: layer, shape: RoundedRect(rect: layer.bounds, cornerRadius: layer.cornerRadius))
+        guard operations.content.isEmpty, operations.overlay.isEmpty else { return nil }
+        return layer.sublayers[0]
     }
 
     private func builtFlatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {
