@@ -81,6 +81,7 @@ public enum LottieImporter {
         composition.anchorPoint = .zero
         composition.masksToBounds = true
         composition.sublayers = try builder.layers(layers, time: LottieTime(), depth: 0, compositions: [], size: Size(width: width, height: height))
+        composition = composition.flattenedForLottie()
         if root["markers"] != nil {}  // markers name frames; nothing is drawn from them
         let frames = Int(saturating: end - first, .up)
         var scene = Scene(name: (try? root.string("nm")).flatMap { $0 } ?? name,

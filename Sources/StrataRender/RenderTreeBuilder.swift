@@ -119,15 +119,12 @@ public struct RenderTreeBuilder: Sendable {
     }
 
     /// The one sublayer of a layer that draws nothing of its own and changes nothing about how
-    /// it is drawn (no content, border, clip, mask, filter, backdrop, shadow, blend mode,
-    /// replicator, sublayer transform or opacity below 1); nil for any other layer.
+    /// it is drawn (`Layer.onlySublayerIfPlain`, and no content or border); nil for any other layer.
     static func passedThrough(_ layer: Layer) -> Layer? {
-        guard layer.sublayers.count == 1, layer.opacity == 1, layer.mask == nil, !layer.masksToBounds, layer.replicator == nil,
-              layer.filters.isEmpty, layer.backgroundFilters.isEmpty, layer.shadow == nil, layer.compositingFilter ?? .normal == .normal,
-              layer.sublayerTransform.isIdentity, !layer.isTransformLayer else { return nil }
+        guard let only = layer.onlySublayerIfPlain else { return nil }
         let operations = operations(of: layer, shape: RoundedRect(rect: layer.bounds, cornerRadius: layer.cornerRadius))
         guard operations.content.isEmpty, operations.overlay.isEmpty else { return nil }
-        return layer.sublayers[0]
+        return only
     }
 
     private func builtFlatNode(for layer: Layer, local: Transform2D, parentDevice: Transform2D, clip: Rect, isMask: Bool) -> RenderNode? {

@@ -133,6 +133,26 @@ struct LottieFeatureTests {
         #expect(try pixel(scene, atSeconds: 0, 30, 50) == [255, 0, 0, 255] && pixel(scene, atSeconds: 0, 55, 50)[3] == 0)
     }
 
+    /// Layers that hold one layer where they stand and never move are left out where a name
+    /// still finds the same layer first: a group's items' layer (named after the group, under the
+    /// layer of its transform) and a Lottie layer's "NAME content" under its transform's "NAME";
+    /// a wrapper named otherwise, or moving, stays.
+    @Test func wrappersThatDrawNothingAreLeftOut() throws {
+        let group = box(50, 50, 20, 20).replacingOccurrences(of: #"{"ty":"gr","#, with: #"{"ty":"gr","nm":"G","#)
+        let scene = try importLottie(lottie(shapeLayer(group, extra: #","nm":"L""#)))
+        var names: [String] = []
+        func visit(_ layer: Layer) { names.append(layer.name ?? "-"); layer.sublayers.forEach(visit) }
+        scene.layers.forEach(visit)
+        #expect(names.filter { $0 == "G" }.count == 1 && !names.contains("L content") && names.contains("L"), "\(names)")
+        #expect(scene.layerPath(named: "G") != nil && scene.layerPath(named: "L") != nil)
+        #expect(try pixel(scene, atSeconds: 0, 50, 50) == [255, 0, 0, 255] && pixel(scene, atSeconds: 0, 35, 50)[3] == 0)
+        // A layer shown only from frame 5 keeps its in-and-out wrapper (its opacity moves).
+        let later = try importLottie(lottie(shapeLayer(group, extra: #","nm":"L""#).replacingOccurrences(of: #""ip":0,"#, with: #""ip":5,"#)))
+        #expect(later.timeline.animatedPaths.count == 1)
+        #expect(try pixel(later, atSeconds: 0, 50, 50)[3] == 0)
+        #expect(try pixel(later, atSeconds: 0.6, 50, 50) == [255, 0, 0, 255])
+    }
+
     /// A camera (`ty` 13, zoom `pe`) shows the 3-D layers (`ddd` 1) in perspective: at depth 0
     /// as they are, twice as far half as large, a turned layer's near edge longer than its far
     /// one; without the camera the same layers are drawn flat.
