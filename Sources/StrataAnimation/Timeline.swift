@@ -120,7 +120,9 @@ public struct PresentationTree: Hashable, Sendable {
         func evaluate(_ layer: Layer, isMask: Bool = false, skips: Bool = skippingUnseen) -> Layer? {
             var result: Layer?
             let animations = layer.animations
-            if !animations.isEmpty {
+            // A layer none of whose animations is active now (not begun, or ended and removed: a
+            // Lottie layer outside its in and out points) is not read into properties at all.
+            if animations.contains(where: { $0.animation.timing.state(atParentTime: seconds) != nil }) {
                 var properties = AnimatedProperties(layer)
                 for index in animations.indices { animations[index].animation.apply(atParentTime: seconds, to: &properties) }
                 // An animation that wrote nothing now (not begun, or ended and removed) leaves the layer shared.
