@@ -32,20 +32,48 @@ public struct AnimatedProperties: Hashable, Sendable {
     /// The background colour; a layer without one animates from transparent black.
     public var backgroundColor: Color { didSet { touched.insert(.backgroundColor) } }
     /// The layer's filters, whose parameters animations may change.
-    public var filters: [NamedFilter] { didSet { touched.insert(.filters) } }
+    public var filters: [NamedFilter] {
+        get { ownFilters ?? model.filters }
+        _modify { if ownFilters == nil { ownFilters = model.filters }; touched.insert(.filters); yield &ownFilters! }
+    }
     /// The layer's backdrop filters.
-    public var backgroundFilters: [NamedFilter] { didSet { touched.insert(.backgroundFilters) } }
+    public var backgroundFilters: [NamedFilter] {
+        get { ownBackgroundFilters ?? model.backgroundFilters }
+        _modify {
+            if ownBackgroundFilters == nil { ownBackgroundFilters = model.backgroundFilters }
+            touched.insert(.backgroundFilters)
+            yield &ownBackgroundFilters!
+        }
+    }
     /// The shape layer's path and stroke, whose properties animations may change (nil for a
     /// layer without a shape: its shape key paths read as zero and write nothing).
-    public var shape: ShapeContent? { didSet { touched.insert(.shape) } }
+    public var shape: ShapeContent? {
+        get { ownShape ?? model.shape }
+        _modify { if ownShape == nil { ownShape = .some(model.shape) }; touched.insert(.shape); yield &ownShape! }
+    }
     /// The replicator's settings (nil for a layer that is not one: its key paths read as the
     /// defaults and write nothing).
-    public var replicator: ReplicatorContent? { didSet { touched.insert(.replicator) } }
+    public var replicator: ReplicatorContent? {
+        get { ownReplicator ?? model.replicator }
+        _modify { if ownReplicator == nil { ownReplicator = .some(model.replicator) }; touched.insert(.replicator); yield &ownReplicator! }
+    }
     /// The gradient, whose points and stops animations may change (nil for a layer without one).
-    public var gradient: Gradient? { didSet { touched.insert(.gradient) } }
+    public var gradient: Gradient? {
+        get { ownGradient ?? model.gradient }
+        _modify { if ownGradient == nil { ownGradient = .some(model.gradient) }; touched.insert(.gradient); yield &ownGradient! }
+    }
     /// The shadow, whose opacity, radius, offset and colour animations may change (nil for a
     /// layer without one until such an animation gives it Core Animation's defaults).
-    public var shadow: Shadow? { didSet { touched.insert(.shadow) } }
+    public var shadow: Shadow? {
+        get { ownShadow ?? model.shadow }
+        _modify { if ownShadow == nil { ownShadow = .some(model.shadow) }; touched.insert(.shadow); yield &ownShadow! }
+    }
+    /// The model layer the values start from. The larger values (filters, shape, replicator,
+    /// gradient, shadow) are read from it when an animation first writes them, not for every
+    /// animated layer of every frame; until then they are the model's (nil below).
+    private let model: Layer
+    private var ownFilters: [NamedFilter]?, ownBackgroundFilters: [NamedFilter]?
+    private var ownShape: ShapeContent??, ownReplicator: ReplicatorContent??, ownGradient: Gradient??, ownShadow: Shadow??
     /// The turn (radians, clockwise) a path animation's `rotationMode` gives, applied after the
     /// transform and its components, about the anchor; 0 without one.
     public var orientation: Double = 0 { didSet { touched.insert(.transform) } }
@@ -81,12 +109,25 @@ public struct AnimatedProperties: Hashable, Sendable {
         anchorPointZ = layer.anchorPointZ
         cornerRadius = layer.cornerRadius
         backgroundColor = layer.backgroundColor ?? .clear
-        filters = layer.filters
-        backgroundFilters = layer.backgroundFilters
-        shape = layer.shape
-        replicator = layer.replicator
-        gradient = layer.gradient
-        shadow = layer.shadow
+        model = layer
+    }
+
+    /// Equal when every value is (the model they were read from aside).
+    public static func == (lhs: AnimatedProperties, rhs: AnimatedProperties) -> Bool {
+        lhs.position == rhs.position && lhs.boundsSize == rhs.boundsSize && lhs.opacity == rhs.opacity
+            && lhs.components == rhs.components && lhs.transform == rhs.transform && lhs.sublayerTransform == rhs.sublayerTransform
+            && lhs.sublayerComponents == rhs.sublayerComponents && lhs.zPosition == rhs.zPosition && lhs.anchorPointZ == rhs.anchorPointZ
+            && lhs.cornerRadius == rhs.cornerRadius && lhs.backgroundColor == rhs.backgroundColor && lhs.filters == rhs.filters
+            && lhs.backgroundFilters == rhs.backgroundFilters && lhs.shape == rhs.shape && lhs.replicator == rhs.replicator
+            && lhs.gradient == rhs.gradient && lhs.shadow == rhs.shadow && lhs.orientation == rhs.orientation && lhs.touched == rhs.touched
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(position)
+        hasher.combine(transform)
+        hasher.combine(opacity)
+        hasher.combine(shape)
+        hasher.combine(touched)
     }
 
     /// Core Animation's shadow defaults: black, opacity 0, offset (0, −3), radius 3 points.
