@@ -84,6 +84,17 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     /// files are checked for this at decode; it never traps).
     public func interpolated(to other: AnimationValue, fraction: Double) -> AnimationValue {
         guard kind == other.kind else { return fraction < 1 ? self : other }
+        // Numbers, points, sizes and colours component by component as below, without the arrays
+        // (every animated layer of every frame interpolates some).
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return .number(mix(a, b))
+        case (.point(let a), .point(let b)): return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case (.size(let a), .size(let b)): return .size(Size(width: mix(a.width, b.width), height: mix(a.height, b.height)))
+        case (.color(let a), .color(let b)):
+            return .color(Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue), alpha: mix(a.alpha, b.alpha)))
+        default: break
+        }
         if case .transform(let a) = self, case .transform(let b) = other {
             return .transform(a.interpolated(to: b, fraction: fraction))
         }
