@@ -128,6 +128,36 @@ struct RenderTreeTests {
         #expect(tree.roots.map(\.name) == ["b", "c", "a"])
     }
 
+    /// A layer that only holds one layer where it stands gets no node: its sublayer's node takes
+    /// its place, the same pixels. Any transform, opacity, clip or content of its own keeps it.
+    @Test func aLayerThatOnlyHoldsOneLayerGetsNoNode() throws {
+        let child = box("child", Rect(x: 10, y: 10, width: 20, height: 20), red)
+        var holder = Layer(name: "holder", frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        holder.sublayers = [child]
+        var inner = holder
+        inner.name = "inner"
+        var outer = holder
+        outer.name = "outer"
+        outer.sublayers = [inner]
+        let (tree, canvas) = record([outer])
+        #expect(tree.allNodes.map(\.name) == ["child"])
+        let (plain, plainCanvas) = record([child])
+        #expect(canvas.commands == plainCanvas.commands && tree.roots.map(\.bounds) == plain.roots.map(\.bounds))
+        #expect(try Renderer.render([outer], size: Size(width: 40, height: 40), scale: 1, background: nil)
+                == Renderer.render([child], size: Size(width: 40, height: 40), scale: 1, background: nil))
+        var moved = holder
+        moved.position = Point(x: 1, y: 0)
+        var translucent = holder
+        translucent.opacity = 0.5
+        var clipped = holder
+        clipped.masksToBounds = true
+        var filled = holder
+        filled.backgroundColor = green
+        for kept in [moved, translucent, clipped, filled] {
+            #expect(record([kept]).0.allNodes.map(\.name).first == "holder")
+        }
+    }
+
     @Test func borderDrawsAboveSublayers() {
         var card = box("card", Rect(x: 0, y: 0, width: 40, height: 40), red)
         card.borderWidth = 2

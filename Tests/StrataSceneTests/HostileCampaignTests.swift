@@ -139,7 +139,9 @@ struct HostileCampaignTests {
         // Deeper in the tree the message names the ancestors first, then the layer.
         var inner = Layer(name: "inner", frame: Rect(x: 0, y: 0, width: 40, height: 40))
         inner.sublayers = [Layer(name: "fine", frame: Rect(x: 0, y: 0, width: 40, height: 40)), layer]
+        // (Translucent: a layer that only holds one layer where it stands gets no node of its own.)
         var outer = Layer(name: nil, frame: Rect(x: 0, y: 0, width: 40, height: 40))
+        outer.opacity = 0.9
         outer.sublayers = [inner]
         let nested = RenderTreeBuilder(size: Size(width: 40, height: 40), scale: 1).build([outer]).overLimits()
         #expect(nested?.hasPrefix("layer (unnamed) › \"inner\" › \"dashes\": its dashed stroke would be cut into") == true, "\(nested ?? "nil")")
