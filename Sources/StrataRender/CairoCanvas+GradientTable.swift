@@ -17,16 +17,22 @@ extension CairoCanvas {
     /// between the stops around t, the first before the first stop and the last after the last,
     /// then premultiplied and rounded to 8 bits, as pixman's gradient walker gives a pixel.
     static func gradientTable(_ gradient: Gradient, count: Int = gradientTableSize) -> [UInt32] {
-        let locations = gradient.resolvedLocations
+        let locations = gradient.resolvedLocations, colors = gradient.colors
+        guard !colors.isEmpty else { return [0] }
+        func offset(_ index: Int) -> Double { index < locations.count ? locations[index] : 1 }
+        func short(_ value: Double) -> Float { Float((min(1, max(0, value.isFinite ? value : 0)) * 65535.99999).rounded(.down) / 257) }
         // Cairo keeps stops in offset order (stable: equal offsets in the order given).
-        let stops = gradient.colors.enumerated().map { index, color -> (offset: Double, channels: [Double]) in
-            func short(_ value: Double) -> Double { (min(1, max(0, value.isFinite ? value : 0)) * 65535.99999).rounded(.down) / 257 }
-            return (index < locations.count ? locations[index] : 1, [short(color.alpha), short(color.red), short(color.green), short(color.blue)])
-        }.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        guard !stops.isEmpty else { return [0] }
-        let offsets = stops.map(\.offset), channels = stops.flatMap { $0.channels.map(Float.init) }
+        let order = colors.indices.sorted { (offset($0), $0) < (offset($1), $1) }
+        var offsets: [Double] = [], channels: [Float] = []
+        offsets.reserveCapacity(order.count)
+        channels.reserveCapacity(order.count * 4)
+        for index in order {
+            let color = colors[index]
+            offsets.append(offset(index))
+            channels.append(contentsOf: [short(color.alpha), short(color.red), short(color.green), short(color.blue)])
+        }
         return [UInt32](unsafeUninitializedCapacity: max(1, count)) { buffer, initialized in
-            strata_gradient_table(buffer.baseAddress, max(1, count), offsets, channels, stops.count)
+            strata_gradient_table(buffer.baseAddress, max(1, count), offsets, channels, order.count)
             initialized = max(1, count)
         }
     }

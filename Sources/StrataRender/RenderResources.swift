@@ -87,6 +87,17 @@ public final class RenderResources {
     struct GradientStops: Hashable {
         let colors: [Color]
         let locations: [Double]
+
+        /// Hashed by the counts and the end stops (a Lottie gradient's 24 sampled stops, hashed in
+        /// full for every lookup of every frame, cost more than the table they find); equality
+        /// still compares every stop.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(colors.count)
+            hasher.combine(colors.first)
+            hasher.combine(colors.last)
+            hasher.combine(locations.first)
+            hasher.combine(locations.last)
+        }
     }
     private var images: [UnsafeRawPointer: CachedImage] = [:]
     private var cachedBytes = 0
