@@ -13,17 +13,19 @@ extension Layer {
     /// pixels are the same (the render tree gives such a layer no node); evaluating the frames
     /// has fewer layers to copy.
     func flattenedForLottie() -> Layer {
+        // Only what changed is written: a layer with nothing to leave out keeps its storage.
         var layer = self
-        if !sublayers.isEmpty {
-            var list = sublayers
-            for index in list.indices {
-                var child = list[index].flattenedForLottie()
-                while !isTransformLayer, let only = child.standsInPlace(under: name) { child = only }
-                list[index] = child
-            }
-            layer.sublayers = list
+        var list = sublayers, changed = false
+        for index in list.indices {
+            var child = list[index].flattenedForLottie()
+            while !isTransformLayer, let only = child.standsInPlace(under: name) { child = only }
+            if child.storageIdentity != list[index].storageIdentity { list[index] = child; changed = true }
         }
-        if let mask { layer.mask = mask.flattenedForLottie() }
+        if changed { layer.sublayers = list }
+        if let mask {
+            let flat = mask.flattenedForLottie()
+            if flat.storageIdentity != mask.storageIdentity { layer.mask = flat }
+        }
         return layer
     }
 

@@ -10,6 +10,9 @@ struct LottieShapeBuilder {
     let context: LottieContext
     let time: LottieTime
 
+    /// What a stroke of merged paths is warned with: it is drawn as the paths, not the outline.
+    static let mergedStrokeWarning = "a stroke of merged paths follows each of the paths, not their merged outline"
+
     /// The path modifiers of the groups around, applied after this group's own (`Modifier`).
     var modifiers: [Modifier] = []
 
@@ -143,7 +146,7 @@ struct LottieShapeBuilder {
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
             var paths = paths
             if style.isStroke, paths.contains(where: { mergedParts[$0.0] != nil }) {
-                context.warn(style.node.path, "a stroke of merged paths follows each of the paths, not their merged outline")
+                context.warn(style.node.path, Self.mergedStrokeWarning)
                 paths = unmergedParts(paths)
             }
             var runs: [(following: Int, paths: [Source])] = []
@@ -203,7 +206,7 @@ struct LottieShapeBuilder {
         guard !sources.isEmpty else { return [] }
         if sources.contains(where: { if case .merged = $0 { true } else { false } }) {
             if style.isStroke {
-                context.warn(style.node.path, "a stroke of merged paths follows each of the paths, not their merged outline")
+                context.warn(style.node.path, Self.mergedStrokeWarning)
             } else if sources.count == 1, case .merged(let mode, let parts) = sources[0], mode == 3 || mode == 4 {
                 return try mergedFill(mode: mode, parts: parts, style: style, solid: solid)
             } else if sources.count > 1 || style.gradient {
