@@ -82,11 +82,20 @@ extension LottieShapeBuilder {
         }
         if stops.isAnimated && frames.count > 1 {
             let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count, midpoints: midpoints) ?? gradientStops }
+            // A stop's colour or location that is the same at every frame as in the model gets no
+            // animation: it would write the value the layer has (a midpoint's curve adds 23 stops
+            // whose locations never move).
             for index in gradientStops.indices {
-                let colors = sampled.map { AnimationValue.color(index < $0.count ? $0[index].1 : gradientStops[index].1) }
-                let locations = sampled.map { AnimationValue.number(index < $0.count ? $0[index].0 : gradientStops[index].0) }
-                try context.add(context.clock.sampled(.gradientColor(index), colors, fromRootFrame: frames[0]), forKey: "colors[\(index)]", to: &layer, at: node.path + ".g")
-                try context.add(context.clock.sampled(.gradientLocation(index), locations, fromRootFrame: frames[0]), forKey: "locations[\(index)]", to: &layer, at: node.path + ".g")
+                let colors = sampled.map { index < $0.count ? $0[index].1 : gradientStops[index].1 }
+                let locations = sampled.map { index < $0.count ? $0[index].0 : gradientStops[index].0 }
+                if colors.contains(where: { $0 != gradientStops[index].1 }) {
+                    try context.add(context.clock.sampled(.gradientColor(index), colors.map(AnimationValue.color), fromRootFrame: frames[0]),
+                                    forKey: "colors[\(index)]", to: &layer, at: node.path + ".g")
+                }
+                if locations.contains(where: { $0 != gradientStops[index].0 }) {
+                    try context.add(context.clock.sampled(.gradientLocation(index), locations.map(AnimationValue.number), fromRootFrame: frames[0]),
+                                    forKey: "locations[\(index)]", to: &layer, at: node.path + ".g")
+                }
             }
         }
         // The mask: the paths, in the gradient layer's coordinates.

@@ -1,12 +1,14 @@
 import Foundation
 import StrataLottie
+import StrataModel
 import StrataSnapshotTesting
 import StrataTestSupport
 import Testing
 
-/// The radial gradient's highlight (`h` percent of the radius, `a` degrees from the start–end
-/// direction): the first stop sits at the focal point, as After Effects draws it.
-@Suite("Lottie: radial highlight") struct LottieGradientTests {
+/// Gradient fills: the radial gradient's highlight (`h` percent of the radius, `a` degrees from the
+/// start–end direction), whose first stop sits at the focal point as After Effects draws it, and
+/// the animations changing stops become.
+@Suite("Lottie: gradients") struct LottieGradientTests {
     @Test func theHighlightMovesTheFirstStopToTheFocalPoint() throws {
         // lottie-ae gradient-radial-highlight: centre (40, 40), end (40, 80), h 80, a 45°: the focal
         // point 0.8 × 40 along 135° (down and left) from the centre, at (17.4, 62.6). Red first.
@@ -16,5 +18,20 @@ import Testing
         let focal = image[17, 62], centre = image[40, 40]
         #expect(focal.r > 200 && focal.b < 60, "red at the focal point: \(focal)")
         #expect(centre.r < focal.r && centre.b > focal.b, "the centre is further along the stops: \(centre)")
+    }
+
+    @Test func stopsThatDoNotMoveGetNoAnimation() throws {
+        // lottie-ae gradient-linear: three stops whose colours change from frame 0 to 60 and whose
+        // positions (0, 0.601, 1) do not; the midpoint at 0.601 becomes a curve of 24 stops. Every
+        // stop's colour is animated, no stop's location is (each would write the value it has).
+        let url = TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ae/data/properties/gradient-linear.json")
+        let scene = try LottieImporter.decode(try Data(contentsOf: url), file: url.path, baseURL: nil, name: "gradient-linear")
+        func all(_ layers: [Layer]) -> [Layer] { layers.flatMap { [$0] + all($0.sublayers) } }
+        let gradient = try #require(all(scene.layers).first { $0.gradient != nil })
+        let keys = gradient.animations.compactMap(\.key)
+        let stops = try #require(gradient.gradient?.colors.count)
+        #expect(stops > 3, "the midpoint's curve adds stops: \(stops)")
+        #expect(keys.filter { $0.hasPrefix("colors[") }.count == stops)
+        #expect(!keys.contains { $0.hasPrefix("locations[") }, "\(keys)")
     }
 }
