@@ -32,6 +32,10 @@ final class LottieContext {
     var motionBlurNames: Set<String> = []
     /// Layers made so far (checked against `Limits.maximumLayers`).
     var layerCount = 0
+    /// The work of the merged outlines computed so far (`LottiePathBoolean`): lines × lines ×
+    /// frames, at most `maximumMergeWork` (a merge past it is drawn as its paths, warned).
+    var mergeWork = 0
+    static let maximumMergeWork = 1_000_000_000
 
     init(file: String, clock: LottieClock, firstFrame: Double, endFrame: Double, baseURL: URL?) {
         self.file = file

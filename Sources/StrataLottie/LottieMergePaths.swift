@@ -34,4 +34,16 @@ extension LottieShapeBuilder {
         holder.mask = mask
         return [holder]
     }
+
+    /// `source` with `chain` applied, in order.
+    static func modified(_ source: Source, by chain: [Modifier]) -> Source {
+        chain.reduce(source) { source, modifier in
+            switch modifier {
+            case .rounding(let radius): Source.rounded(source, radius: radius)
+            case .puckerBloat(let amount): Source.puckered(source, amount: amount)
+            case .zigZag(let size, let ridges, let points): Source.zigZagged(source, size: size, ridges: ridges, points: points)
+            case .offset(let amount, let join, let miterLimit): Source.offsetPath(source, amount: amount, join: join, miterLimit: miterLimit)
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ struct LottieShapeBuilder {
     let time: LottieTime
 
     /// What a stroke of merged paths is warned with: it is drawn as the paths, not the outline.
-    static let mergedStrokeWarning = "a stroke of merged paths follows each of the paths, not their merged outline"
+    static let mergedStrokeWarning = "merged paths that are open, trimmed before the merge or too large to merge (over \(LottiePathBoolean.maximumEdges) lines, or the file's merges over \(LottieContext.maximumMergeWork) lines × lines × frames) are stroked or modified as each of the paths, not their merged outline"
 
     /// The path modifiers of the groups around, applied after this group's own (`Modifier`).
     var modifiers: [Modifier] = []
@@ -86,24 +86,19 @@ struct LottieShapeBuilder {
         // only the nearest applies.
         let local: [(Int, Modifier)] = entries.enumerated().compactMap { if case .modifier(let m) = $1 { ($0, m) } else { nil } }
         let around = self.modifiers
-        func modifiersBelow(_ index: Int) -> [Modifier] {
+        /// The modifiers after `index` and before `end`, then (to the end) those of the groups around.
+        func modifierChain(after index: Int, before end: Int = .max) -> [Modifier] {
             var chain: [Modifier] = [], rounded = false
-            for modifier in local.filter({ $0.0 > index }).map(\.1) + around {
+            for modifier in local.filter({ $0.0 > index && $0.0 < end }).map(\.1) + (end == .max ? around : []) {
                 if case .rounding = modifier { if rounded { continue }; rounded = true }
                 chain.append(modifier)
             }
             return chain
         }
+        func modifiersBelow(_ index: Int) -> [Modifier] { modifierChain(after: index) }
         var sources: [(Int, Source)] = entries.enumerated().compactMap {
             guard case .source(let s) = $1 else { return nil }
-            return ($0, modifiersBelow($0).reduce(s) { source, modifier in
-                switch modifier {
-                case .rounding(let radius): Source.rounded(source, radius: radius)
-                case .puckerBloat(let amount): Source.puckered(source, amount: amount)
-                case .zigZag(let size, let ridges, let points): Source.zigZagged(source, size: size, ridges: ridges, points: points)
-                case .offset(let amount, let join, let miterLimit): Source.offsetPath(source, amount: amount, join: join, miterLimit: miterLimit)
-                }
-            })
+            return ($0, Self.modified(s, by: modifiersBelow($0)))
         }
         // Merge paths: the paths above it in its group become one, where it stands. Merge (1)
         // is what several paths drawn as one already are. A trim between the paths and the merge
@@ -111,6 +106,7 @@ struct LottieShapeBuilder {
         // above the merge draws the paths as they were before it (`stages`: the paths after each).
         var firstPart: [Int: Int] = [:]
         var mergedParts: [Int: [(Int, Source)]] = [:]
+        var mergeModes: [Int: Int] = [:]
         let unmerged = sources
         var stages: [(merge: Int, sources: [(Int, Source)])] = []
         for (index, entry) in entries.enumerated() {
@@ -122,6 +118,7 @@ struct LottieShapeBuilder {
             guard mode != 1, parts.count > 1 else { continue }
             firstPart[index] = parts.map { firstPart[$0.0] ?? $0.0 }.min()
             mergedParts[index] = parts
+            mergeModes[index] = mode
             sources = sources.filter { $0.0 > index } + [(index, .merged(mode: mode, parts: parts.map(\.1)))]
             sources.sort { $0.0 < $1.0 }
             stages.append((index, sources))
@@ -136,18 +133,51 @@ struct LottieShapeBuilder {
         // A trim shortens the paths above it in its group, whether a style stands above or below
         // it (lottie-ios's render groups, lottie-web and After Effects alike): the paths a style
         // draws go in runs that the same trims follow.
-        // A stroke draws merged paths as the paths before the merge, each with the trims after
-        // it, as lottie-ios's Core Animation engine draws every merge (it draws none): After
-        // Effects trims each path before merging too, and strokes the merged outline, which
-        // Strata does not draw (warned).
+        // A stroke follows the merged outline, as After Effects strokes it (and lottie-android,
+        // `Path.op`); where a path is open, a trim stands between the paths and the merge, or the
+        // outline is over `LottiePathBoolean.maximumEdges` lines, it draws the paths before the
+        // merge, each with the trims after it (warned), as lottie-ios's Core Animation engine draws
+        // every merge (it draws none).
         func unmergedParts(_ paths: [(Int, Source)]) -> [(Int, Source)] {
             paths.flatMap { position, source in mergedParts[position].map(unmergedParts) ?? [(position, source)] }
         }
+        /// The source at `position` with the modifiers before `end`: a merge's, the outline of its
+        /// parts (each with the modifiers between it and the merge); nil when one is too large.
+        func staged(_ position: Int, upTo end: Int) -> Source? {
+            var base: Source
+            if let parts = mergedParts[position], let mode = mergeModes[position] {
+                var inner: [Source] = []
+                for (part, _) in parts {
+                    guard let source = staged(part, upTo: position) else { return nil }
+                    inner.append(source)
+                }
+                base = .outline(mode: mode, parts: inner)
+                // Areas only: an open path's merged outline is not known from the file (kept as paths).
+                let paths = inner.map { $0.path(atFrame: time.local(context.firstFrame)) }
+                // Its work (every line against every other, at every frame it is sampled) within
+                // what an import may spend on merges.
+                let lines = min(LottiePathBoolean.lineCount(paths), LottiePathBoolean.maximumEdges + 1), frames = base.isAnimated ? context.rootFrames.count : 1
+                let (work, overflow) = (lines * lines).multipliedReportingOverflow(by: 3 * frames)
+                guard paths.allSatisfy({ LottieContour.contours(of: $0).allSatisfy(\.closed) }), lines <= LottiePathBoolean.maximumEdges,
+                      !overflow, work <= LottieContext.maximumMergeWork - context.mergeWork,
+                      LottiePathBoolean.combine(paths, mode: mode) != nil else { return nil }
+                context.mergeWork += work
+            } else if case .source(let source) = entries[position] {
+                base = source
+            } else {
+                return nil
+            }
+            return Self.modified(base, by: modifierChain(after: position, before: end))
+        }
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
-            var paths = paths
-            if style.isStroke, paths.contains(where: { mergedParts[$0.0] != nil }) {
+            // A stroke of merged paths, or merged paths modified after the merge, follow the merged
+            // outline (`staged`); a fill of merged paths is their mask (`mergedFill`).
+            let paths = paths.flatMap { position, source -> [(Int, Source)] in
+                guard mergedParts[position] != nil, style.isStroke || !modifierChain(after: position).isEmpty else { return [(position, source)] }
+                let trimmed = trimsHere.contains { $0.0 > (firstPart[position] ?? position) && $0.0 < position }
+                if !trimmed, let outline = staged(position, upTo: .max) { return [(position, outline)] }
                 context.warn(style.node.path, Self.mergedStrokeWarning)
-                paths = unmergedParts(paths)
+                return style.isStroke ? unmergedParts([(position, source)]) : [(position, source)]
             }
             var runs: [(following: Int, paths: [Source])] = []
             for (position, source) in paths {
@@ -343,39 +373,6 @@ struct LottieShapeBuilder {
         if let blend = try LottieStyles(context: context).blendMode(style.node) { layer.compositingFilter = blend }
         return [layer]
     }
-    func combined(_ sources: [Source], atFrame frame: Double) -> Path {
-        var path = Path()
-        for source in sources {
-            for element in source.path(atFrame: frame).elements { path.append(element) }
-        }
-        return path
-    }
-
-    /// A path that changes: one Bézier path's own keyframes, else the paths sampled at every
-    /// frame of the composition.
-    func addPathAnimation(_ sources: [Source], to layer: inout Layer, at path: String) throws(SceneError) {
-        guard sources.contains(where: \.isAnimated) else { return }
-        if sources.count == 1, case .bezier(let property, let reversed) = sources[0] {
-            try context.add(property.animation(.path, time: time, clock: context.clock) { bezier in
-                var path = Path()
-                bezier.append(to: &path, reversed: reversed)
-                return .path(path)
-            }, forKey: "path", to: &layer, at: path)
-            return
-        }
-        let frames = context.rootFrames
-        var values: [AnimationValue] = []
-        // The first frame's size times the frames, before they are sampled; then each as it is.
-        let first = combined(sources, atFrame: time.local(frames[0]))
-        try context.checkSampledPath(first.elements.count, frames: frames.count, at: path)
-        for (index, frame) in frames.enumerated() {
-            let sampled = index == 0 ? first : combined(sources, atFrame: time.local(frame))
-            try context.countSampledPath(sampled.elements.count, frames: frames.count, at: path)
-            values.append(.path(sampled))
-        }
-        try context.add(context.clock.sampled(.path, values, fromRootFrame: frames[0]), forKey: "path", to: &layer, at: path)
-    }
-
     private func applyDashes(_ node: LottieNode, to shape: inout ShapeContent) throws(SceneError) {
         var pattern: [Double] = []
         for dash in try node.array(max: Limits.maximumDashCount) {

@@ -1,5 +1,6 @@
 import Foundation
 import StrataModel
+import StrataScene
 
 extension LottieShapeBuilder {
     /// A path item: a Bézier path or a parametric shape, with its properties.
@@ -31,6 +32,10 @@ extension LottieShapeBuilder {
         /// contour turned clockwise, so that the non-zero rule fills their union; a fill of a
         /// subtraction or an intersection is drawn with a mask (`LottieShapeBuilder.mergedFill`).
         case merged(mode: Int, parts: [Source])
+        /// The outline of merged paths (`LottiePathBoolean`): what a stroke, or a modifier after the
+        /// merge, follows. Over `LottiePathBoolean.maximumEdges` lines, the parts one after the
+        /// other (the caller warns when it imports).
+        case outline(mode: Int, parts: [Source])
 
         /// The most copies a trim's offset may ask for.
         static let maximumCopies = 8
@@ -47,7 +52,7 @@ extension LottieShapeBuilder {
             case .offsetPath(let source, let amount, _, _): source.isAnimated || amount.isAnimated
             case .closedOnly(let source): source.isAnimated
             case .repeated(let source, _): source.isAnimated
-            case .merged(_, let parts): parts.contains { $0.isAnimated }
+            case .merged(_, let parts), .outline(_, let parts): parts.contains { $0.isAnimated }
             }
         }
 
@@ -88,6 +93,12 @@ extension LottieShapeBuilder {
                 var path = Path()
                 for _ in 0..<max(1, times) { for element in once.elements { path.append(element) } }
                 return path
+            case .outline(let mode, let parts):
+                let paths = parts.map { $0.path(atFrame: frame) }
+                if let outline = LottiePathBoolean.combine(paths, mode: mode) { return outline }
+                var path = Path()
+                for part in paths { for element in part.elements { path.append(element) } }
+                return path
             case .merged(let mode, let parts):
                 var path = Path()
                 for part in parts {
@@ -97,5 +108,41 @@ extension LottieShapeBuilder {
                 return path
             }
         }
+    }
+}
+
+extension LottieShapeBuilder {
+    /// The paths of `sources` one after the other, at `frame` (the layer's own frames).
+    func combined(_ sources: [Source], atFrame frame: Double) -> Path {
+        var path = Path()
+        for source in sources {
+            for element in source.path(atFrame: frame).elements { path.append(element) }
+        }
+        return path
+    }
+
+    /// A path that changes: one Bézier path's own keyframes, else the paths sampled at every
+    /// frame of the composition.
+    func addPathAnimation(_ sources: [Source], to layer: inout Layer, at path: String) throws(SceneError) {
+        guard sources.contains(where: \.isAnimated) else { return }
+        if sources.count == 1, case .bezier(let property, let reversed) = sources[0] {
+            try context.add(property.animation(.path, time: time, clock: context.clock) { bezier in
+                var path = Path()
+                bezier.append(to: &path, reversed: reversed)
+                return .path(path)
+            }, forKey: "path", to: &layer, at: path)
+            return
+        }
+        let frames = context.rootFrames
+        var values: [AnimationValue] = []
+        // The first frame's size times the frames, before they are sampled; then each as it is.
+        let first = combined(sources, atFrame: time.local(frames[0]))
+        try context.checkSampledPath(first.elements.count, frames: frames.count, at: path)
+        for (index, frame) in frames.enumerated() {
+            let sampled = index == 0 ? first : combined(sources, atFrame: time.local(frame))
+            try context.countSampledPath(sampled.elements.count, frames: frames.count, at: path)
+            values.append(.path(sampled))
+        }
+        try context.add(context.clock.sampled(.path, values, fromRootFrame: frames[0]), forKey: "path", to: &layer, at: path)
     }
 }
