@@ -443,7 +443,8 @@ def lottie_case(strata, index, rng_seed, scratch):
     elif kind == "modifiers":
         # Path modifiers with extreme values, stacked (issue 54): pucker & bloat, zig-zag, round
         # corners, offset paths (stroked: drawn as the offset path), trims with offsets (stacked:
-        # a layer for each piece they leave).
+        # a layer for each piece they leave); half the time after a merge of the star with a
+        # rectangle (every mode), whose outline the stroke and the modifiers then follow.
         # Sometimes an amount that changes over a long composition: the path is sampled at every
         # frame (bounded by the importer's budget of sampled path elements).
         frames = rng.choice([10, 10, 100000])
@@ -469,6 +470,10 @@ def lottie_case(strata, index, rng_seed, scratch):
                 items.append('{"ty":"zz","s":{"k":%r},"r":{"k":%r},"pt":{"k":%d}}' % (number(), abs(number()), rng.choice([1, 2])))
             else:
                 items.append('{"ty":"rd","r":{"k":%r}}' % abs(number()))
+        if rng.random() < 0.5:
+            items.insert(0, '{"ty":"rc","p":%s,"s":{"k":[%r,%r]},"r":{"k":%r}},{"ty":"mm","mm":%d}'
+                         % ('{"k":[60,50]}' if frames == 10 else '{"a":1,"k":[{"t":0,"s":[0,50]},{"t":%d,"s":[100,50]}]}' % frames,
+                            abs(number()), abs(number()), abs(number()), rng.randint(1, 5)))
         text = ('{"v":"5.7.4","fr":30,"ip":0,"op":%d,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":%d,"st":0,"ks":{},'
                 '"shapes":[{"ty":"gr","it":[{"ty":"sr","sy":%d,"pt":{"k":%d},"p":{"k":[50,50]},"r":{"k":0},"or":{"k":30},"ir":{"k":12},'
                 '"os":{"k":0},"is":{"k":0}},%s,{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":2}},'
