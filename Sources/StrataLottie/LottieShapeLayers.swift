@@ -170,10 +170,12 @@ struct LottieShapeBuilder {
             return Self.modified(base, by: modifierChain(after: position, before: end))
         }
         func drawn(_ paths: [(Int, Source)], style: Style) throws(SceneError) -> [Layer] {
-            // A stroke of merged paths, or merged paths modified after the merge, follow the merged
-            // outline (`staged`); a fill of merged paths is their mask (`mergedFill`).
+            // A stroke of merged paths, merged paths modified after the merge, and merged paths
+            // (but added ones) filled with other paths follow the merged outline (`staged`); a fill
+            // of merged paths alone is their mask (`mergedFill`) or their even-odd fill.
             let paths = paths.flatMap { position, source -> [(Int, Source)] in
-                guard mergedParts[position] != nil, style.isStroke || !modifierChain(after: position).isEmpty else { return [(position, source)] }
+                let withOthers = paths.count > 1 && mergeModes[position] != 2
+                guard mergedParts[position] != nil, style.isStroke || withOthers || !modifierChain(after: position).isEmpty else { return [(position, source)] }
                 let trimmed = trimsHere.contains { $0.0 > (firstPart[position] ?? position) && $0.0 < position }
                 if !trimmed, let outline = staged(position, upTo: .max) { return [(position, outline)] }
                 context.warn(style.node.path, Self.mergedStrokeWarning)
@@ -239,8 +241,8 @@ struct LottieShapeBuilder {
                 context.warn(style.node.path, Self.mergedStrokeWarning)
             } else if sources.count == 1, case .merged(let mode, let parts) = sources[0], mode == 3 || mode == 4 {
                 return try mergedFill(mode: mode, parts: parts, style: style, solid: solid)
-            } else if sources.count > 1 || style.gradient {
-                context.warn(style.node.path, "merged paths with other paths or a gradient are filled as the paths one after the other")
+            } else if sources.count > 1 {
+                context.warn(style.node.path, "merged paths with other paths are filled as the paths one after the other")
             }
         }
         if let offset = try offsetLayers(sources, style: style, trims: trims, solid: solid) { return offset }

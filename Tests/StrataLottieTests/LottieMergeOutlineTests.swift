@@ -49,6 +49,20 @@ import Testing
         #expect(try Self.alpha(scene, 30, 33) == 0 && Self.alpha(scene, 30, 37) == 255)
     }
 
+    /// Merged paths filled with another path in the same fill: the outline A − B, then the other
+    /// path (before, A and B were filled whole, warned). A gradient fill of A − B is its mask.
+    @Test func mergedPathsFilledWithOthersAndGradients() throws {
+        let bar = #"{"ty":"rc","p":{"k":[50,85]},"s":{"k":[60,8]},"r":{"k":0}}"#
+        let scene = try Self.scene([Self.squareA, Self.squareB, #"{"ty":"mm","mm":3}"#, bar, Self.fill])
+        #expect(scene.warnings.isEmpty, "\(scene.warnings)")
+        #expect(try Self.alpha(scene, 30, 50) == 255 && Self.alpha(scene, 50, 50) == 0 && Self.alpha(scene, 70, 50) == 0)
+        #expect(try Self.alpha(scene, 50, 85) == 255)
+        let gradient = #"{"ty":"gf","o":{"k":100},"r":1,"g":{"p":2,"k":{"k":[0,1,0,0,1,0,0,1]}},"s":{"k":[0,0]},"e":{"k":[100,0]},"t":1}"#
+        let graded = try Self.scene([Self.squareA, Self.squareB, #"{"ty":"mm","mm":3}"#, gradient])
+        #expect(graded.warnings.isEmpty, "\(graded.warnings)")
+        #expect(try Self.alpha(graded, 30, 50) == 255 && Self.alpha(graded, 50, 50) == 0 && Self.alpha(graded, 70, 50) == 0)
+    }
+
     /// A fill with nothing after the merge is the mask it was (the curves kept).
     @Test func aFillAloneIsStillTheMask() throws {
         let scene = try Self.scene([Self.squareA, Self.squareB, #"{"ty":"mm","mm":3}"#, Self.fill])
