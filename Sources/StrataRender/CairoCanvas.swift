@@ -76,13 +76,16 @@ public final class CairoCanvas: Canvas {
     }
 
     /// Creates a canvas of `width × height` pixels holding a copy of `base` (of that size), or
-    /// transparent when `base` is nil.
-    init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?, curveTolerance: Double) throws(RenderError) {
+    /// transparent when `base` is nil — but for the pixels `covered` (whole pixels the first paint
+    /// fills with an opaque colour, `RenderTree.firstPaintCover`), which hold whatever a recycled
+    /// surface held.
+    init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?, curveTolerance: Double,
+         covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) throws(RenderError) {
         self.resources = resources
         self.curveTolerance = CurveTolerance.clamped(curveTolerance)
         let surface: CairoSurface
         if let resources {
-            surface = try resources.frameSurface(width: width, height: height, holding: base)
+            surface = try resources.frameSurface(width: width, height: height, holding: base, covered: covered)
         } else {
             surface = try CairoSurface(width: width, height: height)
             if let base { surface.copyPixels(of: base) }

@@ -152,10 +152,23 @@ final class CairoSurface {
     }
 
     /// Makes every pixel transparent.
-    func clear() {
+    func clear() { clear(except: nil) }
+
+    /// Makes every pixel transparent but those of `kept` (x0..<x1, y0..<y1, within the surface).
+    func clear(except kept: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
         cairo_surface_flush(pointer)
         let stride = Int(cairo_image_surface_get_stride(pointer))
-        cairo_image_surface_get_data(pointer)!.update(repeating: 0, count: stride * height)
+        let data = cairo_image_surface_get_data(pointer)!
+        if let kept, 0 <= kept.x0, kept.x0 < kept.x1, kept.x1 <= width, 0 <= kept.y0, kept.y0 < kept.y1, kept.y1 <= height {
+            data.update(repeating: 0, count: stride * kept.y0)
+            for y in kept.y0..<kept.y1 {
+                (data + y * stride).update(repeating: 0, count: 4 * kept.x0)
+                (data + y * stride + 4 * kept.x1).update(repeating: 0, count: 4 * (width - kept.x1))
+            }
+            (data + stride * kept.y1).update(repeating: 0, count: stride * (height - kept.y1))
+        } else {
+            data.update(repeating: 0, count: stride * height)
+        }
         cairo_surface_mark_dirty(pointer)
     }
 

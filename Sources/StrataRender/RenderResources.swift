@@ -112,14 +112,16 @@ public final class RenderResources {
         self.imageBudgetBytes = imageBudgetBytes
     }
 
-    /// An ARGB32 surface of `width × height` pixels for a frame, cleared or holding a copy of
-    /// `base`: the spare one when its size matches, otherwise a new one.
-    func frameSurface(width: Int, height: Int, holding base: CairoSurface? = nil) throws(RenderError) -> CairoSurface {
+    /// An ARGB32 surface of `width × height` pixels for a frame, cleared (but for the pixels
+    /// `covered`, which the frame's first paint fills: `RenderTree.firstPaintCover`) or holding a
+    /// copy of `base`: the spare one when its size matches, otherwise a new one.
+    func frameSurface(width: Int, height: Int, holding base: CairoSurface? = nil,
+                      covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) throws(RenderError) -> CairoSurface {
         let surface: CairoSurface
         if let spare = spareFrame, spare.width == width, spare.height == height {
             spareFrame = nil
             surface = spare
-            if base == nil { spare.clear() }
+            if base == nil { spare.clear(except: covered) }
         } else {
             surface = try CairoSurface(width: width, height: height)
         }

@@ -46,7 +46,8 @@ public enum Renderer {
         }
         switch resources?.basePlan(for: tree) ?? .none {
         case .none:
-            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, curveTolerance: tree.curveTolerance)
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: nil,
+                                         curveTolerance: tree.curveTolerance, covered: tree.firstPaintCover)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: all)
             return (canvas, nil)
         case .restore(let base, let count):
@@ -55,7 +56,8 @@ public enum Renderer {
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
             return (canvas, nil)
         case .keep(let count):
-            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, curveTolerance: tree.curveTolerance)
+            let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: nil,
+                                         curveTolerance: tree.curveTolerance, covered: tree.firstPaintCover)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: 0..<count)
             if canvas.error == nil, let resources { resources.keepBase(canvas.frames[0].surface, for: tree, count: count) }
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)

@@ -1,0 +1,92 @@
+import StrataModel
+import StrataRaster
+@testable import StrataRender
+import Testing
+
+/// A frame whose first paint is an opaque colour over whole pixels is not cleared under them
+/// (`RenderTree.firstPaintCover`): the recycled surface's old pixels there are painted over, and
+/// the frame has the same bytes as one drawn on a cleared surface.
+@Suite("The first paint's cover")
+struct FirstPaintCoverTests {
+    static let size = Size(width: 40, height: 30)
+
+    static func tree(_ layers: [Layer], scale: Double = 1, background: Color? = nil) -> RenderTree {
+        RenderTreeBuilder(size: size, scale: scale, background: background).build(layers)
+    }
+
+    /// An opaque rectangle from (x0, y0) to (x1, y1), as a layer background or a shape layer's path.
+    static func cover(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, shape: Bool, alpha: Double = 1) -> Layer {
+        var layer = Layer(name: "bg", frame: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        let color = Color(red: 0.1, green: 0.6, blue: 0.5, alpha: alpha)
+        if shape {
+            var path = Path()
+            path.move(to: Point(x: 0, y: 0))
+            path.addLine(to: Point(x: x1 - x0, y: 0))
+            path.append(.cubic(Point(x: x1 - x0, y: 1), Point(x: x1 - x0, y: 2), Point(x: x1 - x0, y: y1 - y0)))  // a straight curve
+            path.addLine(to: Point(x: 0, y: y1 - y0))
+            path.closeSubpath()
+            layer.shape = ShapeContent(path: path, fillColor: color)
+        } else {
+            layer.backgroundColor = color
+        }
+        return layer
+    }
+
+    static func scribble() -> Layer {
+        var card = Layer(name: "card", frame: Rect(x: 5.5, y: 4.25, width: 20, height: 12))
+        card.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.6)
+        card.cornerRadius = 3
+        return card
+    }
+
+    @Test func theCoverIsTheWholePixelsOfTheFirstOpaqueRectangle() {
+        #expect(Self.tree([Self.cover(0, 0, 40, 30, shape: false)]).firstPaintCover! == (0, 0, 40, 30))
+        #expect(Self.tree([Self.cover(-5, -5, 50, 50, shape: true)]).firstPaintCover! == (0, 0, 40, 30))
+        // A composition fitted with a fraction of a pixel to spare: its whole pixels only.
+        #expect(Self.tree([Self.cover(0.25, 0, 39.75, 30, shape: true)]).firstPaintCover! == (1, 0, 39, 30))
+        #expect(Self.tree([], background: .white).firstPaintCover! == (0, 0, 40, 30))
+        // Not opaque, not first, turned, rounded, or not a rectangle: no cover.
+        #expect(Self.tree([Self.cover(0, 0, 40, 30, shape: false, alpha: 0.5)]).firstPaintCover == nil)
+        #expect(Self.tree([Self.scribble(), Self.cover(0, 0, 40, 30, shape: false)]).firstPaintCover == nil)
+        var turned = Self.cover(0, 0, 40, 30, shape: false)
+        turned.transform = .rotation(radians: 0.1)
+        #expect(Self.tree([turned]).firstPaintCover == nil)
+        var rounded = Self.cover(0, 0, 40, 30, shape: false)
+        rounded.cornerRadius = 2
+        #expect(Self.tree([rounded]).firstPaintCover == nil)
+        var triangle = Self.cover(0, 0, 40, 30, shape: true)
+        var path = Path()
+        path.move(to: .zero)
+        path.addLine(to: Point(x: 40, y: 0))
+        path.addLine(to: Point(x: 0, y: 30))
+        path.closeSubpath()
+        triangle.shape?.path = path
+        #expect(Self.tree([triangle]).firstPaintCover == nil)
+        // Under a layer whose clip is a rectangle, what both hold.
+        var holder = Layer(name: "holder", frame: Rect(x: 2, y: 0, width: 30, height: 30))
+        holder.masksToBounds = true
+        holder.sublayers = [Self.cover(-10, 0, 50, 30, shape: false)]
+        #expect(Self.tree([holder]).firstPaintCover! == (2, 0, 32, 30))
+    }
+
+    /// Frames drawn on recycled surfaces that held other pixels: the same bytes as afresh.
+    @Test(arguments: [false, true])
+    func aCoveredFrameHasTheSameBytesAsOneDrawnAfresh(shape: Bool) throws {
+        let resources = RenderResources()
+        // A translucent wash over every pixel, so that a recycled surface holds pixels everywhere.
+        var wash = Layer(name: "wash", frame: Rect(x: 0, y: 0, width: 40, height: 30))
+        wash.backgroundColor = Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.4)
+        let frames: [[Layer]] = [
+            [wash],
+            [Self.cover(0.25, 0.5, 39.75, 29.5, shape: shape), Self.scribble()],
+            [wash, Self.scribble()],
+            [Self.cover(0, 0, 40, 30, shape: shape), Self.scribble()],
+            [Self.scribble()],
+        ]
+        for (index, layers) in frames.enumerated() {
+            let reused = try Renderer.render(layers, size: Self.size, scale: 1, background: nil, resources: resources)
+            #expect(reused == (try Renderer.render(layers, size: Self.size, scale: 1, background: nil)), "frame \(index)")
+            resources.recycle(reused)
+        }
+    }
+}
