@@ -154,9 +154,10 @@ struct LottieShapeBuilder {
                 base = .outline(mode: mode, parts: inner)
                 // Areas only: an open path's merged outline is not known from the file (kept as paths).
                 let paths = inner.map { $0.path(atFrame: time.local(context.firstFrame)) }
-                // Its work (every line against every other, at every frame it is sampled) within
-                // what an import may spend on merges.
-                let lines = min(LottiePathBoolean.lineCount(paths), LottiePathBoolean.maximumEdges + 1), frames = base.isAnimated ? context.rootFrames.count : 1
+                // Its work (every line against every other, at every frame it is sampled: when it
+                // or a modifier after it moves) within what an import may spend on merges.
+                let moves = Self.modified(base, by: modifierChain(after: position)).isAnimated
+                let lines = min(LottiePathBoolean.lineCount(paths), LottiePathBoolean.maximumEdges + 1), frames = moves ? context.rootFrames.count : 1
                 let (work, overflow) = (lines * lines).multipliedReportingOverflow(by: 3 * frames)
                 guard paths.allSatisfy({ LottieContour.contours(of: $0).allSatisfy(\.closed) }), lines <= LottiePathBoolean.maximumEdges,
                       !overflow, work <= LottieContext.maximumMergeWork - context.mergeWork,

@@ -104,6 +104,12 @@ import Testing
         let data = Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":400,"w":100,"h":100,"assets":[],"layers":[\#(layer)]}"#.utf8)
         let scene = try importLottie(data)
         #expect(scene.warnings.contains { $0.contains("merged outline") }, "\(scene.warnings)")
+        // Still parts under a modifier that moves: merged again at every frame too.
+        let offset = #"{"ty":"pb","a":{"a":1,"k":[{"t":0,"s":[0],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":400,"s":[5]}]}}"#
+        let offsetLayer = shapeLayer([polygon, polygon, Self.squareB, #"{"ty":"mm","mm":2}"#, offset, Self.fill].joined(separator: ","))
+            .replacingOccurrences(of: #""op":20"#, with: #""op":400"#)
+        let offsetData = Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":400,"w":100,"h":100,"assets":[],"layers":[\#(offsetLayer)]}"#.utf8)
+        #expect(try importLottie(offsetData).warnings.contains { $0.contains("merged outline") })
         // The same merge at one frame is merged.
         let still = try Self.scene([polygon, polygon, Self.squareB, #"{"ty":"mm","mm":2}"#, Self.stroke])
         #expect(still.warnings.isEmpty, "\(still.warnings)")
