@@ -16,6 +16,10 @@ final class CairoSurface {
     let height: Int
     /// The surface whose pixels this one shows (`init(topLeftOf:width:height:)`), kept alive with it.
     private let owner: CairoSurface?
+    /// When known, a box (pixels x0..<x1, y0..<y1) outside which every pixel is transparent: set
+    /// by the renderer after drawing a frame on the surface (what its nodes can touch), so that the
+    /// next frame on it clears only there; nil when any pixel may hold something.
+    var marked: (x0: Int, y0: Int, x1: Int, y1: Int)?
 
     /// Creates a cleared surface of `width × height` pixels (checked against `Limits`).
     convenience init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
@@ -152,24 +156,29 @@ final class CairoSurface {
     }
 
     /// Makes every pixel transparent.
-    func clear() { clear(except: nil) }
+    func clear() { clear(within: nil, except: nil) }
 
-    /// Makes every pixel transparent but those of `kept` (x0..<x1, y0..<y1, within the surface).
-    func clear(except kept: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
+    /// Makes the pixels of `box` (x0..<x1, y0..<y1; nil: every pixel) transparent but those of
+    /// `kept` (nil: none).
+    func clear(within box: (x0: Int, y0: Int, x1: Int, y1: Int)?, except kept: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
         cairo_surface_flush(pointer)
+        defer { cairo_surface_mark_dirty(pointer) }
         let stride = Int(cairo_image_surface_get_stride(pointer))
         let data = cairo_image_surface_get_data(pointer)!
-        if let kept, 0 <= kept.x0, kept.x0 < kept.x1, kept.x1 <= width, 0 <= kept.y0, kept.y0 < kept.y1, kept.y1 <= height {
-            data.update(repeating: 0, count: stride * kept.y0)
-            for y in kept.y0..<kept.y1 {
-                (data + y * stride).update(repeating: 0, count: 4 * kept.x0)
-                (data + y * stride + 4 * kept.x1).update(repeating: 0, count: 4 * (width - kept.x1))
+        guard box != nil || kept != nil else { return data.update(repeating: 0, count: stride * height) }
+        let x0 = max(0, box?.x0 ?? 0), y0 = max(0, box?.y0 ?? 0), x1 = min(width, box?.x1 ?? width), y1 = min(height, box?.y1 ?? height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            let row = data + y * stride
+            if let kept, kept.y0 <= y, y < kept.y1, kept.x0 < kept.x1 {
+                // Left of the kept pixels, then right of them.
+                let leftEnd = min(x1, max(x0, kept.x0)), rightStart = max(x0, min(x1, kept.x1))
+                if x0 < leftEnd { (row + 4 * x0).update(repeating: 0, count: 4 * (leftEnd - x0)) }
+                if rightStart < x1 { (row + 4 * rightStart).update(repeating: 0, count: 4 * (x1 - rightStart)) }
+            } else {
+                (row + 4 * x0).update(repeating: 0, count: 4 * (x1 - x0))
             }
-            (data + stride * kept.y1).update(repeating: 0, count: stride * (height - kept.y1))
-        } else {
-            data.update(repeating: 0, count: stride * height)
         }
-        cairo_surface_mark_dirty(pointer)
     }
 
     /// Replaces the pixels with `image` (same size, premultiplied RGBA).

@@ -121,7 +121,9 @@ public final class RenderResources {
         if let spare = spareFrame, spare.width == width, spare.height == height {
             spareFrame = nil
             surface = spare
-            if base == nil { spare.clear(except: covered) }
+            // Only where the last frame drew (the rest is transparent still), but the covered pixels.
+            if base == nil { spare.clear(within: spare.marked, except: covered) }
+            spare.marked = nil  // what is drawn now is unknown until the renderer marks it
         } else {
             surface = try CairoSurface(width: width, height: height)
         }

@@ -102,4 +102,21 @@ extension RenderTree {
         guard area > 0, abs(abs(twice / 2) - area) <= area * 1e-9 else { return nil }
         return (x0, y0, x1, y1)
     }
+
+    /// The canvas pixels a frame of this tree can touch: every pixel with a background, else
+    /// what its top-level nodes can touch (`RenderNode.bounds`, grown by 2 pixels as the damage
+    /// grows them); nil when nothing.
+    var touched: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        if background != nil { return (0, 0, pixelWidth, pixelHeight) }
+        var box = Rect.zero
+        for root in roots where !root.bounds.isEmpty { box = box.isEmpty ? root.bounds : box.union(root.bounds) }
+        return box.isEmpty ? (0, 0, 0, 0) : pixels(of: box)
+    }
+
+    /// The whole pixels of `rect` (canvas pixels), rounded out, grown by 2 and within the canvas.
+    func pixels(of rect: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return (0, 0, pixelWidth, pixelHeight) }
+        return (max(0, Int(saturating: rect.minX, .down) - 2), max(0, Int(saturating: rect.minY, .down) - 2),
+                min(pixelWidth, Int(saturating: rect.maxX, .up) + 2), min(pixelHeight, Int(saturating: rect.maxY, .up) + 2))
+    }
 }

@@ -39,9 +39,11 @@ public enum Renderer {
         -> (canvas: CairoCanvas, drawnOver: (rows: Range<Int>, columns: Range<Int>)?) {
         let all = tree.roots.indices
         if let damage = resources?.damagePlan(for: tree) {
+            let marked = damage.surface.marked
             let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources,
                                          curveTolerance: tree.curveTolerance)
             if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
+            damage.surface.marked = marked.map { union($0, tree.pixels(of: damage.region)) }
             return (canvas, (damage.rows, damage.columns))
         }
         switch resources?.basePlan(for: tree) ?? .none {
@@ -49,6 +51,7 @@ public enum Renderer {
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: nil,
                                          curveTolerance: tree.curveTolerance, covered: tree.firstPaintCover)
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: all)
+            canvas.frames[0].surface.marked = tree.touched
             return (canvas, nil)
         case .restore(let base, let count):
             let canvas = try CairoCanvas(width: tree.pixelWidth, height: tree.pixelHeight, resources: resources, base: base,
@@ -61,7 +64,13 @@ public enum Renderer {
             RenderTreePainter.paint(tree, on: canvas, background: true, roots: 0..<count)
             if canvas.error == nil, let resources { resources.keepBase(canvas.frames[0].surface, for: tree, count: count) }
             RenderTreePainter.paint(tree, on: canvas, background: false, roots: count..<all.upperBound)
+            canvas.frames[0].surface.marked = tree.touched
             return (canvas, nil)
         }
+    }
+
+    private static func union(_ a: (x0: Int, y0: Int, x1: Int, y1: Int), _ b: (x0: Int, y0: Int, x1: Int, y1: Int))
+        -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
     }
 }

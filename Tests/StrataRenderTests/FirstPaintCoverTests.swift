@@ -89,4 +89,26 @@ struct FirstPaintCoverTests {
             resources.recycle(reused)
         }
     }
+
+    /// A frame on a recycled surface clears only where the frame before could draw
+    /// (`RenderTree.touched`, `CairoSurface.marked`): cards moving across a transparent canvas,
+    /// each frame the same bytes as afresh, whatever the one before left.
+    @Test func onlyWhereTheFrameBeforeDrewIsCleared() throws {
+        let resources = RenderResources()
+        func card(_ x: Double, _ y: Double) -> Layer {
+            var card = Layer(name: "card", frame: Rect(x: x, y: y, width: 9.5, height: 7.25))
+            card.backgroundColor = Color(red: 0.9, green: 0.4, blue: 0.1, alpha: 0.8)
+            card.cornerRadius = 2
+            return card
+        }
+        let frames: [[Layer]] = [[card(1, 1)], [card(28, 20)], [], [card(15.5, 10), card(2, 20)], [card(30, 2)], [Self.cover(0, 0, 40, 30, shape: false)], [card(3, 3)]]
+        for (index, layers) in frames.enumerated() {
+            let reused = try Renderer.render(layers, size: Self.size, scale: 1, background: nil, resources: resources)
+            #expect(reused == (try Renderer.render(layers, size: Self.size, scale: 1, background: nil)), "frame \(index)")
+            resources.recycle(reused)
+        }
+        #expect(Self.tree([card(1, 1)]).touched! == (0, 0, 13, 11))
+        #expect(Self.tree([]).touched! == (0, 0, 0, 0))
+        #expect(Self.tree([], background: .white).touched! == (0, 0, 40, 30))
+    }
 }
