@@ -11,7 +11,7 @@ struct LottieShapeBuilder {
     let time: LottieTime
 
     /// What a stroke of merged paths is warned with: it is drawn as the paths, not the outline.
-    static let mergedStrokeWarning = "merged paths that are open, trimmed before the merge or too large to merge (over \(LottiePathBoolean.maximumEdges) lines, or the file's merges over \(LottieContext.maximumMergeWork) lines × lines × frames) are stroked or modified as each of the paths, not their merged outline"
+    static let mergedStrokeWarning = "merged paths that are open, merged with groups above them, trimmed before the merge or too large to merge (over \(LottiePathBoolean.maximumEdges) lines, or the file's merges over \(LottieContext.maximumMergeWork) lines × lines × frames) are stroked or modified as each of the paths, not their merged outline"
 
     /// The path modifiers of the groups around, applied after this group's own (`Modifier`).
     var modifiers: [Modifier] = []
@@ -109,10 +109,12 @@ struct LottieShapeBuilder {
         var mergeModes: [Int: Int] = [:]
         let unmerged = sources
         var stages: [(merge: Int, sources: [(Int, Source)])] = []
+        var acrossGroups: Set<Int> = []  // merges whose groups' paths are left out: their outline is not known
         for (index, entry) in entries.enumerated() {
             guard case .merge(let mode, let node) = entry else { continue }
             if entries[..<index].contains(where: { if case .group = $0 { true } else { false } }) {
                 context.warn(node.path, "merge paths: the paths of the groups above it are not merged with these")
+                acrossGroups.insert(index)
             }
             let parts = sources.filter { $0.0 < index }
             guard mode != 1, parts.count > 1 else { continue }
@@ -134,8 +136,9 @@ struct LottieShapeBuilder {
         // it (lottie-ios's render groups, lottie-web and After Effects alike): the paths a style
         // draws go in runs that the same trims follow.
         // A stroke follows the merged outline, as After Effects strokes it (and lottie-android,
-        // `Path.op`); where a path is open, a trim stands between the paths and the merge, or the
-        // outline is over `LottiePathBoolean.maximumEdges` lines, it draws the paths before the
+        // `Path.op`); where a path is open, the merge takes groups above it (left out, so its
+        // outline is not known), a trim stands between the paths and the merge, or the outline
+        // is over `LottiePathBoolean.maximumEdges` lines, it draws the paths before the
         // merge, each with the trims after it (warned), as lottie-ios's Core Animation engine draws
         // every merge (it draws none).
         func unmergedParts(_ paths: [(Int, Source)]) -> [(Int, Source)] {
@@ -146,6 +149,7 @@ struct LottieShapeBuilder {
         func staged(_ position: Int, upTo end: Int) -> Source? {
             var base: Source
             if let parts = mergedParts[position], let mode = mergeModes[position] {
+                guard !acrossGroups.contains(position) else { return nil }
                 var inner: [Source] = []
                 for (part, _) in parts {
                     guard let source = staged(part, upTo: position) else { return nil }

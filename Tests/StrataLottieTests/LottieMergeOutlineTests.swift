@@ -92,6 +92,13 @@ import Testing
         let open = try Self.scene([line, Self.squareA, Self.squareB, #"{"ty":"mm","mm":3}"#, Self.stroke])
         #expect(open.warnings.contains { $0.contains("shapes[4]") && $0.contains("open") }, "\(open.warnings)")
         #expect(try Self.alpha(open, 55, 50) == 255 && Self.alpha(open, 85, 50) == 255 && Self.alpha(open, 50, 20) == 255)
+        // A merge that takes a group above it: the group's paths are left out (as lottie-ios draws
+        // no merge), so the outline is not known — stroked as the paths (rlottie's cooking.json:
+        // intersecting the lid with a one-point path would leave nothing).
+        let group = #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[50,90]},"s":{"k":[10,10]},"r":{"k":0}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+        let across = try Self.scene([Self.squareA, Self.squareB, group, #"{"ty":"mm","mm":4}"#, Self.stroke])
+        #expect(across.warnings.contains { $0.contains("shapes[4]") && $0.contains("groups above") }, "\(across.warnings)")
+        for x in [15, 45, 55, 85] { #expect(try Self.alpha(across, x, 50) == 255, "x = \(x)") }
     }
 
     /// Merges that move are merged again at every frame: what an import spends on them is bounded
