@@ -66,7 +66,7 @@ extension CairoCanvas {
     /// from the thread's resources when the same image was placed the same way in this frame or
     /// the one before.
     func drawPlaced(_ surface: CairoSurface, in destination: Rect, scaleX: Double, scaleY: Double,
-                    box: (x0: Int, y0: Int, x1: Int, y1: Int), alpha: Double, filter: ImageFilter = .box) {
+                    box: PixelBox, alpha: Double, filter: ImageFilter = .box) {
         guard box.x0 < box.x1, box.y0 < box.y1 else { return }
         var device = cairo_matrix_t()
         cairo_get_matrix(cr, &device)
@@ -135,7 +135,7 @@ extension CairoCanvas {
     /// Composites an intermediate within its pixels and the destination, whose edges are cut
     /// here with the clips around it: an edge that one of them shares is covered once, as when
     /// the image is drawn straight (cut inside the intermediate, it would be covered twice).
-    private func composite(_ placed: CairoSurface, box: (x0: Int, y0: Int, x1: Int, y1: Int), device: cairo_matrix_t, destination: Rect,
+    private func composite(_ placed: CairoSurface, box: PixelBox, device: cairo_matrix_t, destination: Rect,
                            alpha: Double) {
         var device = device
         cairo_save(cr)

@@ -26,7 +26,7 @@ public final class CairoCanvas: Canvas {
         /// For a frame drawn over the previous one: the damage, in this surface's pixels, to which
         /// the context is clipped. Not counted as `clipped`: groups are still blended directly,
         /// within it (Cairo's clipped composite rounds differently from its unclipped one).
-        var damage: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil
+        var damage: PixelBox? = nil
         /// Nothing has been drawn on this surface since Cairo made it, so Cairo knows it is clear
         /// (and lerps the first paint in with its own rounding: `paintThroughClip`).
         var untouched = false
@@ -80,7 +80,7 @@ public final class CairoCanvas: Canvas {
     /// fills with an opaque colour, `RenderTree.firstPaintCover`), which hold whatever a recycled
     /// surface held.
     init(width: Int, height: Int, resources: RenderResources?, base: CairoSurface?, curveTolerance: Double,
-         covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) throws(RenderError) {
+         covered: PixelBox? = nil) throws(RenderError) {
         self.resources = resources
         self.curveTolerance = CurveTolerance.clamped(curveTolerance)
         let surface: CairoSurface

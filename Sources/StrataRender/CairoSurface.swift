@@ -9,6 +9,9 @@ extension RenderError {
     }
 }
 
+/// Whole pixels of a surface: columns x0..<x1 of rows y0..<y1.
+typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
+
 /// A Cairo image surface owned by Swift; `deinit` releases it.
 final class CairoSurface {
     let pointer: OpaquePointer
@@ -19,7 +22,7 @@ final class CairoSurface {
     /// When known, a box (pixels x0..<x1, y0..<y1) outside which every pixel is transparent: set
     /// by the renderer after drawing a frame on the surface (what its nodes can touch), so that the
     /// next frame on it clears only there; nil when any pixel may hold something.
-    var marked: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    var marked: PixelBox?
 
     /// Creates a cleared surface of `width × height` pixels (checked against `Limits`).
     convenience init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(RenderError) {
@@ -105,7 +108,7 @@ final class CairoSurface {
     /// arithmetic for Cairo's operator of that mode.
     @discardableResult
     func blend(_ source: CairoSurface, x: Int, y: Int, alpha: UInt8, mode: BlendMode? = nil, path: Int32 = 1,
-               within limit: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) -> Bool {
+               within limit: PixelBox? = nil) -> Bool {
         // Off the right or bottom edge first, so that x + source.width cannot overflow.
         guard x < width, y < height else { return false }
         var left = max(0, x), top = max(0, y)
@@ -160,7 +163,7 @@ final class CairoSurface {
 
     /// Makes the pixels of `box` (x0..<x1, y0..<y1; nil: every pixel) transparent but those of
     /// `kept` (nil: none).
-    func clear(within box: (x0: Int, y0: Int, x1: Int, y1: Int)?, except kept: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
+    func clear(within box: PixelBox?, except kept: PixelBox?) {
         cairo_surface_flush(pointer)
         defer { cairo_surface_mark_dirty(pointer) }
         let stride = Int(cairo_image_surface_get_stride(pointer))

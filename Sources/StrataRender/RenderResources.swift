@@ -116,7 +116,7 @@ public final class RenderResources {
     /// `covered`, which the frame's first paint fills: `RenderTree.firstPaintCover`) or holding a
     /// copy of `base`: the spare one when its size matches, otherwise a new one.
     func frameSurface(width: Int, height: Int, holding base: CairoSurface? = nil,
-                      covered: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) throws(RenderError) -> CairoSurface {
+                      covered: PixelBox? = nil) throws(RenderError) -> CairoSurface {
         let surface: CairoSurface
         if let spare = spareFrame, spare.width == width, spare.height == height {
             spareFrame = nil

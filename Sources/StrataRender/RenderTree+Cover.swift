@@ -11,7 +11,7 @@ extension RenderTree {
     /// fill of a rectangle (a layer's background, or a shape layer's path along a rectangle's
     /// sides) at opacity 1, drawn straight onto the canvas (no group, mask, blend mode, or clip but
     /// rectangles) through scales and moves only; nil when there are none.
-    var firstPaintCover: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    var firstPaintCover: PixelBox? {
         let width = Double(pixelWidth), height = Double(pixelHeight)
         let device = Transform2D(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
         typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
@@ -21,7 +21,7 @@ extension RenderTree {
         }
         func meet(_ a: Box, _ b: Box) -> Box { (max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1)) }
         /// The whole pixels of `box` (within the canvas and Cairo's fixed-point range).
-        func pixels(_ box: Box) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        func pixels(_ box: Box) -> PixelBox? {
             guard [box.x0, box.y0, box.x1, box.y1].allSatisfy({ $0.isFinite && abs($0) <= 1e6 }) else { return nil }
             let x0 = max(0, Int(saturating: box.x0, .up)), y0 = max(0, Int(saturating: box.y0, .up))
             let x1 = min(pixelWidth, Int(saturating: box.x1, .down)), y1 = min(pixelHeight, Int(saturating: box.y1, .down))
@@ -106,7 +106,7 @@ extension RenderTree {
     /// The canvas pixels a frame of this tree can touch: every pixel with a background, else
     /// what its top-level nodes can touch (`RenderNode.bounds`, grown by 2 pixels as the damage
     /// grows them); nil when nothing.
-    var touched: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    var touched: PixelBox? {
         if background != nil { return (0, 0, pixelWidth, pixelHeight) }
         var box = Rect.zero
         for root in roots where !root.bounds.isEmpty { box = box.isEmpty ? root.bounds : box.union(root.bounds) }
@@ -114,7 +114,7 @@ extension RenderTree {
     }
 
     /// The whole pixels of `rect` (canvas pixels), rounded out, grown by 2 and within the canvas.
-    func pixels(of rect: Rect) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+    func pixels(of rect: Rect) -> PixelBox {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return (0, 0, pixelWidth, pixelHeight) }
         return (max(0, Int(saturating: rect.minX, .down) - 2), max(0, Int(saturating: rect.minY, .down) - 2),
                 min(pixelWidth, Int(saturating: rect.maxX, .up) + 2), min(pixelHeight, Int(saturating: rect.maxY, .up) + 2))

@@ -69,8 +69,8 @@ public enum Renderer {
         }
     }
 
-    private static func union(_ a: (x0: Int, y0: Int, x1: Int, y1: Int), _ b: (x0: Int, y0: Int, x1: Int, y1: Int))
-        -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+    private static func union(_ a: PixelBox, _ b: PixelBox)
+        -> PixelBox {
         (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
     }
 }
