@@ -61,7 +61,7 @@ public enum LottieImporter {
         let end = Swift.min(op, first + Double(Limits.maximumFrames))
         let width = try root.required("w", "the width").number(in: 1...Double(Limits.maximumSide))
         let height = try root.required("h", "the height").number(in: 1...Double(Limits.maximumSide))
-        let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first),
+        let context = LottieContext(file: file, clock: LottieClock(framesPerSecond: rate, firstFrame: first, endFrame: end),
                                     firstFrame: first, endFrame: end, baseURL: baseURL)
         context.archive = archive
         if op > end {

@@ -237,7 +237,15 @@ extension LottieProperty {
             // A remapped time: the value at every root frame, linear between them.
             return clock.sampled(keyPath, table.map { make(value(atFrame: $0)) }, fromRootFrame: time.tableStart)
         }
-        let seconds = keyframes.map { clock.seconds(ofRootFrame: time.root($0.frame)) }
+        var seconds = keyframes.map { clock.seconds(ofRootFrame: time.root($0.frame)) }
+        if keyframes.allSatisfy(\.hold) {
+            // One discrete CAKeyframeAnimation in lottie-ios, whose key times it hands Core
+            // Animation as Float (`keyframeAnimation(for:keyframes:…)`: `Float(progressTime)`): a
+            // key time that rounds up lies after its frame, so a frame drawn exactly there still
+            // shows the keyframe before (TypeFace/C at 50 %, H at 25 %). Mixed runs are split into
+            // segments whose key times stay Double.
+            seconds = zip(keyframes, seconds).map { clock.coreAnimationSeconds(ofRootFrame: time.root($0.frame), exact: $1) }
+        }
         let begin = seconds[0], duration = seconds[seconds.count - 1] - begin
         guard duration > 0 else { return nil }
         let keyTimes = seconds.map { min(1, max(0, ($0 - begin) / duration)) }
@@ -255,7 +263,22 @@ extension LottieProperty {
 struct LottieClock: Hashable {
     var framesPerSecond: Double
     var firstFrame: Double
+    /// The composition's end frame (`op`, at most `Limits.maximumFrames` after the first).
+    var endFrame: Double
     func seconds(ofRootFrame frame: Double) -> Double { (frame - firstFrame) / framesPerSecond }
+
+    /// When Core Animation reaches the key time of `frame` handed to it as a Float, as lottie-ios
+    /// hands a single-mode keyframe animation's key times: progress through the paused
+    /// timeline, which lottie-ios lengthens by a frame so that its last frame can be shown
+    /// (`LayerAnimationContext.animationDuration`). `exact` (the frame's own time) where the
+    /// Float is not above it: the same frames show the same values then.
+    func coreAnimationSeconds(ofRootFrame frame: Double, exact: Double) -> Double {
+        let duration = (endFrame + 1 - firstFrame) / framesPerSecond
+        let progress = (frame - firstFrame) / (duration * framesPerSecond)
+        let key = Double(Float(progress))
+        guard key > progress, key.isFinite else { return exact }
+        return key * duration
+    }
 
     /// An animation through `values`, one per root frame from `first` on, linear between them and
     /// held before and after: what a value sampled at every frame becomes. Nil for fewer than two.

@@ -74,6 +74,29 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(scene, atSeconds: 1.5, 20, 50)[3] == 255)   // jumped back
     }
 
+    /// lottie-ios hands a keyframe animation whose keyframes all hold its key times as Float, as
+    /// progress through the paused timeline (op + 1 − ip frames): at 10 fps over 24 frames, frame
+    /// 8's key (1/3) rounds up, so frame 8 still shows the value before; frame 10's (5/12) rounds
+    /// down and shows its own. A run that mixes holds and eases keeps Double key times.
+    @Test func heldKeyframesAreReachedAsCoreAnimationReachesTheirFloatKeyTimes() throws {
+        func scene(lastHolds: Bool) throws -> Scene {
+            let last = lastHolds ? #","h":1"# : ""
+            let ks = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"a":1,"k":["#
+                + #"{"t":0,"s":[0],"h":1},{"t":8,"s":[100],"h":1},{"t":10,"s":[0],"h":1},{"t":15,"s":[100]\#(last)}]}}"#
+            let layer = shapeLayer(redSquare(), ks: ks).replacingOccurrences(of: #""op":20"#, with: #""op":23"#)
+            return try importLottie(Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":23,"w":100,"h":100,"layers":[\#(layer)]}"#.utf8))
+        }
+        let held = try scene(lastHolds: true)
+        #expect(try pixel(held, atSeconds: 0.8, 50, 50)[3] == 0)     // frame 8: still the value before
+        #expect(try pixel(held, atSeconds: 0.81, 50, 50)[3] == 255)
+        #expect(try pixel(held, atSeconds: 0.99, 50, 50)[3] == 255)
+        #expect(try pixel(held, atSeconds: 1.0, 50, 50)[3] == 0)     // frame 10: its own value
+        #expect(try pixel(held, atSeconds: 1.5, 50, 50)[3] == 255)
+        let mixed = try scene(lastHolds: false)
+        #expect(try pixel(mixed, atSeconds: 0.8, 50, 50)[3] == 255)  // Double key times: frame 8's own value
+        #expect(try pixel(mixed, atSeconds: 1.0, 50, 50)[3] == 0)
+    }
+
     @Test func aBezierEaseSlowsTheStart() throws {
         // Ease in (0.9, 0, 1, 1): at a quarter of the time the value has moved far less than a quarter.
         let ks = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"r":{"k":0},"s":{"k":[100,100]},"o":{"a":1,"k":["#
