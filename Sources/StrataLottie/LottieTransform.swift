@@ -72,9 +72,11 @@ struct LottieTransformBuilder {
         }
         guard node.isObject else { throw node.error("a transform") }
         let clock = context.clock
+        // A negative x scale whose held runs Core Animation drops (LottieTransformGaps).
+        let gaps = try LottieTransformGaps.parts(of: node, time: time, context: context, autoOrient: autoOrient)
 
         // Anchor.
-        let anchor = try node.vectorProperty("a", default: [0, 0])
+        let anchor = try LottieTransformGaps.part(gaps?.anchor) { () throws(SceneError) in try node.vectorProperty("a", default: [0, 0]) }
         if anchor.isAnimated {
             var shift = Layer(name: name.map { "\($0) anchor" })
             shift.anchorPoint = .zero
@@ -104,15 +106,17 @@ struct LottieTransformBuilder {
             try context.add(x.animation(.positionX, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.x", to: &layer, at: split.path)
             try context.add(y.animation(.positionY, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.y", to: &layer, at: split.path)
         } else {
-            let position = try node.vectorProperty("p", default: [0, 0])
+            let position = try LottieTransformGaps.part(gaps?.position) { () throws(SceneError) in try node.vectorProperty("p", default: [0, 0]) }
             layer.position = Point(x: position.first[0], y: position.first[1])
             if position.isAnimated { try addPosition(position, to: &layer, at: node.path + ".p", autoOrient: autoOrient) }
         }
 
         // Scale (percent) and rotation (degrees, clockwise): components when animated, else the
         // model transform (scale, then rotation).
-        let scale = try node.vectorProperty("s", default: [100, 100])
-        let rotation = try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
+        let scale = try LottieTransformGaps.part(gaps?.scale) { () throws(SceneError) in try node.vectorProperty("s", default: [100, 100]) }
+        let rotation = try LottieTransformGaps.part(gaps?.rotation) { () throws(SceneError) in
+            try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
+        }
         // A 3-D layer's turns about x and y (degrees), drawn as Core Animation draws them
         // without a camera: foreshortened, no perspective.
         var turns: [(TransformComponent, LottieProperty<[Double]>, String)] = []

@@ -97,6 +97,26 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(mixed, atSeconds: 1.0, 50, 50)[3] == 0)
     }
 
+    /// lottie-ios plays a transform with a negative x scale as one combined animation; a run of one
+    /// held keyframe is a discrete animation left with one value, which Core Animation does not
+    /// apply: from frame 5 to 15 the layer's transform is the identity (issue_2066's pictures).
+    @Test func aNegativeXScaleHeldOverOneRunIsNotAppliedThere() throws {
+        func scene(scaleX: Int) throws -> Scene {
+            let ks = #"{"a":{"k":[0,0]},"s":{"k":[\#(scaleX),50]},"r":{"k":0},"o":{"k":100},"p":{"a":1,"k":["#
+                + #"{"t":0,"s":[50,50]},{"t":5,"s":[50,50],"h":1},{"t":15,"s":[50,50]},{"t":20,"s":[50,50]}]}}"#
+            return try importLottie(lottie(shapeLayer(redSquare(cx: 20, cy: 20, size: 10), ks: ks)))
+        }
+        let flipped = try scene(scaleX: -50)
+        #expect(try pixel(flipped, atSeconds: 0.2, 40, 60)[3] == 255)   // scaled by (−½, ½) about (50, 50)
+        #expect(try pixel(flipped, atSeconds: 0.2, 20, 20)[3] == 0)
+        #expect(try pixel(flipped, atSeconds: 1.0, 20, 20)[3] == 255)   // the held run: the identity
+        #expect(try pixel(flipped, atSeconds: 1.0, 40, 60)[3] == 0)
+        #expect(try pixel(flipped, atSeconds: 1.6, 40, 60)[3] == 255)
+        let upright = try scene(scaleX: 50)                             // parts animated apart: all applied
+        #expect(try pixel(upright, atSeconds: 1.0, 60, 60)[3] == 255)
+        #expect(try pixel(upright, atSeconds: 1.0, 20, 20)[3] == 0)
+    }
+
     @Test func aBezierEaseSlowsTheStart() throws {
         // Ease in (0.9, 0, 1, 1): at a quarter of the time the value has moved far less than a quarter.
         let ks = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"r":{"k":0},"s":{"k":[100,100]},"o":{"a":1,"k":["#
