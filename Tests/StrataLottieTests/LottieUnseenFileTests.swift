@@ -16,6 +16,19 @@ import Testing
         return #"{"mode":"\#(mode)","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[[\#(x0),\#(y0)],[\#(x1),\#(y0)],[\#(x1),\#(y1)],[\#(x0),\#(y1)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
     }
 
+    /// An animated dash offset marches the dashes, as lottie-ios animates `lineDashPhase` (rlottie's
+    /// worm, lottie-android's Stroke and TrimPathWrapAround: before, the first offset stayed).
+    @Test func aDashOffsetThatMovesMarchesTheDashes() throws {
+        let line = #"{"ty":"sh","ks":{"k":{"c":false,"v":[[10,50],[90,50]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+        let offset = #"{"n":"o","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[10]}]}}"#
+        let stroke = #"{"ty":"st","c":{"k":[0,0,0,1]},"o":{"k":100},"w":{"k":10},"lc":1,"lj":1,"d":[{"n":"d","v":{"k":10}},{"n":"g","v":{"k":10}},\#(offset)]}"#
+        let scene = try importLottie(lottie(shapeLayer(#"{"ty":"gr","it":[\#(line),\#(stroke),{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#)))
+        #expect(try pixel(scene, atSeconds: 0, 15, 50)[3] == 255)   // the first dash: 10…20
+        #expect(try pixel(scene, atSeconds: 0, 25, 50)[3] == 0)
+        #expect(try pixel(scene, atSeconds: 1, 15, 50)[3] == 0)     // moved on by a dash: a gap there
+        #expect(try pixel(scene, atSeconds: 1, 25, 50)[3] == 255)
+    }
+
     @Test func darkenIntersectsLightenAddsDifferenceKeepsWhereMasksDiffer() throws {
         // A 60-point red square (20…80), masked by a square at 20…60 and then one at 40…80.
         for (mode, inBoth, inFirstOnly, inSecondOnly) in [("d", true, false, false), ("i", true, false, false),
