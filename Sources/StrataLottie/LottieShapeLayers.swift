@@ -285,7 +285,7 @@ struct LottieShapeBuilder {
             shape.lineCap = [1: .butt, 2: .round, 3: .square][try node.integer("lc", default: 2, in: 1...3)] ?? .round
             shape.lineJoin = [1: .miter, 2: .round, 3: .bevel][try node.integer("lj", default: 2, in: 1...3)] ?? .round
             shape.miterLimit = try node.number("ml", default: 4, in: 0...1000)
-            if let dashes = node["d"] { try applyDashes(dashes, to: &shape, layer: &layer) }
+            if let dashes = node["d"] { try LottieStyles(context: context).dashes(dashes, time: time, to: &shape, layer: &layer) }
             try context.add(color.animation(.strokeColor, time: time, clock: context.clock, make: makeColor), forKey: "strokeColor", to: &layer, at: node.path + ".c")
         } else {
             shape.fillColor = LottieColor.clamped(color.first)
@@ -379,19 +379,5 @@ struct LottieShapeBuilder {
         // fill-blend-darken): the style's layer blends with what is drawn below it.
         if let blend = try LottieStyles(context: context).blendMode(style.node) { layer.compositingFilter = blend }
         return [layer]
-    }
-    /// Dashes as lottie-ios sets them (`StrokeAnimation.swift`): the lengths' first keyframes (Core
-    /// Animation animates no dash pattern), the offset animated as `lineDashPhase`.
-    private func applyDashes(_ node: LottieNode, to shape: inout ShapeContent, layer: inout Layer) throws(SceneError) {
-        var pattern: [Double] = []
-        for dash in try node.array(max: Limits.maximumDashCount) {
-            let kind = try dash.string("n") ?? "d"
-            let value = try dash.required("v", "the dash length").effectValue(count: 1)
-            if kind != "o" { pattern.append(max(0, value.first[0])); continue }
-            shape.lineDashPhase = value.first[0]
-            try context.add(value.animation(.lineDashPhase, time: time, clock: context.clock) { .number($0[0]) },
-                            forKey: "lineDashPhase", to: &layer, at: dash.path + ".v")
-        }
-        if pattern.contains(where: { $0 > 0 }) { shape.lineDashPattern = pattern.count % 2 == 1 ? pattern + pattern : pattern }
     }
 }

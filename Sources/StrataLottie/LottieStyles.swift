@@ -237,4 +237,26 @@ struct LottieStyles {
         let radians = degrees * .pi / 180
         return Size(width: distance * cos(radians), height: distance * sin(radians))
     }
+
+    /// Dashes as lottie-ios sets them (`StrokeAnimation.swift`): the lengths' first keyframes (Core
+    /// Animation animates no dash pattern; a changing length is warned), the offset animated as
+    /// `lineDashPhase`.
+    func dashes(_ node: LottieNode, time: LottieTime, to shape: inout ShapeContent, layer: inout Layer) throws(SceneError) {
+        var pattern: [Double] = []
+        for dash in try node.array(max: Limits.maximumDashCount) {
+            let kind = try dash.string("n") ?? "d"
+            let value = try dash.required("v", "the dash length").effectValue(count: 1)
+            guard kind == "o" else {
+                if value.isAnimated {
+                    context.warn(dash.path + ".v", "a changing dash length is drawn at its first keyframe, as Core Animation draws it")
+                }
+                pattern.append(max(0, value.first[0]))
+                continue
+            }
+            shape.lineDashPhase = value.first[0]
+            try context.add(value.animation(.lineDashPhase, time: time, clock: context.clock) { .number($0[0]) },
+                            forKey: "lineDashPhase", to: &layer, at: dash.path + ".v")
+        }
+        if pattern.contains(where: { $0 > 0 }) { shape.lineDashPattern = pattern.count % 2 == 1 ? pattern + pattern : pattern }
+    }
 }
