@@ -9,6 +9,9 @@ struct LottieBezier: LottieInterpolable, Hashable {
     var inTangents: [Point]
     var outTangents: [Point]
 
+    /// No path at all (what a `CAShapeLayer` whose path is not set draws: nothing).
+    static let none = LottieBezier(closed: false, vertices: [], inTangents: [], outTangents: [])
+
     func interpolated(to other: LottieBezier, fractions: (Int) -> Double) -> LottieBezier {
         guard other.vertices.count == vertices.count else { return fractions(0) < 1 ? self : other }
         let f = fractions(0)

@@ -37,8 +37,10 @@ struct LottieShapeBuilder {
             switch type {
             case "gr": entries.append(.group(item))
             case "sh":
-                entries.append(.source(.bezier(try item.required("ks", "the path").property { (n: LottieNode) throws(SceneError) in try n.bezier() },
-                                               reversed: false)))
+                // Over a run of one held keyframe Core Animation shows the shape layer's un-animated
+                // path, none (LottieProperty.coreAnimationHolds): issue_2066's lips at 50 %.
+                let path = try item.required("ks", "the path").property { (n: LottieNode) throws(SceneError) in try n.bezier() }
+                entries.append(.source(.bezier(path.coreAnimationHolds(showing: .none, time: time, context: context), reversed: false)))
             case "rc":
                 entries.append(.source(.rectangle(position: try item.vectorProperty("p", default: [0, 0]), size: try item.vectorProperty("s", default: [0, 0]),
                                                   radius: try item.vectorProperty("r", default: [0]), reversed: reversed)))

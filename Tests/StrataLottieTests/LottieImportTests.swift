@@ -117,6 +117,19 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(try pixel(upright, atSeconds: 1.0, 20, 20)[3] == 0)
     }
 
+    /// A path held over a run of one keyframe is a discrete animation left with one value, which
+    /// Core Animation does not apply: the shape layer's path is unset there and draws nothing
+    /// (issue_2066's lips at 50 %).
+    @Test func aPathHeldOverOneRunIsNotDrawnThere() throws {
+        let square = #"{"c":true,"v":[[40,40],[60,40],[60,60],[40,60]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+        let path = #"{"ty":"sh","ks":{"a":1,"k":[{"t":0,"s":[\#(square)]},{"t":5,"s":[\#(square)],"h":1},{"t":15,"s":[\#(square)]},{"t":20,"s":[\#(square)]}]}}"#
+        let fill = #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}"#
+        let scene = try importLottie(lottie(shapeLayer(#"{"ty":"gr","it":[\#(path),\#(fill),{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#)))
+        #expect(try pixel(scene, atSeconds: 0.2, 50, 50)[3] == 255)
+        #expect(try pixel(scene, atSeconds: 1.0, 50, 50)[3] == 0)    // the held run: no path
+        #expect(try pixel(scene, atSeconds: 1.6, 50, 50)[3] == 255)
+    }
+
     @Test func aBezierEaseSlowsTheStart() throws {
         // Ease in (0.9, 0, 1, 1): at a quarter of the time the value has moved far less than a quarter.
         let ks = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"r":{"k":0},"s":{"k":[100,100]},"o":{"a":1,"k":["#
