@@ -95,10 +95,7 @@ extension LottieShapeBuilder {
                 return path
             case .outline(let mode, let parts):
                 let paths = parts.map { $0.path(atFrame: frame) }
-                if let outline = LottiePathBoolean.combine(paths, mode: mode) { return outline }
-                var path = Path()
-                for part in paths { for element in part.elements { path.append(element) } }
-                return path
+                return LottiePathBoolean.combine(paths, mode: mode) ?? LottieShapeBuilder.joined(paths)
             case .merged(let mode, let parts):
                 var path = Path()
                 for part in parts {
@@ -114,10 +111,13 @@ extension LottieShapeBuilder {
 extension LottieShapeBuilder {
     /// The paths of `sources` one after the other, at `frame` (the layer's own frames).
     func combined(_ sources: [Source], atFrame frame: Double) -> Path {
+        Self.joined(sources.map { $0.path(atFrame: frame) })
+    }
+
+    /// `paths` one after the other, as one path.
+    static func joined(_ paths: [Path]) -> Path {
         var path = Path()
-        for source in sources {
-            for element in source.path(atFrame: frame).elements { path.append(element) }
-        }
+        for part in paths { for element in part.elements { path.append(element) } }
         return path
     }
 

@@ -110,13 +110,14 @@ extension RenderTree {
         if background != nil { return (0, 0, pixelWidth, pixelHeight) }
         var box = Rect.zero
         for root in roots where !root.bounds.isEmpty { box = box.isEmpty ? root.bounds : box.union(root.bounds) }
-        return box.isEmpty ? (0, 0, 0, 0) : pixels(of: box)
+        return box.isEmpty ? (0, 0, 0, 0) : pixels(of: box.outsetBy(dx: 2, dy: 2))
     }
 
-    /// The whole pixels of `rect` (canvas pixels), rounded out, grown by 2 and within the canvas.
+    /// The whole pixels of `rect` (canvas pixels), rounded out, within the canvas (every pixel
+    /// when it is not finite).
     func pixels(of rect: Rect) -> PixelBox {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return (0, 0, pixelWidth, pixelHeight) }
-        return (max(0, Int(saturating: rect.minX, .down) - 2), max(0, Int(saturating: rect.minY, .down) - 2),
-                min(pixelWidth, Int(saturating: rect.maxX, .up) + 2), min(pixelHeight, Int(saturating: rect.maxY, .up) + 2))
+        return (max(0, Int(saturating: rect.minX, .down)), max(0, Int(saturating: rect.minY, .down)),
+                min(pixelWidth, Int(saturating: rect.maxX, .up)), min(pixelHeight, Int(saturating: rect.maxY, .up)))
     }
 }

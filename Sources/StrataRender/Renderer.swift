@@ -43,6 +43,7 @@ public enum Renderer {
             let canvas = try CairoCanvas(drawingOver: damage.surface, region: damage.region, resources: resources,
                                          curveTolerance: tree.curveTolerance)
             if !damage.region.isEmpty { RenderTreePainter.paint(tree, on: canvas, background: true, roots: damage.roots) }
+            // The damage is whole pixels, grown for antialiasing already (`damagePlan`).
             damage.surface.marked = marked.map { union($0, tree.pixels(of: damage.region)) }
             return (canvas, (damage.rows, damage.columns))
         }
@@ -69,8 +70,7 @@ public enum Renderer {
         }
     }
 
-    private static func union(_ a: PixelBox, _ b: PixelBox)
-        -> PixelBox {
+    private static func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
         (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
     }
 }
