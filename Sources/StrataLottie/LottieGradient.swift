@@ -181,7 +181,7 @@ extension LottieShapeBuilder {
                 zip(a, b).map { (x: Double, y: Double) -> Double in x + (y - x) * f }
             }
             let alpha: Double = alphas.isEmpty ? 1 : sample(alphas, at: position) { (a: Double, b: Double, f: Double) -> Double in a + (b - a) * f }
-            return (min(1, max(0, position)), LottieColor.color(rgb + [alpha]))
+            return (min(1, max(0, position)), LottieColor.color(rgb, alpha: alpha))
         }
     }
 }
