@@ -265,7 +265,7 @@ struct LottieShapeBuilder {
         layer.anchorPoint = .zero
         var shape = ShapeContent(path: Path(), fillColor: nil)
         let node = style.node
-        let color = LottieColor.unitKeyframes(solid ? LottieProperty(constant: [0, 0, 0, 1]) : try node.vectorProperty("c", default: [0, 0, 0, 1]))
+        let color = LottieColor.unitKeyframes(solid ? LottieProperty(constant: [0, 0, 0, 1]) : try node.vectorProperty("c", default: [0, 0, 0]))
         let makeColor: ([Double]) -> AnimationValue = { .color(LottieColor.clamped($0)) }
         if style.isStroke {
             shape.strokeColor = LottieColor.clamped(color.first)

@@ -201,11 +201,11 @@ extension LottieUnseenFileTests {
 
 extension LottieUnseenFileTests {
     /// lottie-ios decodes every colour with alpha 1 and divides by 255 only when red, green and
-    /// blue are all over 1 (`ColorExtension.swift`): lottie-ios's unseen issue_1223 fades a fill's
-    /// fourth component to 0 while its circle stays opaque.
+    /// blue are all over 1, a missing component 0 (`ColorExtension.swift`): lottie-ios's unseen
+    /// issue_1223 fades a fill's fourth component to 0 while its circle stays opaque.
     @Test func aColoursFourthComponentIsNotDrawnAndOnly255sOnAllThreeAreScaled() throws {
         for (color, expected) in [("[0,0,1,0]", [0, 0, 255, 255]), ("[0,0,1,0.5]", [0, 0, 255, 255]), ("[255,128,0,1]", [255, 255, 0, 255]),
-                                  ("[255,102,51,1]", [255, 102, 51, 255]), ("[0,1,0]", [0, 255, 0, 255])] as [(String, [UInt8])] {
+                                  ("[255,102,51,1]", [255, 102, 51, 255]), ("[0,1,0]", [0, 255, 0, 255]), ("[1,1]", [255, 255, 0, 255])] as [(String, [UInt8])] {
             let scene = try importLottie(lottie(Self.layer(ind: 1, fields: "", color: color)))
             #expect(try pixel(scene, atSeconds: 0, 50, 50) == expected, "\(color)")
         }
