@@ -174,15 +174,31 @@ extension LottieShapeBuilder {
             }
             return stops[stops.count - 1].1
         }
-        let colorPositions: [Double] = colors.map { $0.0 }, alphaPositions: [Double] = alphas.map { $0.0 }
-        let positions = Set(colorPositions + alphaPositions).sorted()
-        return positions.map { (position: Double) -> (Double, Color) in
-            let rgb: [Double] = sample(colors, at: position) { (a: [Double], b: [Double], f: Double) -> [Double] in
-                zip(a, b).map { (x: Double, y: Double) -> Double in x + (y - x) * f }
+        // Every position of either list, as many times as the list that holds it most often has
+        // it: two stops at one position are a hard stop (the colour changes there), as
+        // CAGradientLayer and Cairo draw equal locations; a Telegram sticker's bands are written
+        // so (lottie-android's TgsWithoutOpacity).
+        var colorsAt: [Double: [[Double]]] = [:], alphasAt: [Double: [Double]] = [:]
+        for (position, rgb) in colors { colorsAt[position, default: []].append(rgb) }
+        for (position, alpha) in alphas { alphasAt[position, default: []].append(alpha) }
+        let positions = Set(colors.map { $0.0 } + alphas.map { $0.0 }).sorted()
+        var result: [(Double, Color)] = []
+        result.reserveCapacity(positions.count)
+        for position in positions {
+            let rgbs = colorsAt[position] ?? [], ownAlphas = alphasAt[position] ?? []
+            for k in 0..<Swift.max(1, rgbs.count, ownAlphas.count) {
+                let rgb: [Double] = rgbs.isEmpty
+                    ? sample(colors, at: position) { (a: [Double], b: [Double], f: Double) -> [Double] in
+                        zip(a, b).map { (x: Double, y: Double) -> Double in x + (y - x) * f }
+                    }
+                    : rgbs[Swift.min(k, rgbs.count - 1)]
+                let alpha: Double = alphas.isEmpty ? 1
+                    : ownAlphas.isEmpty ? sample(alphas, at: position) { (a: Double, b: Double, f: Double) -> Double in a + (b - a) * f }
+                    : ownAlphas[Swift.min(k, ownAlphas.count - 1)]
+                result.append((min(1, max(0, position)), LottieColor.color(rgb, alpha: alpha)))
             }
-            let alpha: Double = alphas.isEmpty ? 1 : sample(alphas, at: position) { (a: Double, b: Double, f: Double) -> Double in a + (b - a) * f }
-            return (min(1, max(0, position)), LottieColor.color(rgb, alpha: alpha))
         }
+        return result
     }
 }
 

@@ -215,3 +215,21 @@ extension LottieUnseenFileTests {
         #expect(try pixel(scene, atSeconds: 0.5, 50, 50) == [255, 0, 0, 255])
     }
 }
+
+extension LottieUnseenFileTests {
+    /// Two colour stops at one position are a hard stop, as CAGradientLayer draws equal locations
+    /// (lottie-android's TgsWithoutOpacity: a Telegram sticker's bands). Before, the positions were
+    /// merged into one and the bands blended into each other.
+    @Test func twoGradientStopsAtOnePositionAreAHardStop() throws {
+        // Red to 0.5, blue from 0.5, across x 30…70; then the same with opacity stops 0 → 1 (the
+        // colours still change at 0.5, the alpha ramps through it).
+        for opacity in ["", ",0,1,1,1"] {
+            let stops = "0,1,0,0,0.5,1,0,0,0.5,0,0,1,1,0,0,1" + opacity
+            let fill = #"{"ty":"gr","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"gf","o":{"k":100},"r":1,"t":1,"s":{"k":[30,50]},"e":{"k":[70,50]},"g":{"p":4,"k":{"k":[\#(stops)]}}},{"ty":"tr","p":{"k":[0,0]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}]}"#
+            let scene = try importLottie(lottie(shapeLayer(fill)))
+            let left = try pixel(scene, atSeconds: 0, 48, 50), right = try pixel(scene, atSeconds: 0, 51, 50)
+            #expect(left[2] == 0 && left[0] == left[3] && left[3] > 0, "\(opacity): \(left)")   // pure red
+            #expect(right[0] == 0 && right[2] == right[3] && right[3] > 0, "\(opacity): \(right)")  // pure blue
+        }
+    }
+}
