@@ -8,9 +8,10 @@ import StrataScene
 /// linearly from its start opacity to its end opacity; the first copy stands `o` steps along.
 /// A moving transform, fade or offset is sampled at every frame.
 extension LottieShapeBuilder {
-    /// The index of the first repeater in `items`, if any.
+    /// The index of the last repeater in `items`, if any: it copies everything above it, earlier
+    /// repeaters' copies included (After Effects' and lottie-web's order).
     static func repeaterIndex(_ items: [LottieNode]) -> Int? {
-        items.firstIndex { item in
+        items.lastIndex { item in
             (try? item.string("ty")) == "rp" && (try? item.number("hd", default: 0, in: 0...1)) != 1
         }
     }
@@ -55,7 +56,7 @@ extension LottieShapeBuilder {
         let copied = try context.repeating(max(1, most), at: repeater.path + ".c") { () throws(SceneError) in
             try layers(above, inherited: stylesBelow + inherited, trims: trims, depth: depth + 1)
         }
-        let rest = try layers(below.filter { !["fl", "st", "gf", "gs"].contains((try? $0.string("ty")) ?? "") }, inherited: [], trims: trims, depth: depth + 1)
+        let rest = try layers(below, inherited: inherited, trims: trims, depth: depth + 1)
         guard !copied.isEmpty else { return rest }
         try context.count(1, at: repeater.path)
 

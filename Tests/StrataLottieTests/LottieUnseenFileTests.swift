@@ -233,3 +233,27 @@ extension LottieUnseenFileTests {
         }
     }
 }
+
+extension LottieUnseenFileTests {
+    static func repeater(copies: Int, x: Double, y: Double) -> String {
+        #"{"ty":"rp","c":{"k":\#(copies)},"o":{"k":0},"m":1,"tr":{"ty":"tr","p":{"k":[\#(x),\#(y)]},"a":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"so":{"k":100},"eo":{"k":100}}}"#
+    }
+
+    /// The last repeater of a group copies everything above it, an earlier repeater's copies
+    /// included, as After Effects and lottie-web order them (lottie-android's Tests/Repeater: 2 × 2
+    /// squares; before, the second repeater found nothing above it to copy but the fills); and the
+    /// items below a repeater are painted by the styles below them.
+    @Test func aSecondRepeaterCopiesTheFirstsCopiesAndPathsBelowAreStyled() throws {
+        let rect = #"{"ty":"rc","p":{"k":[15,15]},"s":{"k":[10,10]},"r":{"k":0}}"#
+        let fill = #"{"ty":"fl","c":{"k":[1,0,0,1]},"o":{"k":100}}"#
+        let grid = try importLottie(lottie(shapeLayer([rect, Self.repeater(copies: 2, x: 0, y: 20), fill, Self.repeater(copies: 2, x: 20, y: 0)].joined(separator: ","))))
+        for (x, y) in [(15, 15), (15, 35), (35, 15), (35, 35)] {
+            #expect(try pixel(grid, atSeconds: 0, x, y) == [255, 0, 0, 255], "(\(x), \(y))")
+        }
+        #expect(try pixel(grid, atSeconds: 0, 55, 15)[3] == 0)
+        let below = #"{"ty":"rc","p":{"k":[60,60]},"s":{"k":[10,10]},"r":{"k":0}}"#
+        let styled = try importLottie(lottie(shapeLayer([rect, Self.repeater(copies: 2, x: 0, y: 20), below, fill].joined(separator: ","))))
+        #expect(try pixel(styled, atSeconds: 0, 15, 35) == [255, 0, 0, 255])
+        #expect(try pixel(styled, atSeconds: 0, 60, 60) == [255, 0, 0, 255])
+    }
+}
