@@ -61,6 +61,9 @@ extension CairoCanvas {
         return UInt8(UInt32(clamped * 65535 + 0.5) >> 8)
     }
 
+    /// The blend modes Cairo composites with pixman's non-separable (HSL) operators.
+    static let nonSeparable: Set<BlendMode> = [.hue, .saturation, .color, .luminosity]
+
     /// Cairo's operator for a blend mode.
     static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
         switch mode {
@@ -139,9 +142,25 @@ extension CairoCanvas {
                 frames[frames.count - 1].knownDirty = true
             }
         } else {
+            var alpha = opacity
+            if let blendMode, Self.nonSeparable.contains(blendMode), opacity < 1 {
+                // pixman (0.42) composites its HSL operators wrongly through a mask, which is
+                // how Cairo paints a surface with an opacity: a yellow at 77 % over nothing came
+                // out orange. The group's pixels are scaled by the opacity first and painted whole.
+                do {
+                    let scaling = try CairoContext(surface: group.surface)
+                    cairo_set_operator(scaling.pointer, CAIRO_OPERATOR_DEST_IN)
+                    cairo_set_source_rgba(scaling.pointer, 0, 0, 0, opacity.isNaN ? 0 : max(0, opacity))
+                    cairo_paint(scaling.pointer)
+                    cairo_surface_flush(group.surface.pointer)
+                    alpha = 1
+                } catch {
+                    record(error)
+                }
+            }
             cairo_set_source_surface(context, group.surface.pointer, x, y)
             if let blendMode { cairo_set_operator(context, Self.cairoOperator(blendMode)) }
-            cairo_paint_with_alpha(context, opacity)
+            cairo_paint_with_alpha(context, alpha)
         }
         cairo_restore(context)
         checkFrame(parent, "compositing an offscreen group")

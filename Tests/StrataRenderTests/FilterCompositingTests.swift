@@ -67,6 +67,22 @@ struct FilterCompositingTests {
         #expect(record([disc]).0.roots[0].isolation.isEmpty, "normal needs no group")
     }
 
+    @Test func hslBlendModesKeepTheirColourUnderAnOpacity() throws {
+        // pixman composites its HSL operators wrongly through a mask, which is how Cairo paints a
+        // group with an opacity: lottie-android's LayerBlend_12 (hue at 77 %) drew its yellow
+        // star orange over nothing. Over nothing every mode shows the layer's own colour.
+        let yellow = Color(red: 1, green: 250 / 255, blue: 72 / 255, alpha: 1)
+        for mode in [BlendMode.hue, .saturation, .color, .luminosity] {
+            var layer = box("star", Rect(x: 0, y: 0, width: 20, height: 20), yellow)
+            layer.compositingFilter = mode
+            layer.opacity = 0.5
+            let image = try Renderer.render([layer], size: Size(width: 20, height: 20), scale: 1, background: nil)
+            let p = image[10, 10]
+            #expect(abs(Int(p.a) - 128) <= 1 && abs(Int(p.r) - Int(p.a)) <= 1, "\(mode): \(p)")
+            #expect(abs(Int(p.g) - 125) <= 1 && abs(Int(p.b) - 36) <= 1, "\(mode): \(p)")
+        }
+    }
+
     @Test func backdropBlursWhatIsBehindOnlyInsideTheShape() throws {
         // Left half black, right half white; a glass layer over the middle blurs the edge inside it.
         var glass = Layer(name: "glass", frame: Rect(x: 20, y: 10, width: 40, height: 20))
