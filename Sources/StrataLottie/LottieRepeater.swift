@@ -36,6 +36,12 @@ extension LottieShapeBuilder {
     /// layers of what is below it.
     func repeated(_ items: [LottieNode], at index: Int, inherited: [Style], trims: [Trim], depth: Int) throws(SceneError) -> [Layer] {
         let repeater = items[index]
+        // Each repeater of a group nests the ones before it a level deeper: named here, where a
+        // file stacks too many, rather than at the group's first item.
+        guard depth < Lottie.maximumNesting else {
+            throw SceneError(file: context.file, keyPath: repeater.path, expected: "repeaters and shape groups nested at most \(Lottie.maximumNesting) deep",
+                             found: "a repeater \(depth + 1) deep")
+        }
         let above = Array(items[..<index]), below = Array(items[(index + 1)...])
         // The styles below the repeater paint the paths above it: they go into the copies.
         var stylesBelow: [Style] = []

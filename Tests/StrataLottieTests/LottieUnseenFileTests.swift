@@ -255,5 +255,12 @@ extension LottieUnseenFileTests {
         let styled = try importLottie(lottie(shapeLayer([rect, Self.repeater(copies: 2, x: 0, y: 20), below, fill].joined(separator: ","))))
         #expect(try pixel(styled, atSeconds: 0, 15, 35) == [255, 0, 0, 255])
         #expect(try pixel(styled, atSeconds: 0, 60, 60) == [255, 0, 0, 255])
+        // A hundred repeaters stacked in one group nest a level each: refused at the one too deep.
+        let stacked = [rect, fill] + Array(repeating: Self.repeater(copies: 1, x: 1, y: 1), count: 100)
+        #expect {
+            try importLottie(lottie(shapeLayer(stacked.joined(separator: ","))))
+        } throws: { error in
+            (error as? SceneError).map { $0.keyPath == "layers[0].shapes[37]" && "\($0)".contains("a repeater 65 deep") } ?? false
+        }
     }
 }
