@@ -104,7 +104,7 @@ extension LottieLayerBuilder {
         guard let font, hasGlyphs else {
             let lacking = someGlyphs ? "the text provider's text holds characters with no glyph in the file of the font \"\(fontName)\""
                                      : "no glyphs of the font \"\(fontName)\" are in the file"
-            context.warn(document.path + ".f", "\(lacking): drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font iOS lacks\(context.userFonts == nil ? "" : ", and no file of --font's folder is named for it")")
+            context.warn(document.path + ".f", "\(lacking): drawn in Helvetica's design (TeX Gyre Heros), as Core Animation draws a font the device lacks\(context.userFonts == nil ? " (give the font's file with --font DIR)" : ", and no file of --font's folder is named for it")")
             let bold = fontName.contains("Bold") && ["Helvetica", "Arial"].contains { fontName.hasPrefix($0) }
             layer.sublayers = lines.enumerated().compactMap { index, line in
                 line.isEmpty ? nil : layout.fontLine(String(line), index: index, bold: bold, color: fontFill, tracking: tracking / 1000 * size)
