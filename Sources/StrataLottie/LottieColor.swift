@@ -6,7 +6,8 @@ import StrataModel
 /// with Lottie on other platforms" (`ColorExtension.swift`), and lottie-web and ThorVG read only
 /// red, green and blue; a colour's transparency comes from its opacity property.
 enum LottieColor {
-    /// A colour as a file writes it: red, green, blue (0…1, or 0…255 when one is over 1), opaque.
+    /// A colour as a file writes it: red, green, blue (0…1, or 0…255 when all three are over 1;
+    /// a missing one is 0), opaque.
     static func color(_ v: [Double]) -> Color {
         clamped(unit(v))
     }
