@@ -368,7 +368,8 @@ def fixture_case(strata, path, scratch):
 GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHDVg1IBRA4aLAQAxtf4QMgjAXQAAAABJRU5E"
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
-                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks", "text-providers"]
+                "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks", "text-providers",
+                "colours-stops-repeaters"]
 JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
@@ -544,6 +545,42 @@ def lottie_case(strata, index, rng_seed, scratch):
             extra += ["--text", keypath + "=" + body]
         if rng.random() < 0.5:
             extra += ["--set", rng.choice(["**.Color=1,0,0,1", "**.T1.Stroke Color=#00ff00", "**.Color=0:1,0,0,1;5:0,1,0,1"])]
+    elif kind == "colours-stops-repeaters":
+        # Colours of 0 to 6 components in 0…1, 0…255 or far out (the fourth is not drawn),
+        # gradients whose stops share positions (hard stops) or come unsorted, and repeaters
+        # stacked in one group, up to past the nesting limit, with copies that multiply.
+        def component():
+            return rng.choice([0, 0.5, 1, 2, 128, 255, 300, -1, 1e7, -1e7, 1e-9])
+
+        def colour():
+            return "[%s]" % ",".join(repr(component()) for _ in range(rng.randint(0, 6)))
+        stops = rng.randint(1, 12)
+        values = []
+        for _ in range(stops):
+            values += [rng.choice([0, 0.25, 0.5, 0.5, 1, -0.5, 2])] + [component() for _ in range(3)]
+        for _ in range(rng.randint(0, 6)):
+            values += [rng.choice([0, 0.5, 0.5, 1]), rng.choice([0, 0.5, 1, 2])]
+        repeater = ('{"ty":"rp","c":{"k":%r},"o":{"k":%r},"m":%d,"tr":{"ty":"tr","p":{"k":[%r,%r]},"a":{"k":[0,0]},"s":{"k":[%r,%r]},'
+                    '"r":{"k":%r},"so":{"k":%r},"eo":{"k":%r}}}')
+        stacked = rng.choice([0, 1, 2, 5, 63, 64, 65, 200])
+        # Copies that multiply past the layer limit only where few are stacked (a clean error);
+        # a deep stack mostly of single copies reaches the nesting limit instead.
+        copies = [0, 1, 2, 3, 10, 1e4] if stacked <= 2 else [0, 1, 1, 1, 1, 2]
+        repeaters = [repeater % (rng.choice(copies), rng.choice([0, 0.5, -2]), rng.choice([1, 2]), component(), component(),
+                                 rng.choice([100, 50, -100, 0]), rng.choice([100, 1e4]), rng.choice([0, 30, 1e7]), rng.choice([100, 0, -5]),
+                                 rng.choice([100, 0, 1e3])) for _ in range(stacked)]
+        shapes = ['{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}}',
+                  '{"ty":"fl","c":{"a":1,"k":[{"t":0,"s":%s,"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":9,"s":%s}]},"o":{"k":100}}'
+                  % (colour(), colour()),
+                  '{"ty":"st","c":{"k":%s},"o":{"k":100},"w":{"k":2},"lc":1,"lj":1}' % colour(),
+                  '{"ty":"gf","o":{"k":100},"r":1,"t":%d,"s":{"k":[30,50]},"e":{"k":[70,50]},"g":{"p":%d,"k":{"k":[%s]}}}'
+                  % (rng.choice([1, 2]), stops, ",".join(repr(v) for v in values))] + repeaters
+        styles = shapes[1:4]
+        rng.shuffle(styles)
+        shapes[1:4] = styles
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"bm":%d,'
+                '"shapes":[%s]},{"ty":1,"ind":2,"ip":0,"op":10,"st":0,"sw":100,"sh":100,"sc":"#336699","ks":{"o":{"k":%r}}}]}'
+                % (rng.choice([0, 12, 13, 14, 15]), ",".join(shapes), rng.choice([100, 50, 0])))
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -660,7 +697,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
-    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators, effects and masks")
+    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators, effects and masks, colours, gradient stops and stacked repeaters")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
