@@ -77,7 +77,8 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Loads the scene as `imports` say, printing what an importer skipped as warnings on stderr
-    /// (an error with `--strict`). The import options are a group of the command beside this one,
+    /// (an error with `--strict`), a warning many places share folded after its first few
+    /// (`WarningSummary`). The import options are a group of the command beside this one,
     /// not nested in it: a debug build's argument parser validates every nested group again for
     /// each group around it, which made each parse of `render` about 60 ms slower.
     func load(_ imports: ImportOptions) throws(StrataError) -> Scene {
@@ -85,8 +86,8 @@ struct SceneOptions: ParsableArguments {
         if imports.strict, !loaded.warnings.isEmpty {
             throw StrataError(.dataError, loaded.warnings.joined(separator: "\n") + "\n(--strict: what is not drawn is an error)")
         }
-        for warning in loaded.warnings {
-            FileHandle.standardError.write(Data("strata: warning: \(warning)\n".utf8))
+        for line in WarningSummary.lines(loaded.warnings) {
+            FileHandle.standardError.write(Data("strata: warning: \(line)\n".utf8))
         }
         return loaded
     }

@@ -189,6 +189,29 @@ struct LottieCLITests {
         #expect(strict.status == 65 && strict.stderr.contains("layers[0].refId"), "\(strict.stderr)")
     }
 
+    /// One warning shared by many layers (lottie-web's navidad demo: 120 layers with a layer
+    /// style) is printed for its first three and then as one line counting the rest, in the
+    /// order the importer met them (the bottom layer first); `validate` prints every one.
+    @Test func aWarningManyLayersShareIsFoldedAfterItsFirstThree() throws {
+        let folder = cli.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("styles.json")
+        let transform = #"{"a":{"k":[0,0]},"p":{"k":[0,0]},"s":{"k":[100,100]},"r":{"k":0},"o":{"k":100}}"#
+        let layers = (1...10).map { index in
+            #"{"ty":4,"ind":\#(index),"ip":0,"op":5,"st":0,"ks":\#(transform),"sy":[{"ty":3,"nm":"Stroke"}],"shapes":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[20,20]},"r":{"k":0}},{"ty":"fl","c":{"k":[1,0,0]},"o":{"k":100}}]}"#
+        }
+        try Data(#"{"v":"5.7.0","fr":10,"ip":0,"op":5,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#.utf8).write(to: file)
+        let out = folder.appendingPathComponent("styles.png")
+        let run = try cli.strata("frame", file.path, "--out", out.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(lines.count == 4, "\(run.stderr)")
+        #expect(lines.prefix(3).allSatisfy { $0.contains(".sy[0]: layer styles") }, "\(run.stderr)")
+        #expect(lines.last?.contains("the same at 7 more places (layers[6].sy[0], layers[5].sy[0], layers[4].sy[0], layers[3].sy[0], …") == true, "\(run.stderr)")
+        let validate = try cli.strata("validate", file.path)
+        #expect(validate.status == 0 && validate.stderr.split(separator: "\n").filter { $0.contains("warning:") }.count == 10, "\(validate.stderr)")
+    }
+
     /// `--font DIR`: a text whose glyphs the file lacks is set in the user's file named for its
     /// font, not in Helvetica's design; a file that is not a font is an error naming it.
     @Test func fontFolderGivesTheUsersFont() throws {
