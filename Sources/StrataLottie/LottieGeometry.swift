@@ -286,12 +286,14 @@ enum LottieShapes {
             let radius = isOuter ? outerRadius : innerRadius!
             let roundness = (isOuter ? outerRoundness : innerRoundness) / 100
             let point = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
-            // The tangent is perpendicular to the radius, 2π·r·roundness / (4 × points) long —
-            // points, not corners: a polygon's corners are its points, a star has twice as many.
-            // Sources: the Lottie documentation's PolyStar rendering notes (tangent_len =
-            // roundness × radius × 2π / (points × 4 × 100)), lottie-web's and lottie-ios's
-            // polygon and star paths; After Effects' render lottie-ae polygon-round-00.
-            let length = radius * (2 * Double.pi / Double(count)) * roundness / 4
+            // The tangent is perpendicular to the radius, r × roundness × a constant long: 0.25
+            // for a polygon, 0.47829 for a star, whatever the number of points — lottie-ios's
+            // polygon and star paths (`PolygonNode.PolygonConstant`, `StarNode.PolystarConstant`),
+            // which its Core Animation engine draws. lottie-web and the Lottie documentation
+            // give 2π·r·roundness / (4 × points) instead; Core Animation's pictures of pr_1536 and
+            // TypeFace/L, and After Effects' renders lottie-ae polygon-round-00 and star-round-00,
+            // are nearer lottie-ios's (docs/lottie.md).
+            let length = radius * roundness * (innerRadius == nil ? 0.25 : 0.47829)
             let tx = -sin(angle) * length, ty = cos(angle) * length
             bezier.vertices.append(point)
             bezier.inTangents.append(Point(x: -tx, y: -ty))

@@ -33,6 +33,33 @@ import Testing
         #expect(far.point == Point(x: -60, y: -60) && far.out == Point(x: 140, y: 140), "bounded at ±1000 %: \(far)")
     }
 
+    /// A star's and a polygon's roundness make tangents of radius × roundness × 0.47829 and
+    /// × 0.25, whatever the number of points — lottie-ios's paths (`StarNode.PolystarConstant`,
+    /// `PolygonNode.PolygonConstant`), which Core Animation draws; lottie-web's 2π·r·roundness /
+    /// (4 × points) would give 12.57 and 7.85 for these 5-point shapes.
+    @Test func starAndPolygonRoundnessMakeLottieIOSTangents() throws {
+        func tangentLengths(_ path: Path) -> [Double] {
+            LottieContour.contours(of: path)[0].vertices.map { vertex in
+                ((vertex.out.x - vertex.point.x) * (vertex.out.x - vertex.point.x) + (vertex.out.y - vertex.point.y) * (vertex.out.y - vertex.point.y)).squareRoot()
+            }
+        }
+        let star = LottieShapes.star(center: Point(x: 0, y: 0), points: 5, rotation: 0, outerRadius: 100, innerRadius: 40,
+                                     outerRoundness: 50, innerRoundness: 25, reversed: false)
+        let starLengths = tangentLengths(star)
+        #expect(starLengths.count == 10)
+        for (index, length) in starLengths.enumerated() {
+            let expected = index % 2 == 0 ? 100 * 0.5 * 0.47829 : 40 * 0.25 * 0.47829
+            #expect(abs(length - expected) < 1e-9, "vertex \(index): \(length), expected \(expected)")
+        }
+        let polygon = LottieShapes.star(center: Point(x: 0, y: 0), points: 5, rotation: 0, outerRadius: 100, innerRadius: nil,
+                                        outerRoundness: 50, innerRoundness: 0, reversed: false)
+        let polygonLengths = tangentLengths(polygon)
+        #expect(polygonLengths.count == 5 && polygonLengths.allSatisfy { abs($0 - 12.5) < 1e-9 }, "\(polygonLengths)")
+        // Perpendicular to the radius: the first vertex, at noon, has a horizontal tangent.
+        let first = LottieContour.contours(of: polygon)[0].vertices[0]
+        #expect(abs(first.point.x) < 1e-9 && abs(first.out.y - first.point.y) < 1e-9)
+    }
+
     @Test func contoursRoundTripAPath() {
         var path = Path()
         LottieContour.contours(of: Self.square).forEach { $0.append(to: &path) }
