@@ -8,7 +8,8 @@ import StrataScene
 /// Masks are folded in order into one mask layer: an added (or lightening) mask joins the shape so
 /// far (as sublayers), a subtracted one masks it by its inverse (the path inside a large rectangle,
 /// filled even-odd), an intersected (or darkening) one masks it by itself, a differing one is
-/// drawn over it XOR; an inverted mask is its inverse. A mask's
+/// drawn over it XOR; an inverted mask is its inverse. Every mask path is filled even-odd, as
+/// lottie-ios's `MaskLayer` fills it. A mask's
 /// opacity is its shape layer's. An alpha matte is the matte layer as the matted layer's mask.
 extension LottieLayerBuilder {
     /// The mask layer of `node`'s masks, in its content's coordinates; nil when none applies.
@@ -37,7 +38,7 @@ extension LottieLayerBuilder {
                     var sources = [bezier]
                     if inverse { sources.insert(Self.everywhere, at: 0) }
                     layer = try shapes.shapeLayers(sources, style: .init(node: mask, isStroke: false), trims: [], solid: true)[0]
-                    if inverse { layer.shape?.fillRule = .evenOdd }
+                    layer.shape?.fillRule = .evenOdd
                 }
                 let opacity = try mask.vectorProperty("o", default: [100])
                 layer.opacity = min(1, max(0, opacity.first[0] / 100))

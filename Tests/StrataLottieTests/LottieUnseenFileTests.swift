@@ -29,6 +29,27 @@ import Testing
         #expect(try pixel(scene, atSeconds: 1, 25, 50)[3] == 255)
     }
 
+    /// A mask's path is filled even-odd, as both of lottie-ios's engines fill it (`MaskLayer` and
+    /// `MaskContainerLayer`: `fillRule = .evenOdd`): a pentagram's centre, wound twice, is
+    /// outside the mask, its points inside.
+    @Test func aMaskPathIsFilledEvenOdd() throws {
+        // Five points on a circle of radius 40 about (50, 50), joined every second one.
+        let points = (0..<5).map { k -> (Double, Double) in
+            let angle = -Double.pi / 2 + Double(2 * k % 5) * 2 * Double.pi / 5
+            return (50 + 40 * cos(angle), 50 + 40 * sin(angle))
+        }
+        let vertices = points.map { "[\($0.0),\($0.1)]" }.joined(separator: ",")
+        let zeros = Array(repeating: "[0,0]", count: 5).joined(separator: ",")
+        let mask = #"{"mode":"a","inv":false,"o":{"k":100},"pt":{"k":{"c":true,"v":[\#(vertices)],"i":[\#(zeros)],"o":[\#(zeros)]}}}"#
+        let scene = try importLottie(lottie(shapeLayer(redSquare(size: 100), extra: #","hasMask":true,"masksProperties":[\#(mask)]"#)))
+        #expect(try pixel(scene, atSeconds: 0, 50, 50)[3] == 0, "the centre, wound twice, is outside an even-odd mask")
+        #expect(try pixel(scene, atSeconds: 0, 50, 16)[3] == 255, "the top point is inside")
+        // Inverted, the other way round.
+        let inverted = mask.replacingOccurrences(of: #""inv":false"#, with: #""inv":true"#)
+        let hole = try importLottie(lottie(shapeLayer(redSquare(size: 100), extra: #","hasMask":true,"masksProperties":[\#(inverted)]"#)))
+        #expect(try pixel(hole, atSeconds: 0, 50, 50)[3] == 255 && pixel(hole, atSeconds: 0, 50, 16)[3] == 0)
+    }
+
     @Test func darkenIntersectsLightenAddsDifferenceKeepsWhereMasksDiffer() throws {
         // A 60-point red square (20…80), masked by a square at 20…60 and then one at 40…80.
         for (mode, inBoth, inFirstOnly, inSecondOnly) in [("d", true, false, false), ("i", true, false, false),
