@@ -272,36 +272,79 @@ enum LottieShapes {
     }
 
     /// A star (`inner` given) or polygon of `points` corners around `center`, rotated by
-    /// `rotation` degrees, with After Effects' roundness (percent) turned into tangents.
+    /// `rotation` degrees, with After Effects' roundness (percent) turned into tangents — built as
+    /// lottie-ios builds the paths its Core Animation engine draws (`BezierPath.star`,
+    /// `BezierPath.polygon`), whose first point is at the top (turned by `rotation`):
+    /// - a tangent is perpendicular to the radius, r × roundness × 0.47829 long for a star and
+    ///   × 0.25 for a polygon, whatever the number of points (`StarNode.PolystarConstant`,
+    ///   `PolygonNode.PolygonConstant`). lottie-web and the Lottie documentation give
+    ///   2π·r·roundness / (4 × points) instead; Core Animation's pictures of pr_1536 and TypeFace/L,
+    ///   and After Effects' renders lottie-ae polygon-round-00 and star-round-00, are compared in
+    ///   docs/lottie.md;
+    /// - a fractional number of points (an animated `pt`) grows a star's last point out of its
+    ///   inner radius: the point at the start lies `fraction` of the way from the inner radius to the
+    ///   outer, both its half-turns are `fraction` of a half-turn and its tangents `fraction` as
+    ///   long; a polygon takes ⌈points⌉ steps of 360° / points, its last side closing the gap;
+    /// - reversed (`d` 3), the same points from the first the other way round.
     static func star(center: Point, points: Double, rotation: Double, outerRadius: Double, innerRadius: Double?,
                      outerRoundness: Double, innerRoundness: Double, reversed: Bool) -> Path {
-        let count = min(1000, max(0, Int(saturating: points, .down)))
-        guard count >= 2 else { return Path() }
-        let corners = innerRadius == nil ? count : count * 2
-        let step = 2 * Double.pi / Double(corners)
+        guard points.isFinite, points >= 2 else { return Path() }
+        let count = min(1000, points)
+        let perPoint = 2 * Double.pi / count
         var angle = (rotation - 90) * Double.pi / 180
         var bezier = LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: [])
-        for index in 0..<corners {
-            let isOuter = innerRadius == nil || index % 2 == 0
-            let radius = isOuter ? outerRadius : innerRadius!
-            let roundness = (isOuter ? outerRoundness : innerRoundness) / 100
-            let point = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
-            // The tangent is perpendicular to the radius, r × roundness × a constant long: 0.25
-            // for a polygon, 0.47829 for a star, whatever the number of points — lottie-ios's
-            // polygon and star paths (`PolygonNode.PolygonConstant`, `StarNode.PolystarConstant`),
-            // which its Core Animation engine draws. lottie-web and the Lottie documentation
-            // give 2π·r·roundness / (4 × points) instead; Core Animation's pictures of pr_1536 and
-            // TypeFace/L, and After Effects' renders lottie-ae polygon-round-00 and star-round-00,
-            // are nearer lottie-ios's (docs/lottie.md).
-            let length = radius * roundness * (innerRadius == nil ? 0.25 : 0.47829)
-            let tx = -sin(angle) * length, ty = cos(angle) * length
-            bezier.vertices.append(point)
-            bezier.inTangents.append(Point(x: -tx, y: -ty))
-            bezier.outTangents.append(Point(x: tx, y: ty))
-            angle += step
+        /// A vertex at `radius` and the current angle, its tangents `length` long (0: none).
+        func add(radius: Double, length: Double) {
+            let tangent = Point(x: -sin(angle) * length, y: cos(angle) * length)
+            bezier.vertices.append(Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
+            bezier.inTangents.append(Point(x: -tangent.x, y: -tangent.y))
+            bezier.outTangents.append(tangent)
+        }
+        if let innerRadius {
+            let constant = 0.47829
+            let fraction = count - count.rounded(.down)
+            let half = perPoint / 2
+            let corners = Int(count.rounded(.up)) * 2
+            func length(outer: Bool) -> Double { (outer ? outerRadius * outerRoundness : innerRadius * innerRoundness) / 100 * constant }
+            if fraction > 0 {
+                angle += half * (1 - fraction)
+                add(radius: innerRadius + fraction * (outerRadius - innerRadius), length: length(outer: true) * fraction)
+                angle += perPoint * fraction / 2
+            } else {
+                add(radius: outerRadius, length: length(outer: true))
+                angle += half
+            }
+            // Inner and outer corners in turn; the last lands on the first (dropped below).
+            for index in 0..<corners - 1 {
+                let outer = index % 2 == 1
+                add(radius: outer ? outerRadius : innerRadius, length: length(outer: outer))
+                angle += fraction > 0 && index == corners - 2 ? perPoint * fraction / 2 : half
+            }
+        } else {
+            let length = outerRadius * outerRoundness / 100 * 0.25
+            add(radius: outerRadius, length: length)
+            let steps = Int(count.rounded(.up))
+            // The last step lands on the first point for a whole number of points.
+            let whole = count == count.rounded(.down)
+            for _ in 1..<(whole ? steps : steps + 1) {
+                angle += perPoint
+                add(radius: outerRadius, length: length)
+            }
+            if !whole {
+                // The closing side, from past the first point back to it, is straight.
+                bezier.inTangents[0] = .zero
+                bezier.outTangents[bezier.outTangents.count - 1] = .zero
+            }
         }
         var path = Path()
-        bezier.append(to: &path, reversed: reversed)
+        if reversed {
+            // From the first point the other way round, each vertex's tangents swapped.
+            let order = [0] + bezier.vertices.indices.dropFirst().reversed()
+            LottieBezier(closed: true, vertices: order.map { bezier.vertices[$0] }, inTangents: order.map { bezier.outTangents[$0] },
+                         outTangents: order.map { bezier.inTangents[$0] }).append(to: &path)
+        } else {
+            bezier.append(to: &path)
+        }
         return path
     }
 }

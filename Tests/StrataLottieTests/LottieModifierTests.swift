@@ -60,6 +60,33 @@ import Testing
         #expect(abs(first.point.x) < 1e-9 && abs(first.out.y - first.point.y) < 1e-9)
     }
 
+    /// A fractional number of points (an animated `pt`) grows a star's last point out of its inner
+    /// radius, as lottie-ios's `BezierPath.star` builds it: 5.5 points give 12 corners, the first
+    /// half way between the radii with tangents half as long; just under 5 is the 5-point star.
+    /// Reversed, the path starts at the same first point. A polygon of 4.5 points takes 5 steps
+    /// of 80°, its last side straight back to the first point.
+    @Test func fractionalPointsGrowAPointOutOfTheInnerRadius() throws {
+        func star(_ points: Double, reversed: Bool = false, inner: Double? = 40) -> [LottieContour.Vertex] {
+            LottieContour.contours(of: LottieShapes.star(center: Point(x: 0, y: 0), points: points, rotation: 0, outerRadius: 100,
+                                                         innerRadius: inner, outerRoundness: 50, innerRoundness: 0, reversed: reversed))[0].vertices
+        }
+        func radius(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+        let grown = star(5.5)
+        #expect(grown.count == 12)
+        #expect(abs(radius(grown[0].point) - 70) < 1e-9, "\(grown[0].point)")
+        let out = Point(x: grown[0].out.x - grown[0].point.x, y: grown[0].out.y - grown[0].point.y)
+        #expect(abs(radius(out) - 100 * 0.5 * 0.47829 * 0.5) < 1e-9)
+        let almost = star(4.99999), five = star(5)
+        #expect(almost.count == five.count && zip(almost, five).allSatisfy { abs($0.point.x - $1.point.x) < 0.01 && abs($0.point.y - $1.point.y) < 0.01 })
+        let back = star(5.5, reversed: true)
+        #expect(back[0].point == grown[0].point && back[1].point == grown[11].point)
+        let polygon = star(4.5, inner: nil)
+        #expect(polygon.count == 6, "\(polygon.count)")
+        #expect(polygon[0].into == polygon[0].point && polygon[5].out == polygon[5].point, "the closing side has no tangents")
+        #expect(LottieShapes.star(center: .zero, points: 1.5, rotation: 0, outerRadius: 1, innerRadius: 1, outerRoundness: 0, innerRoundness: 0,
+                                  reversed: false).isEmpty, "fewer than 2 points draw nothing")
+    }
+
     @Test func contoursRoundTripAPath() {
         var path = Path()
         LottieContour.contours(of: Self.square).forEach { $0.append(to: &path) }
