@@ -280,11 +280,12 @@ struct LottieClock: Hashable {
         return key * duration
     }
 
-    /// An animation through `values`, one per root frame from `first` on, linear between them and
-    /// held before and after: what a value sampled at every frame becomes. Nil for fewer than two.
-    func sampled(_ keyPath: AnimationKeyPath, _ values: [AnimationValue], fromRootFrame first: Double) -> Animation? {
+    /// An animation through `values`, one per root frame from `first` on (or `perFrame` a frame),
+    /// linear between them and held before and after: what a value sampled at every frame
+    /// becomes. Nil for fewer than two.
+    func sampled(_ keyPath: AnimationKeyPath, _ values: [AnimationValue], fromRootFrame first: Double, perFrame: Int = 1) -> Animation? {
         guard values.count > 1 else { return nil }
-        let begin = seconds(ofRootFrame: first), end = seconds(ofRootFrame: first + Double(values.count - 1))
+        let begin = seconds(ofRootFrame: first), end = seconds(ofRootFrame: first + Double(values.count - 1) / Double(max(1, perFrame)))
         return Animation(keyPath: keyPath, kind: .keyframe(Keyframes(values: values)),
                          timing: MediaTiming(beginTime: begin, duration: end - begin, fillMode: .both, isRemovedOnCompletion: false))
     }

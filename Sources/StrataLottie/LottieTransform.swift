@@ -99,14 +99,17 @@ struct LottieTransformBuilder {
         }
 
         // Position: one property, or x and y apart (`s: true`).
+        var positionParts: [LottieProperty<[Double]>]
         if let split = node["p"], split["s"].map({ (try? $0.number(in: 0...1)) == 1 }) == true {
             if autoOrient { context.warn(split.path, "auto-orient is not applied to a position split in x and y") }
             let x = try split.vectorProperty("x", default: [0]), y = try split.vectorProperty("y", default: [0])
+            positionParts = [x, y]
             layer.position = Point(x: x.first[0], y: y.first[0])
             try context.add(x.animation(.positionX, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.x", to: &layer, at: split.path)
             try context.add(y.animation(.positionY, time: time, clock: clock, make: { .number($0[0]) }), forKey: "position.y", to: &layer, at: split.path)
         } else {
             let position = try LottieTransformGaps.part(gaps?.position) { () throws(SceneError) in try node.vectorProperty("p", default: [0, 0]) }
+            positionParts = [position]
             layer.position = Point(x: position.first[0], y: position.first[1])
             if position.isAnimated { try addPosition(position, to: &layer, at: node.path + ".p", autoOrient: autoOrient) }
         }
@@ -141,14 +144,21 @@ struct LottieTransformBuilder {
                 .concatenating(.rotation(radians: rotation.first[0] * .pi / 180))
             layer.transform = Transform3D(matrix)
         }
-        if let skewNode = node["sk"] {
-            let skew = try skewNode.vectorProperty(count: 1)
-            if skew.keyframes.contains(where: { $0.value[0] != 0 }) {
-                let axis = try node.vectorProperty("sa", default: [0])
-                let combined = turns.isEmpty ? Self.combined(scale: scale, rotation: rotation, skew: skew, axis: axis) : nil
-                try applySkew(skew, axis: axis, to: &layer, at: skewNode.path, sampling: combined == nil)
-                if let combined { try playCombined(combined, on: &layer, at: skewNode.path) }
-            }
+        // lottie-ios plays a skewed transform, or one with a negative x scale, as one matrix
+        // animation (LottieCombinedTransform.swift).
+        let still = LottieProperty<[Double]>(constant: [0])
+        let combinable = turns.isEmpty && !autoOrient && !time.isRemapped
+        let moving = (positionParts, anchor)
+        if let skewNode = node["sk"], case let skew = try skewNode.vectorProperty(count: 1), skew.keyframes.contains(where: { $0.value[0] != 0 }) {
+            let axis = try node.vectorProperty("sa", default: [0])
+            let combined = combinable && !skew.isAnimated && !axis.isAnimated
+                ? Self.combined(scale: scale, rotation: rotation, skew: skew, axis: axis, alsoTimed: positionParts + [anchor]) : nil
+            try applySkew(skew, axis: axis, to: &layer, at: skewNode.path, sampling: combined == nil)
+            if let combined { try playCombined(combined, on: &layer, at: skewNode.path, moving: moving) }
+        } else if combinable, scale.isAnimated || rotation.isAnimated, scale.keyframes.contains(where: { $0.value[0] < 0 }),
+                  let combined = Self.combined(scale: scale, rotation: rotation, skew: still, axis: still, alsoTimed: positionParts + [anchor]) {
+            try applySkew(still, axis: still, to: &layer, at: node.path + ".s", sampling: false)
+            try playCombined(combined, on: &layer, at: node.path + ".s", moving: moving)
         }
 
         if opacity, let node = node["o"] {
@@ -210,7 +220,7 @@ struct LottieTransformBuilder {
     /// (as components) and the skew (its transform, sampled at every frame when it changes), and
     /// the layer keeps position and rotation.
     /// `sampling`: whether a moving skew is sampled here (not when `playCombined` plays it).
-    private func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String,
+    func applySkew(_ skew: LottieProperty<[Double]>, axis: LottieProperty<[Double]>, to layer: inout Layer, at path: String,
                            sampling: Bool = true) throws(SceneError) {
         func matrix(_ sk: Double, _ sa: Double) -> Transform3D {
             let angle = sa * .pi / 180, c = cos(angle), s = sin(angle)
@@ -236,12 +246,14 @@ struct LottieTransformBuilder {
         }
         layer.sublayers = []
         // The scale moves inside, before the skew; the rotation stays outside, after it.
+        var stillScale = Transform3D.identity
         if layer.transform.isIdentity == false {
             // A static scale and rotation: split the model matrix back into its parts.
             let m = layer.transform.affine
             let rotation = atan2(m.b, m.a)
             let unrotated = m.concatenating(.rotation(radians: -rotation))
-            inner.transform = Transform3D(Transform2D(a: unrotated.a, b: 0, c: 0, d: unrotated.d, tx: 0, ty: 0)).concatenating(matrix(skew.first[0], axis.first[0]))
+            stillScale = Transform3D(Transform2D(a: unrotated.a, b: 0, c: 0, d: unrotated.d, tx: 0, ty: 0))
+            inner.transform = stillScale.concatenating(matrix(skew.first[0], axis.first[0]))
             layer.transform = Transform3D(Transform2D.rotation(radians: rotation))
         } else {
             inner.transform = matrix(skew.first[0], axis.first[0])
@@ -256,112 +268,11 @@ struct LottieTransformBuilder {
             let frames = context.rootFrames
             let values = frames.map { frame -> AnimationValue in
                 let local = time.local(frame)
-                return .transform(matrix(skew.value(atFrame: local)[0], axis.value(atFrame: local)[0]))
+                return .transform(stillScale.concatenating(matrix(skew.value(atFrame: local)[0], axis.value(atFrame: local)[0])))
             }
             try context.add(context.clock.sampled(.transform, values, fromRootFrame: frames[0]), forKey: "skew", to: &inner, at: path)
         }
         layer.sublayers = [inner]
-    }
-
-    /// A skewed transform whose animated parts share their keyframes' timing, played as lottie-ios
-    /// plays it: one `transform` animation through the matrices at the keyframes, which Core
-    /// Animation interpolates taken apart (transposed: an angle, a shear and two scales) — not the parts'
-    /// own values in between. A skewed ring turning 0 → 60° is 26 px narrower half way in its
-    /// picture of zen_lottiev2 than the parts would draw it; this path gives 803 px for its 802.
-    /// The skew layer holds the whole linear part, sampled at every frame of the composition;
-    /// the outer layer keeps the position.
-    private func playCombined(_ combined: LottieProperty<[Double]>, on layer: inout Layer, at path: String) throws(SceneError) {
-        guard combined.isAnimated, var inner = layer.sublayers.first else { return }
-        // Index k + eased fraction of the segment from keyframe k at each local frame.
-        let progress = LottieProperty(keyframes: combined.keyframes.enumerated().map { index, keyframe in
-            var keyframe = keyframe
-            keyframe.value = [Double(index)]
-            return keyframe
-        })
-        let matrices = combined.keyframes.map { Self.linearPart($0.value) }
-        let frames = context.rootFrames
-        let values = frames.map { frame -> AnimationValue in
-            let position = progress.value(atFrame: time.local(frame))[0]
-            let index = min(matrices.count - 2, max(0, Int(saturating: position, .down)))
-            return .transform(Transform3D(Self.coreAnimationInterpolation(matrices[index], matrices[index + 1], fraction: position - Double(index))))
-        }
-        for key in ["transform.scale.x", "transform.scale.y", "transform.rotation.z", "skew"] {
-            layer.removeAnimation(forKey: key)
-            inner.removeAnimation(forKey: key)
-        }
-        layer.transform = .identity
-        inner.transform = values.first.flatMap { if case .transform(let t) = $0 { t } else { nil } } ?? .identity
-        try context.add(context.clock.sampled(.transform, values, fromRootFrame: frames[0]), forKey: "transform", to: &inner, at: path)
-        layer.sublayers = [inner]
-    }
-
-    /// Scale, then skew, then rotation, from [scale x %, scale y %, skew°, axis°, rotation°].
-    static func linearPart(_ parts: [Double]) -> Transform2D {
-        let angle = parts[3] * .pi / 180, c = cos(angle), s = sin(angle)
-        let shear = tan(min(85, max(-85, -parts[2])) * .pi / 180)
-        return Transform2D.scale(x: parts[0] / 100, y: parts[1] / 100)
-            .concatenating(Transform2D(a: c, b: s, c: -s, d: c, tx: 0, ty: 0))
-            .concatenating(Transform2D(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
-            .concatenating(Transform2D(a: c, b: -s, c: s, d: c, tx: 0, ty: 0))
-            .concatenating(.rotation(radians: parts[4] * .pi / 180))
-    }
-
-    /// The linear part at `fraction` between `a` and `b` as Core Animation interpolates it (fitted
-    /// to its pictures): each matrix's transpose taken apart into scale x, shear, scale y and an
-    /// angle, those mixed linearly (the angle the short way round), and put back together.
-    static func coreAnimationInterpolation(_ a: Transform2D, _ b: Transform2D, fraction f: Double) -> Transform2D {
-        func parts(_ m: Transform2D) -> [Double]? {
-            // Rows of the transpose: (a, c) and (b, d).
-            var r0 = (m.a, m.c), r1 = (m.b, m.d)
-            var sx = (r0.0 * r0.0 + r0.1 * r0.1).squareRoot()
-            guard sx > 1e-12 else { return nil }
-            r0 = (r0.0 / sx, r0.1 / sx)
-            var shear = r0.0 * r1.0 + r0.1 * r1.1
-            r1 = (r1.0 - shear * r0.0, r1.1 - shear * r0.1)
-            let sy = (r1.0 * r1.0 + r1.1 * r1.1).squareRoot()
-            guard sy > 1e-12 else { return nil }
-            shear /= sy
-            if m.a * m.d - m.b * m.c < 0 { sx = -sx; r0 = (-r0.0, -r0.1) }
-            return [sx, sy, shear, atan2(r0.1, r0.0)]
-        }
-        guard let p = parts(a), var q = parts(b) else { return f < 0.5 ? a : b }
-        if q[3] - p[3] > .pi { q[3] -= 2 * .pi } else if p[3] - q[3] > .pi { q[3] += 2 * .pi }
-        let m = zip(p, q).map { $0 + ($1 - $0) * f }
-        // Scale, then shear, then the angle (the inverse of taking apart): the transpose; its
-        // transpose is the matrix.
-        let t = Transform2D.scale(x: m[0], y: m[1])
-            .concatenating(Transform2D(a: 1, b: 0, c: m[2], d: 1, tx: 0, ty: 0))
-            .concatenating(.rotation(radians: m[3]))
-        let result = Transform2D(a: t.a, b: t.c, c: t.b, d: t.d, tx: 0, ty: 0)
-        return [result.a, result.b, result.c, result.d].allSatisfy(\.isFinite) ? result : (f < 0.5 ? a : b)
-    }
-
-    /// The scale, skew and rotation as one property of [scale x, scale y, skew, axis, rotation]
-    /// when every animated one has the same keyframe frames, holds and easing (as lottie-ios's
-    /// `Keyframes.combined` requires); nil otherwise (lottie-ios then samples every frame, which
-    /// the parts' own animations are).
-    static func combined(scale: LottieProperty<[Double]>, rotation: LottieProperty<[Double]>, skew: LottieProperty<[Double]>,
-                         axis: LottieProperty<[Double]>) -> LottieProperty<[Double]>? {
-        let parts = [scale, skew, axis, rotation]
-        let animated = parts.filter(\.isAnimated)
-        guard let base = animated.first else { return nil }
-        for other in animated.dropFirst() {
-            guard other.keyframes.count == base.keyframes.count,
-                  zip(other.keyframes, base.keyframes).allSatisfy({ $0.frame == $1.frame && $0.hold == $1.hold && $0.ease(dimension: 0) == $1.ease(dimension: 0) })
-            else { return nil }
-        }
-        func value(_ property: LottieProperty<[Double]>, _ index: Int, _ component: Int) -> Double {
-            let keyframe = property.isAnimated ? property.keyframes[index] : property.keyframes[0]
-            return component < keyframe.value.count ? keyframe.value[component] : (keyframe.value.last ?? 0)
-        }
-        return LottieProperty(keyframes: base.keyframes.indices.map { index in
-            var keyframe = base.keyframes[index]
-            keyframe.value = [value(scale, index, 0), value(scale, index, 1), value(skew, index, 0), value(axis, index, 0), value(rotation, index, 0)]
-            keyframe.ease = [keyframe.ease(dimension: 0)]
-            keyframe.spatialIn = nil
-            keyframe.spatialOut = nil
-            return keyframe
-        })
     }
 
     /// An animation that holds `value` at every time (a component beside an animated one, so that

@@ -58,14 +58,33 @@ public struct DecomposedTransform3D: Hashable, Sendable {
             0.5 * max(1 - row[0][0] - row[1][1] + row[2][2], 0).squareRoot(),
             0.5 * max(1 + row[0][0] + row[1][1] + row[2][2], 0).squareRoot(),
         ]
-        if row[2][1] > row[1][2] { q[0] = -q[0] }
-        if row[0][2] > row[2][0] { q[1] = -q[1] }
-        if row[1][0] > row[0][1] { q[2] = -q[2] }
+        if q[3] >= Self.halfTurnW {
+            if row[2][1] > row[1][2] { q[0] = -q[0] }
+            if row[0][2] > row[2][0] { q[1] = -q[1] }
+            if row[1][0] > row[0][1] { q[2] = -q[2] }
+        } else {
+            // About half a turn (w near 0: a mirror image taken apart, whose three scales are
+            // negated): the differences above vanish and leave every sign positive, which turns
+            // the axis the wrong way (a mirror across the line at 60° came back across the one at
+            // −60°). The signs come from the sums instead, relative to the largest of x, y, z,
+            // which takes the sign of its product with w (positive when that is 0).
+            let sums = [[0.0, row[0][1] + row[1][0], row[0][2] + row[2][0]],
+                        [row[0][1] + row[1][0], 0, row[1][2] + row[2][1]],
+                        [row[0][2] + row[2][0], row[1][2] + row[2][1], 0]]
+            let withW = [row[1][2] - row[2][1], row[2][0] - row[0][2], row[0][1] - row[1][0]]
+            let k = (0..<3).max { q[$0] < q[$1] } ?? 0
+            if withW[k] < 0 { q[k] = -q[k] }
+            for j in 0..<3 where j != k && sums[k][j] * q[k] < 0 { q[j] = -q[j] }
+        }
         self.scale = scale
         self.skew = skew
         self.quaternion = q
         guard (perspective + translation + scale + skew + quaternion).allSatisfy(\.isFinite) else { return nil }
     }
+
+    /// Below this w (a rotation within about 0.01° of half a turn) a quaternion's signs are read
+    /// from the sums of the rotation's off-diagonal entries, not their differences.
+    static let halfTurnW = 1e-4
 
     /// The matrix these parts make (CSS Transforms 2's "Recomposing to a 3D matrix").
     public var recomposed: Transform3D {

@@ -83,6 +83,22 @@ struct Transform3DTests {
         }
     }
 
+    /// A mirror image (x scale −1) turned by any angle — taken apart as half a turn about an axis
+    /// in the plane, with three negated scales — comes back as itself, and halfway between two
+    /// turns of one mirror image is the mirror image turned halfway (a Lottie layer flipped with
+    /// scale −100 % and turning drew its turn the other way round).
+    @Test func mirrorImagesRecomposeAndTurnTheRightWay() throws {
+        for degrees in stride(from: -180.0, through: 180, by: 15) {
+            let m = Transform3D(Transform2D.scale(x: -1, y: 1).concatenating(.rotation(radians: degrees * .pi / 180)))
+            let parts = try #require(DecomposedTransform3D(m))
+            #expect(Self.close(parts.recomposed, m, 1e-9), "\(degrees)°: \(parts.recomposed)")
+            #expect(Self.close(m.interpolated(to: m, fraction: 0.5), m, 1e-9), "\(degrees)°")
+        }
+        let from = Transform3D(Transform2D.scale(x: -1, y: 1)), to = Transform3D(Transform2D.scale(x: -1, y: 1).concatenating(.rotation(radians: -.pi / 3)))
+        let halfway = Transform3D(Transform2D.scale(x: -1, y: 1).concatenating(.rotation(radians: -.pi / 6)))
+        #expect(Self.close(from.interpolated(to: to, fraction: 0.5), halfway, 1e-9), "\(from.interpolated(to: to, fraction: 0.5))")
+    }
+
     @Test func interpolationFollowsCSSTransforms2() {
         // rotateY(0) → rotateY(90°) at ½ is rotateY(45°): a turn, not a shrink.
         let a = Transform3D.identity, b = Transform3D.rotation(radians: .pi / 2, x: 0, y: 1, z: 0)
