@@ -8,7 +8,7 @@ import Testing
 /// were set: the import may only get better. docs/lottie.md lists every miss and its reason.
 @Suite("Lottie import: measured against Core Animation") struct LottieCorpusTests {
     static let floors: [String: Int] = [
-        "all": 484, "top level": 55, "DotLottie": 20, "Issues": 250, "LottieFiles": 40, "Nonanimating": 25, "TypeFace": 94,
+        "all": 485, "top level": 55, "DotLottie": 20, "Issues": 251, "LottieFiles": 40, "Nonanimating": 25, "TypeFace": 94,
     ]
 
     @Test func everyPictureIsJudgedAndNoGroupFallsBelowItsFloor() async throws {
