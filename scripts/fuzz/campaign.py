@@ -369,7 +369,7 @@ GREEN_PNG = ("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAFklEQVR42mNg+E8hHD
              "rkJggg==")
 LOTTIE_KINDS = ["file-link", "chained-link", "absolute-link", "folder-link", "passwd-link", "fifo-link",
                 "nested-repeaters", "large-json", "jpeg-stream", "modifiers", "text-animators", "effects-masks", "text-providers",
-                "colours-stops-repeaters"]
+                "colours-stops-repeaters", "stars-flips-skews-masks"]
 JPEG_FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "jpeg")
 
 
@@ -581,6 +581,33 @@ def lottie_case(strata, index, rng_seed, scratch):
         text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"ks":{},"bm":%d,'
                 '"shapes":[%s]},{"ty":1,"ind":2,"ip":0,"op":10,"st":0,"sw":100,"sh":100,"sc":"#336699","ks":{"o":{"k":%r}}}]}'
                 % (rng.choice([0, 12, 13, 14, 15]), ",".join(shapes), rng.choice([100, 50, 0])))
+    elif kind == "stars-flips-skews-masks":
+        # Stars and polygons of fractional, huge or tiny point counts and extreme roundness;
+        # flipped (negative x scale) transforms turning far, moving skews near ±90°, anchors and
+        # positions timed alike or apart (lottie-ios's combined matrices); masks winding twice.
+        def value():
+            return rng.choice([0, 0.5, 2.5, 3.4, 5, 5.5, 999.75, 1000, 1e6, 1e300, -3, 1e-9])
+
+        def moving(a, b, timed=0):
+            return ('{"a":1,"k":[{"t":%d,"s":%s,"o":{"x":[0.3],"y":[0]},"i":{"x":[0.7],"y":[1]}},{"t":%d,"s":%s}]}'
+                    % (timed, a, rng.choice([9, 10, 20, 1e6]), b))
+        star = ('{"ty":"sr","sy":%d,"p":{"k":[0,0]},"pt":%s,"r":{"k":%r},"or":{"k":%r},"ir":{"k":%r},"os":{"k":%r},"is":{"k":%r},"d":%d}'
+                % (rng.choice([1, 2]), moving("[%r]" % value(), "[%r]" % value()), rng.choice([0, 45, 1e7]), rng.choice([30, 0, -20, 1e6]),
+                   rng.choice([10, -10, 0, 1e6]), rng.choice([0, 77, 250, -1e4, 1e300]), rng.choice([0, -80, 1e4]), rng.choice([1, 3])))
+        flip = "[%r,%r]" % (rng.choice([-100, -1e7, -0.001, 100]), rng.choice([100, -100, 0]))
+        transform = ('{"ty":"tr","p":%s,"a":{"k":[%r,%r]},"s":%s,"r":%s,"o":{"k":100},"sk":%s,"sa":{"k":%r}}'
+                     % (rng.choice(['{"k":[0,0]}', moving("[0,0]", "[20,-10]", rng.choice([0, 3]))]), rng.choice([0, 7, -1e6]),
+                        rng.choice([0, -5]), moving(flip, "[100,100]"), moving("[180]", "[%r]" % rng.choice([450, -3600, 1e9, 180])),
+                        rng.choice(['{"k":0}', moving("[85]", "[-89.9]"), '{"k":45}']), rng.choice([0, 30, 1e7])))
+        twice = ",".join("[%r,%r]" % (20 * rng.random(), 20 * rng.random()) for _ in range(rng.randint(3, 12)))
+        count = twice.count("[")
+        mask = ('{"mode":"%s","inv":%s,"o":{"k":100},"pt":{"k":{"c":true,"v":[%s,%s],"i":[%s],"o":[%s]}}}'
+                % (rng.choice(["a", "s", "i", "f"]), rng.choice(["true", "false"]), twice, twice,
+                   ",".join(["[0,0]"] * 2 * count), ",".join(["[0,0]"] * 2 * count)))
+        text = ('{"v":"5.7.4","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,'
+                '"ks":{"p":{"k":[50,50]},"s":%s},"hasMask":true,"masksProperties":[%s],'
+                '"shapes":[{"ty":"gr","it":[%s,{"ty":"fl","c":{"k":[1,0,0]},"o":{"k":100}},%s]}]}]}'
+                % (moving(flip, "[-100,100]"), mask, star, transform))
     elif kind == "large-json":
         points, masks = rng.randint(20_000, 100_000), rng.randint(1, 3)  # within the list bound: up to ~5 MB
         v = ",".join("[%d,%d]" % (rng.randrange(10), rng.randrange(10)) for _ in range(points))
@@ -697,7 +724,7 @@ def main():
     parser.add_argument("--scenes", type=int, default=300)
     parser.add_argument("--pngs", type=int, default=100)
     parser.add_argument("--videos", type=int, default=30, help="hostile video folders and options (needs ffmpeg)")
-    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators, effects and masks, colours, gradient stops and stacked repeaters")
+    parser.add_argument("--lotties", type=int, default=20, help="hostile Lottie cases: links out of the folder, nested repeaters, large valid JSON, mutated JPEG assets, extreme path modifiers, text animators, effects and masks, colours, gradient stops and stacked repeaters, fractional stars, flipped and skewed transforms, masks wound twice")
     parser.add_argument("--every-video-kind", action="store_true",
                         help="one video case of each kind, in order, instead of --videos cases of kinds the seed picks")
     parser.add_argument("--long", action="store_true", help="5,000 scenes, 1,000 PNGs and 300 video cases")
