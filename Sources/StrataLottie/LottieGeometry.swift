@@ -304,7 +304,7 @@ enum LottieShapes {
             let constant = 0.47829
             let fraction = count - count.rounded(.down)
             let half = perPoint / 2
-            let corners = Int(count.rounded(.up)) * 2
+            let corners = Int(saturating: count, .up) * 2
             func length(outer: Bool) -> Double { (outer ? outerRadius * outerRoundness : innerRadius * innerRoundness) / 100 * constant }
             if fraction > 0 {
                 angle += half * (1 - fraction)
@@ -323,7 +323,7 @@ enum LottieShapes {
         } else {
             let length = outerRadius * outerRoundness / 100 * 0.25
             add(radius: outerRadius, length: length)
-            let steps = Int(count.rounded(.up))
+            let steps = Int(saturating: count, .up)
             // The last step lands on the first point for a whole number of points.
             let whole = count == count.rounded(.down)
             for _ in 1..<(whole ? steps : steps + 1) {
