@@ -36,17 +36,20 @@ extension LottieTransformBuilder {
         let whole = context.rootFrames
         let steps = whole.count * Self.samplesPerFrame <= Self.maximumSamples ? Self.samplesPerFrame : 1
         let frames = (0..<((whole.count - 1) * steps + 1)).map { whole[0] + Double($0) / Double(steps) }
-        let values = frames.map { frame -> AnimationValue in
+        // Each sample's segment (keyframe index) and eased fraction through it.
+        let segments = frames.map { frame -> (index: Int, fraction: Double) in
             let position = progress.value(atFrame: time.local(frame))[0]
             let index = min(matrices.count - 2, max(0, Int(saturating: position, .down)))
-            return .transform(Transform3D(Self.coreAnimationInterpolation(matrices[index], matrices[index + 1], fraction: position - Double(index))))
+            return (index, position - Double(index))
         }
+        let linear = segments.map { Self.coreAnimationInterpolation(matrices[$0.index], matrices[$0.index + 1], fraction: $0.fraction) }
+        let values = linear.map { AnimationValue.transform(Transform3D($0)) }
         for key in ["transform.scale.x", "transform.scale.y", "transform.rotation.z", "skew"] {
             layer.removeAnimation(forKey: key)
             inner.removeAnimation(forKey: key)
         }
         layer.transform = .identity
-        inner.transform = values.first.flatMap { if case .transform(let t) = $0 { t } else { nil } } ?? .identity
+        inner.transform = linear.first.map { Transform3D($0) } ?? .identity
         try context.add(context.clock.sampled(.transform, values, fromRootFrame: frames[0], perFrame: steps), forKey: "transform", to: &inner, at: path)
         if !moving.anchor.isAnimated {
             let anchor = Point(x: moving.anchor.first[0], y: moving.anchor.first.count > 1 ? moving.anchor.first[1] : 0)
@@ -60,12 +63,8 @@ extension LottieTransformBuilder {
                 let turned = matrices[index].apply(to: anchor)
                 return Point(x: p.x - turned.x, y: p.y - turned.y)
             }
-            let positions = zip(frames, values).map { frame, value -> AnimationValue in
-                let position = progress.value(atFrame: time.local(frame))[0]
-                let index = min(matrices.count - 2, max(0, Int(saturating: position, .down)))
-                let f = position - Double(index)
-                guard case .transform(let t) = value else { return .point(layer.position) }
-                let turned = t.affine.apply(to: anchor)
+            let positions = zip(segments, linear).map { segment, matrix -> AnimationValue in
+                let (index, f) = segment, turned = matrix.apply(to: anchor)
                 return .point(Point(x: ends[index].x + (ends[index + 1].x - ends[index].x) * f + turned.x,
                                     y: ends[index].y + (ends[index + 1].y - ends[index].y) * f + turned.y))
             }
@@ -121,14 +120,6 @@ extension LottieTransformBuilder {
         return [result.a, result.b, result.c, result.d].allSatisfy(\.isFinite) ? result : (f < 0.5 ? a : b)
     }
 
-    /// The position of a transform `node` as lottie-ios reads it: one property, or x and y apart.
-    static func positionParts(of node: LottieNode) throws(SceneError) -> [LottieProperty<[Double]>] {
-        if let split = node["p"], split["s"].map({ (try? $0.number(in: 0...1)) == 1 }) == true {
-            return [try split.vectorProperty("x", default: [0]), try split.vectorProperty("y", default: [0])]
-        }
-        return [try node.vectorProperty("p", default: [0, 0])]
-    }
-
     /// The scale, skew and rotation as one property of [scale x, scale y, skew, axis, rotation]
     /// when every animated one, and every animated one of `alsoTimed` (the position and anchor,
     /// which lottie-ios combines with them), has the same keyframe frames, holds and easing (as
@@ -139,11 +130,7 @@ extension LottieTransformBuilder {
         let parts = [scale, skew, axis, rotation]
         let animated = parts.filter(\.isAnimated)
         guard let base = animated.first else { return nil }
-        for other in animated.dropFirst() + alsoTimed.filter(\.isAnimated) {
-            guard other.keyframes.count == base.keyframes.count,
-                  zip(other.keyframes, base.keyframes).allSatisfy({ $0.frame == $1.frame && $0.hold == $1.hold && $0.ease(dimension: 0) == $1.ease(dimension: 0) })
-            else { return nil }
-        }
+        for other in animated.dropFirst() + alsoTimed.filter(\.isAnimated) where !other.sharesTiming(with: base) { return nil }
         func value(_ property: LottieProperty<[Double]>, _ index: Int, _ component: Int) -> Double {
             let keyframe = property.isAnimated ? property.keyframes[index] : property.keyframes[0]
             return component < keyframe.value.count ? keyframe.value[component] : (keyframe.value.last ?? 0)

@@ -60,6 +60,14 @@ struct LottieProperty<Value: LottieInterpolable> {
     init(keyframes: [LottieKeyframe<Value>]) { self.keyframes = keyframes }
 
     var isAnimated: Bool { keyframes.count > 1 }
+
+    /// Whether `other` has keyframes at the same frames, with the same holds and easing (the first
+    /// dimension's): the timing lottie-ios's `Keyframes.combined` requires to merge properties.
+    func sharesTiming(with other: LottieProperty) -> Bool {
+        keyframes.count == other.keyframes.count
+            && zip(keyframes, other.keyframes).allSatisfy { $0.frame == $1.frame && $0.hold == $1.hold && $0.ease(dimension: 0) == $1.ease(dimension: 0) }
+    }
+
     var first: Value { keyframes[0].value }
 
     /// The value at `frame` (the layer's own frames), as Lottie evaluates it.

@@ -37,11 +37,7 @@ struct LottieTransformGaps {
         let rotation = try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
         let parts = [anchor, position, scale, rotation]
         guard let base = parts.first(where: \.isAnimated) else { return nil }
-        for part in parts where part.isAnimated {
-            guard part.keyframes.count == base.keyframes.count,
-                  zip(part.keyframes, base.keyframes).allSatisfy({ $0.frame == $1.frame && $0.hold == $1.hold && $0.ease(dimension: 0) == $1.ease(dimension: 0) })
-            else { return nil }
-        }
+        for part in parts where part.isAnimated && !part.sharesTiming(with: base) { return nil }
         // Does Core Animation drop a run? The same test as an opacity's.
         guard base.coreAnimationHolds(showing: base.first, time: time, context: context).keyframes.count > base.keyframes.count else { return nil }
         func gapped(_ part: LottieProperty<[Double]>, identity: Double) -> LottieProperty<[Double]> {
