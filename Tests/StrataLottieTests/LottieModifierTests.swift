@@ -33,6 +33,33 @@ import Testing
         #expect(far.point == Point(x: -60, y: -60) && far.out == Point(x: 140, y: 140), "bounded at ±1000 %: \(far)")
     }
 
+    /// The centre is the middle of the outline's bounds, not the mean of the vertices (Skottie's
+    /// `PuckerBloatEffect`; After Effects' renders bloat-00 and pucker-00): for a right triangle
+    /// of legs 90 and 30 the mean is (30, 10) and the middle (45, 15). A curve's control points
+    /// do not count, only where the curve reaches.
+    @Test func puckerAndBloatTurnAboutTheMiddleOfTheOutlinesBounds() throws {
+        var triangle = Path()
+        triangle.move(to: Point(x: 0, y: 0))
+        triangle.addLine(to: Point(x: 90, y: 0))
+        triangle.addLine(to: Point(x: 0, y: 30))
+        triangle.closeSubpath()
+        let bloated = LottieContour.contours(of: LottieShapes.puckeredAndBloated(triangle, amount: 100))[0]
+        // At 100 % every vertex reaches the centre and every control point is thrown as far out.
+        #expect(bloated.vertices.allSatisfy { $0.point == Point(x: 45, y: 15) }, "\(bloated.vertices)")
+        #expect(bloated.vertices[0].out == Point(x: -45, y: -15))
+
+        // A hump from (0, 0) to (100, 0) whose controls stand at y = −80: the curve rises to −60.
+        var hump = Path()
+        hump.move(to: Point(x: 0, y: 0))
+        hump.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: -80), control2: Point(x: 100, y: -80))
+        let bounds = hump.tightBounds
+        #expect(abs(bounds.minY - -60) < 1e-9 && bounds.maxY == 0 && bounds.minX == 0 && bounds.maxX == 100, "\(bounds)")
+        #expect(hump.controlBounds.minY == -80)
+        let moved = LottieContour.contours(of: LottieShapes.puckeredAndBloated(hump, amount: 50))[0]
+        #expect(abs(moved.vertices[0].point.y - -15) < 1e-9 && moved.vertices[0].point.x == 25, "\(moved.vertices[0])")
+        #expect(Path().tightBounds == .zero)
+    }
+
     /// A star's and a polygon's roundness make tangents of radius × roundness × 0.47829 and
     /// × 0.25, whatever the number of points — lottie-ios's paths (`StarNode.PolystarConstant`,
     /// `PolygonNode.PolygonConstant`), which Core Animation draws; lottie-web's 2π·r·roundness /
