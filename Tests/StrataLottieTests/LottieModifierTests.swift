@@ -138,6 +138,28 @@ import Testing
         #expect(LottieShapes.zigZagged(Self.square, size: .nan, ridges: 3, smooth: false) == Self.square)
     }
 
+    /// Smooth points' handles reach half the way to the next point on their side (lottie-web's
+    /// `ZigZagModifier`; After Effects' zig-zag-smooth-00): on a 40 × 10 rectangle with one ridge
+    /// a side, the points on the long sides stand 20 apart (handles 10), on the short sides 5
+    /// (handles 2.5), and a corner takes each side's.
+    @Test func smoothZigZagHandlesReachHalfWayToTheirNeighbours() throws {
+        var rectangle = Path()
+        rectangle.move(to: Point(x: 0, y: 0))
+        rectangle.addLine(to: Point(x: 40, y: 0))
+        rectangle.addLine(to: Point(x: 40, y: 10))
+        rectangle.addLine(to: Point(x: 0, y: 10))
+        rectangle.closeSubpath()
+        let smooth = LottieContour.contours(of: LottieShapes.zigZagged(rectangle, size: 1, ridges: 1, smooth: true))[0].vertices
+        #expect(smooth.count == 8)
+        func reach(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        // The middle of the top side: 10 either way along the side.
+        #expect(abs(reach(smooth[1].out, smooth[1].point) - 10) < 1e-9 && abs(reach(smooth[1].into, smooth[1].point) - 10) < 1e-9)
+        // The corner at (40, 0): in from the long side (10), out along the short one (2.5).
+        #expect(abs(reach(smooth[2].into, smooth[2].point) - 10) < 1e-9, "\(smooth[2])")
+        #expect(abs(reach(smooth[2].out, smooth[2].point) - 2.5) < 1e-9, "\(smooth[2])")
+        #expect(abs(reach(smooth[3].out, smooth[3].point) - 2.5) < 1e-9)
+    }
+
     /// A stop that is the mean of its neighbours, off the centre, is After Effects' midpoint: the
     /// blend follows f^(ln ½ / ln m) and reaches the mean there; a centred mean stays as it is.
     @Test func aMidpointStopBecomesItsCurve() {
