@@ -8,12 +8,15 @@ import Testing
 /// The shape modifiers' geometry, on paths whose answer is known.
 @Suite("Lottie shape modifiers") struct LottieModifierTests {
     /// A 20-point square centred at (50, 50), drawn with lines.
-    static var square: Path {
+    static var square: Path { rectangle(x: 40, y: 40, width: 20, height: 20) }
+
+    /// A rectangle drawn clockwise with lines from its top-left corner.
+    static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Path {
         var path = Path()
-        path.move(to: Point(x: 40, y: 40))
-        path.addLine(to: Point(x: 60, y: 40))
-        path.addLine(to: Point(x: 60, y: 60))
-        path.addLine(to: Point(x: 40, y: 60))
+        path.move(to: Point(x: x, y: y))
+        path.addLine(to: Point(x: x + width, y: y))
+        path.addLine(to: Point(x: x + width, y: y + height))
+        path.addLine(to: Point(x: x, y: y + height))
         path.closeSubpath()
         return path
     }
@@ -143,12 +146,7 @@ import Testing
     /// a side, the points on the long sides stand 20 apart (handles 10), on the short sides 5
     /// (handles 2.5), and a corner takes each side's.
     @Test func smoothZigZagHandlesReachHalfWayToTheirNeighbours() throws {
-        var rectangle = Path()
-        rectangle.move(to: Point(x: 0, y: 0))
-        rectangle.addLine(to: Point(x: 40, y: 0))
-        rectangle.addLine(to: Point(x: 40, y: 10))
-        rectangle.addLine(to: Point(x: 0, y: 10))
-        rectangle.closeSubpath()
+        let rectangle = Self.rectangle(x: 0, y: 0, width: 40, height: 10)
         let smooth = LottieContour.contours(of: LottieShapes.zigZagged(rectangle, size: 1, ridges: 1, smooth: true))[0].vertices
         #expect(smooth.count == 8)
         func reach(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
