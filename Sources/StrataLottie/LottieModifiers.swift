@@ -78,7 +78,7 @@ extension LottieShapes {
     /// centre `computeTightBounds`' middle) for the centre, confirmed on After Effects' renders
     /// (lottie-ae pucker-00 at −40 and bloat-00 at 40, a five-sided polygon, whose bounds' middle
     /// lies 0.0955 × radius above the mean of its vertices that the documentation names: bloat-00
-    /// 0.954 → 0.987 of pixels within ΔE 3, pucker-00 0.944 → 0.971).
+    /// 0.954 → 0.987 of pixels within ΔE 3, pucker-00 0.944 → 0.972).
     static func puckeredAndBloated(_ path: Path, amount: Double) -> Path {
         guard amount != 0, amount.isFinite else { return path }
         // After Effects' control goes from −100 to 100; an animated or hostile value past ±1000

@@ -3,8 +3,8 @@ import Foundation
 extension Path {
     /// The smallest rectangle holding the outline itself: the end points and each curve's
     /// extremes, not its control points (what Skia calls a path's tight bounds, Core Graphics
-    /// `CGPath.boundingBoxOfPath`'s curve-exact counterpart). Zero for an empty path; points that
-    /// are not finite make a rectangle that is not finite.
+    /// `CGPath.boundingBoxOfPath`'s curve-exact counterpart). Zero for an empty path; an infinite
+    /// coordinate makes the rectangle infinite, and a coordinate that is not a number is passed over.
     public var tightBounds: Rect {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         func include(_ p: Point) {

@@ -61,6 +61,14 @@ import Testing
         let moved = LottieContour.contours(of: LottieShapes.puckeredAndBloated(hump, amount: 50))[0]
         #expect(abs(moved.vertices[0].point.y - -15) < 1e-9 && moved.vertices[0].point.x == 25, "\(moved.vertices[0])")
         #expect(Path().tightBounds == .zero)
+        // A coordinate that is not a number is passed over; an infinite one makes it infinite.
+        var odd = Path()
+        odd.move(to: Point(x: 0, y: 0))
+        odd.addLine(to: Point(x: .nan, y: 5))
+        odd.addLine(to: Point(x: 10, y: 10))
+        #expect(odd.tightBounds == Rect(x: 0, y: 0, width: 10, height: 10), "\(odd.tightBounds)")
+        odd.addLine(to: Point(x: .infinity, y: 0))
+        #expect(!odd.tightBounds.width.isFinite)
     }
 
     /// A star's and a polygon's roundness make tangents of radius × roundness × 0.47829 and
