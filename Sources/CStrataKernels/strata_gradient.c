@@ -350,31 +350,3 @@ void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *
 void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops) {
     strata_gradient_table_with_path(out, count, offsets, channels, stops, 2);
 }
-
-void strata_gradient_entries(uint32_t *dst, size_t stride, size_t width, size_t height, size_t count,
-                             const double *offsets, const float *channels, size_t stops, uint32_t *table, uint8_t *known) {
-    if (count == 0) return;
-    // Past this many entries one at a time, the whole table (four at a time) costs less.
-    const size_t budget = 512;
-    size_t computed = 0;
-    int whole = 0;
-    for (size_t j = 0; j < height; j++) {
-        uint32_t *row = dst + j * stride;
-        for (size_t i = 0; i < width; i++) {
-            const size_t k = row[i] < count ? row[i] : count - 1;
-            if (!whole && !known[k]) {
-                if (++computed > budget) {
-                    strata_gradient_table(table, count, offsets, channels, stops);
-                    whole = 1;
-                } else {
-                    // As strata_gradient_table computes entry k: the first stop past t found from
-                    // the first stop is the one its walk along the table reaches (t only grows).
-                    const double t = count > 1 ? (double)k / (double)(count - 1) : 0;
-                    table[k] = table_entry(t, advance(0, t, offsets, stops), offsets, channels, stops);
-                    known[k] = 1;
-                }
-            }
-            row[i] = table[k];
-        }
-    }
-}

@@ -17,20 +17,11 @@ extension CairoCanvas {
     /// between the stops around t, the first before the first stop and the last after the last,
     /// then premultiplied and rounded to 8 bits, as pixman's gradient walker gives a pixel.
     static func gradientTable(_ gradient: Gradient, count: Int = gradientTableSize) -> [UInt32] {
-        guard let (offsets, channels) = tableStops(colors: gradient.colors, locations: gradient.resolvedLocations) else { return [0] }
-        return [UInt32](unsafeUninitializedCapacity: max(1, count)) { buffer, initialized in
-            strata_gradient_table(buffer.baseAddress, max(1, count), offsets, channels, offsets.count)
-            initialized = max(1, count)
-        }
-    }
-
-    /// The stops as the table kernel takes them: in offset order (stable: equal offsets in the
-    /// order given, as Cairo keeps them), each colour's alpha, red, green and blue as Cairo hands
-    /// them to pixman (16 bits, in 0…255). Nil without colours.
-    static func tableStops(colors: [Color], locations: [Double]) -> (offsets: [Double], channels: [Float])? {
-        guard !colors.isEmpty else { return nil }
+        let locations = gradient.resolvedLocations, colors = gradient.colors
+        guard !colors.isEmpty else { return [0] }
         func offset(_ index: Int) -> Double { index < locations.count ? locations[index] : 1 }
         func short(_ value: Double) -> Float { Float((min(1, max(0, value.isFinite ? value : 0)) * 65535.99999).rounded(.down) / 257) }
+        // Cairo keeps stops in offset order (stable: equal offsets in the order given).
         let order = colors.indices.sorted { (offset($0), $0) < (offset($1), $1) }
         var offsets: [Double] = [], channels: [Float] = []
         offsets.reserveCapacity(order.count)
@@ -40,11 +31,11 @@ extension CairoCanvas {
             offsets.append(offset(index))
             channels.append(contentsOf: [short(color.alpha), short(color.red), short(color.green), short(color.blue)])
         }
-        return (offsets, channels)
+        return [UInt32](unsafeUninitializedCapacity: max(1, count)) { buffer, initialized in
+            strata_gradient_table(buffer.baseAddress, max(1, count), offsets, channels, order.count)
+            initialized = max(1, count)
+        }
     }
-
-    /// The table 0, 1, …, size − 1: a fill through it leaves each pixel's entry index.
-    static let indexTable: [UInt32] = (0..<gradientTableSize).map { UInt32($0) }
 
     /// The gradient's colour table, from the thread's resources when they hold it.
     func gradientTable(for gradient: Gradient) -> [UInt32] {
@@ -95,24 +86,13 @@ extension CairoCanvas {
             cairo_surface_flush(image.pointer)
             let data = cairo_image_surface_get_data(image.pointer)!
             let stride = Int(cairo_image_surface_get_stride(image.pointer)) / 4
-            // A small image of stops seen for the first time (a gradient that changes every frame)
-            // computes only the entries its pixels use: the fill leaves each pixel's index, then
-            // each index its entry (the same pixels as the whole table).
-            let size = Self.gradientTableSize, width = right - left, height = bottom - top
-            let sparse = stops.flatMap { width * height <= 2 * size && (resources?.takesGradientEntries($0) ?? true)
-                ? Self.tableStops(colors: $0.colors, locations: $0.locations) : nil }
-            let table = sparse == nil ? makeTable() : Self.indexTable  // only when the image is drawn, not when it is kept
-            data.withMemoryRebound(to: UInt32.self, capacity: stride * height) { pixels in
+            let table = makeTable()  // only when the image is drawn, not when it is kept
+            data.withMemoryRebound(to: UInt32.self, capacity: stride * (bottom - top)) { pixels in
                 table.withUnsafeBufferPointer { lut in
                     m.withUnsafeBufferPointer { matrix in
-                        strata_gradient_fill(pixels, stride, width, height, Double(left), Double(top), matrix.baseAddress,
+                        strata_gradient_fill(pixels, stride, right - left, bottom - top, Double(left), Double(top), matrix.baseAddress,
                                              radial ? 1 : 0, focal.x, focal.y, lut.baseAddress, lut.count)
                     }
-                }
-                if let sparse {
-                    var entries = [UInt32](repeating: 0, count: size), known = [UInt8](repeating: 0, count: size)
-                    strata_gradient_entries(pixels, stride, width, height, size, sparse.offsets, sparse.channels, sparse.offsets.count,
-                                            &entries, &known)
                 }
             }
             cairo_surface_mark_dirty(image.pointer)

@@ -78,8 +78,6 @@ public final class RenderResources {
     private var scratch: CairoSurface?
     /// Gradients' colour tables by their stops (`CairoCanvas.gradientTable`), at most 256.
     private var gradientTables: [GradientStops: [UInt32]] = [:]
-    /// Stops whose image took only the entries it used, once: the second time, the whole table.
-    private var sparseGradientStops: Set<GradientStops> = []
     /// Gradient images kept while they are drawn frame after frame (RenderResources+Gradients).
     var gradientImages: [GradientImageKey: (image: CairoSurface, lastFrame: Int)] = [:]
     /// When each gradient image was last drawn without being kept.
@@ -149,15 +147,6 @@ public final class RenderResources {
     /// Hands a frame surface back for the next frame.
     func recycle(frame surface: CairoSurface) {
         spareFrame = surface
-    }
-
-    /// True when a small image of `stops` should compute only the entries it uses: the first
-    /// time they are seen (a gradient that changes every frame is seen once); after that their
-    /// whole table is computed and kept.
-    func takesGradientEntries(_ stops: GradientStops) -> Bool {
-        guard gradientTables[stops] == nil else { return false }
-        if sparseGradientStops.count >= 256 { sparseGradientStops.removeAll(keepingCapacity: true) }
-        return sparseGradientStops.insert(stops).inserted
     }
 
     /// The colour table of a gradient with these stops, computed by `make` the first time (and

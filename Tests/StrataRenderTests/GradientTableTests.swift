@@ -207,41 +207,6 @@ struct GradientTableTests {
         }
     }
 
-    /// A small image of a gradient seen for the first time takes only the entries its pixels use
-    /// (`strata_gradient_entries` after a fill through the index table): the same pixels as the
-    /// whole table, for linear and radial gradients, stops in and out of 0…1, translucent colours,
-    /// several table sizes and images past 512 distinct entries (where the whole table is made at
-    /// once); the second time the stops are seen their whole table is used.
-    @Test func onlyTheEntriesAnImageUsesAreTheWholeTablesEntries() {
-        var state: UInt32 = 5
-        func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 1_000_000) / 1_000_000 }
-        var wholeTables = 0
-        for case_ in 0..<120 {
-            let stops = 1 + case_ % 5
-            let offsets = (0..<stops).map { _ in next() * 1.4 - 0.2 }.sorted()
-            let channels = (0..<stops * 4).map { _ in Float((next() * 65_535.999).rounded(.down) / 257) }
-            // Some large enough to pass 512 distinct entries, past which the whole table is made.
-            let count = [4_096, 255, 2][case_ % 3], width = case_ % 10 == 0 ? 100 : 7 + case_ % 23, height = case_ % 10 == 0 ? 60 : 3 + case_ % 17
-            let matrix = [next() * 0.1 - 0.05, next() * 0.1 - 0.05, next() * 0.1 - 0.05, next() * 0.1 - 0.05, next() - 0.5, next() - 0.5]
-            let radial: Int32 = case_ % 2 == 0 ? 0 : 1, focal = case_ % 4 == 1 ? (next() * 0.6 - 0.3, next() * 0.6 - 0.3) : (0.0, 0.0)
-            var table = [UInt32](repeating: 0, count: count)
-            strata_gradient_table(&table, count, offsets, channels, stops)
-            var whole = [UInt32](repeating: 0, count: width * height), sparse = whole
-            let indices = (0..<count).map { UInt32($0) }
-            strata_gradient_fill(&whole, width, width, height, 3, 2, matrix, radial, focal.0, focal.1, table, count)
-            strata_gradient_fill(&sparse, width, width, height, 3, 2, matrix, radial, focal.0, focal.1, indices, count)
-            var entries = [UInt32](repeating: 0, count: count), known = [UInt8](repeating: 0, count: count)
-            strata_gradient_entries(&sparse, width, width, height, count, offsets, channels, stops, &entries, &known)
-            #expect(sparse == whole, "case \(case_): \(stops) stops, \(count) entries, radial \(radial)")
-            let marked = known.filter { $0 != 0 }.count
-            #expect(marked <= min(count, width * height, 512))
-            if marked == 512 { wholeTables += 1 }
-        }
-        #expect(wholeTables > 0, "some images pass 512 entries and take the whole table")
-        let resources = RenderResources(), stops = RenderResources.GradientStops(colors: [.white, .black], locations: [0, 1])
-        #expect(resources.takesGradientEntries(stops) && !resources.takesGradientEntries(stops), "once, then the whole table")
-    }
-
     @Test func theTableHoldsTheStopsAtTheirOffsets() {
         let gradient = Gradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1, alpha: 0.5)], locations: [0.25, 0.75])
         let table = CairoCanvas.gradientTable(gradient, count: 5)

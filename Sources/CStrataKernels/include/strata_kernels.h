@@ -148,14 +148,4 @@ void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, c
 void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops,
                                      int path);
 
-/// Only the entries of a colour table that an image uses: each pixel of the width × height image
-/// `dst` (stride in pixels) holds an index k < `count` (strata_gradient_fill through the table
-/// 0, 1, …, count − 1) and gets entry k of the table strata_gradient_table makes from the same
-/// stops, computed the first time it is asked for into `table` (`count` entries) where `known`
-/// (`count` bytes, zero at first) marks it; past 512 entries, the whole table at once (it costs
-/// less then). The same pixels as the whole table, for as many entries as the image has distinct
-/// indices: an 80 × 80 image of a gradient along an axis asks for about 80 of a table's 4,096.
-void strata_gradient_entries(uint32_t *dst, size_t stride, size_t width, size_t height, size_t count,
-                             const double *offsets, const float *channels, size_t stops, uint32_t *table, uint8_t *known);
-
 #endif
