@@ -15,28 +15,28 @@ enum WarningSummary {
     /// one line after its last shown place.
     static func lines(_ warnings: [String]) -> [String] {
         var places: [String: [String]] = [:]
-        var order: [(key: String?, warning: String)] = []
+        // Each warning with its file and words when it has a key path (parsed once).
+        var order: [(warning: String, shared: (key: String, file: String, what: String)?)] = []
         for warning in warnings {
             guard let (file, path, what) = parts(of: warning) else {
-                order.append((nil, warning))
+                order.append((warning, nil))
                 continue
             }
             let key = file + "\u{0}" + what
-            if places[key] == nil { places[key] = [] }
-            places[key]?.append(path)
-            order.append((key, warning))
+            places[key, default: []].append(path)
+            order.append((warning, (key, file, what)))
         }
         var printed: [String: Int] = [:]
         var lines: [String] = []
-        for (key, warning) in order {
-            guard let key, let paths = places[key] else {
+        for (warning, shared) in order {
+            guard let (key, file, what) = shared, let paths = places[key] else {
                 lines.append(warning)
                 continue
             }
             let count = printed[key, default: 0]
             printed[key] = count + 1
             if count < shown { lines.append(warning) }
-            if count == shown - 1, paths.count > shown, let (file, _, what) = parts(of: warning) {
+            if count == shown - 1, paths.count > shown {
                 let rest = paths.dropFirst(shown)
                 let names = rest.prefix(named).joined(separator: ", ") + (rest.count > named ? ", …" : "")
                 lines.append("\(file): the same at \(rest.count) more place\(rest.count == 1 ? "" : "s") (\(names); `strata validate` lists every one): \(what)")

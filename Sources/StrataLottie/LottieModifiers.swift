@@ -139,17 +139,20 @@ extension LottieShapes {
             // stands between two segments; a point inside one has the same on both sides).
             struct Placed { var point: Point; var tangent: Point; var before: Double; var after: Double }
             var placed: [Placed] = []
+            // Each segment's length table, once: a vertex's spacing before it is the segment before's.
+            let tables = cubics.map(Self.lengths)
+            let spacings = tables.map { ($0.last ?? 0) / Double(perSegment + 1) }
             for (index, cubic) in cubics.enumerated() {
-                let table = Self.lengths(cubic)
+                let table = tables[index]
                 let length = table.last ?? 0
-                let spacing = length / Double(perSegment + 1)
+                let spacing = spacings[index]
                 // The vertex: the mean of the normals of the sides meeting there.
                 var tangent = Self.unitTangent(cubic, at: 0), spacingBefore = spacing
                 if index > 0 || contour.closed {
-                    let before = cubics[(index + segments - 1) % segments]
-                    let incoming = Self.unitTangent(before, at: 1)
+                    let before = (index + segments - 1) % segments
+                    let incoming = Self.unitTangent(cubics[before], at: 1)
                     tangent = Self.normalized(Point(x: tangent.x + incoming.x, y: tangent.y + incoming.y)) ?? tangent
-                    spacingBefore = (Self.lengths(before).last ?? 0) / Double(perSegment + 1)
+                    spacingBefore = spacings[before]
                 }
                 placed.append(Placed(point: cubic.0, tangent: tangent, before: spacingBefore, after: spacing))
                 for j in stride(from: 1, through: perSegment, by: 1) {
@@ -157,8 +160,7 @@ extension LottieShapes {
                     placed.append(Placed(point: Self.point(cubic, at: t), tangent: Self.unitTangent(cubic, at: t), before: spacing, after: spacing))
                 }
             }
-            if !contour.closed, let last = cubics.last {
-                let spacing = (Self.lengths(last).last ?? 0) / Double(perSegment + 1)
+            if !contour.closed, let last = cubics.last, let spacing = spacings.last {
                 placed.append(Placed(point: last.3, tangent: Self.unitTangent(last, at: 1), before: spacing, after: spacing))
             }
             // Alternate sides: the right of the direction of travel first.
