@@ -23,7 +23,7 @@ struct CurveCommand: ParsableCommand {
     @Option(name: .customLong("curve"), help: "A curve: log2:DIVISOR[:OFFSET], linear:SLOPE, smoothstep:LOW:HIGH, table:D=O,… (repeatable; default: the scene's).")
     var curves: [String] = []
 
-    @Option(help: "Output folder.")
+    @Option(name: .shortAndLong, help: "Output folder.")
     var out: String = "out/curve"
 
     func validate() throws {

@@ -11,7 +11,7 @@ struct Frame: ParsableCommand {
     @OptionGroup var imports: ImportOptions
     @OptionGroup var pngOptions: PNGOptions
 
-    @Option(name: .long, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
     var out: String
 
     @Flag(help: "Replace the file if it exists.")

@@ -16,7 +16,7 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "A folder of frame-NNNNN.png files (strata render's --out).")
     var directory: String
 
-    @Option(name: .long, help: "The APNG file to write (.png).")
+    @Option(name: .shortAndLong, help: "The APNG file to write (.png).")
     var out: String
 
     @Option(help: "Pixels of the preview per frame pixel, in (0, 1] (0.5 halves each side).")

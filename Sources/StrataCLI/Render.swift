@@ -75,7 +75,7 @@ struct Render: ParsableCommand {
     @OptionGroup var pngOptions: PNGOptions
     @OptionGroup var shapeOptions: ShapeOptions
 
-    @Option(name: .long, help: "Folder for the frames (created if missing; default out, or none with --video).")
+    @Option(name: .shortAndLong, help: "Folder for the frames (created if missing; default out, or none with --video).")
     var out: String?
 
     @OptionGroup var videoOptions: VideoOptions

@@ -12,7 +12,7 @@ struct Sheet: ParsableCommand {
     @Option(help: "Tiles per row.")
     var columns: Int = 6
 
-    @Option(name: .long, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
     var out: String
 
     @Flag(help: "Replace the file if it exists.")

@@ -40,7 +40,7 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replace a motion-blur overlay's blur length before fitting: ID=POINTS (as render's); repeatable.", valueName: "id=points"))
     var overlayRadius: [String] = []
 
-    @Option(help: "Output folder.")
+    @Option(name: .shortAndLong, help: "Output folder.")
     var out: String = "out/tune"
 
     func validate() throws {

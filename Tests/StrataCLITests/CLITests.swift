@@ -46,7 +46,7 @@ struct CLITests {
         let frame = out.appendingPathComponent("frame-00000.png")
         let image = try PNGCodec.decode(contentsOf: frame)
         #expect(image.width == 240 && image.height == 160)
-        let again = try strata("render", "Scenes/nested-opacity.yaml", "--out", out.path)
+        let again = try strata("render", "Scenes/nested-opacity.yaml", "-o", out.path)  // -o is --out
         #expect(again.status == 73)
         #expect(again.stderr.contains("--overwrite"))
         #expect(try strata("render", "Scenes/nested-opacity.yaml", "--out", out.path, "--overwrite").status == 0)
@@ -57,7 +57,7 @@ struct CLITests {
 
     @Test func scaleOptionMultipliesThePixelSize() throws {
         let file = temporaryDirectory().appendingPathComponent("still.png")
-        let run = try strata("frame", "Scenes/nested-opacity.yaml", "--out", file.path, "--scale", "2")
+        let run = try strata("frame", "Scenes/nested-opacity.yaml", "-o", file.path, "--scale", "2")
         #expect(run.status == 0, "\(run.stderr)")
         let image = try PNGCodec.decode(contentsOf: file)
         #expect(image.width == 480 && image.height == 320)
@@ -161,7 +161,7 @@ struct CLITests {
         let folder = temporaryDirectory()
         #expect(try strata("render", "Scenes/slide-linear.yaml", "--out", folder.path, "--frames", "0..6", "-q").status == 0)
         let sheet = folder.appendingPathComponent("sheet.png")
-        let run = try strata("sheet", folder.path, "--columns", "4", "--out", sheet.path)
+        let run = try strata("sheet", folder.path, "--columns", "4", "-o", sheet.path)
         #expect(run.status == 0, "\(run.stderr)")
         let image = try PNGCodec.decode(contentsOf: sheet)
         // 4 columns of 240-px tiles and two rows: 8 + 4 × 248 wide.
