@@ -5,11 +5,13 @@ public struct Animation: Hashable, Sendable {
     /// What the animation computes.
     public enum Kind: Hashable, Sendable {
         /// From/to/by interpolation (`CABasicAnimation`); at least one of the three is set.
-        case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
+        /// (This case and `spring` are held out of line: three values would make every animation,
+        /// keyframed ones included, several times larger, and animations are copied every frame.)
+        indirect case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
         /// Keyframes (`CAKeyframeAnimation`).
         case keyframe(Keyframes)
         /// A damped spring (`CASpringAnimation`) moving from `from` to `to` (resolved as basic).
-        case spring(Spring, from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
+        indirect case spring(Spring, from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
         /// A group (`CAAnimationGroup`): its children run in the group's time.
         case group([Animation])
     }

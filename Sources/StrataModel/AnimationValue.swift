@@ -7,8 +7,10 @@ public enum AnimationValue: Hashable, Sendable, CustomStringConvertible {
     case size(Size)
     case color(Color)
     /// A whole matrix (`transform`, `sublayerTransform`): interpolated by decomposition, added by
-    /// concatenation.
-    case transform(Transform3D)
+    /// concatenation. Held out of line (`indirect`): its 128 bytes would make every value, and every
+    /// animation holding three (from, to, by), four times larger, and values are copied on every
+    /// frame far more often than matrices are made.
+    indirect case transform(Transform3D)
     /// A shape layer's path: interpolated point by point between paths of the same structure
     /// (a path of another structure is taken whole at the end of the step); never added.
     case path(Path)
