@@ -187,9 +187,9 @@ struct GradientTableTests {
         #expect(compared > 100_000)
     }
 
-    /// The table is computed four entries at a time where the machine has AVX2: the same entries
-    /// as one at a time, for stops in and out of 0…1, equal offsets, translucent colours and
-    /// table sizes from 2 to 4,096.
+    /// The table is computed eight or four entries at a time where the machine has AVX2: the same
+    /// entries as one at a time, for stops in and out of 0…1, equal offsets, translucent colours
+    /// and table sizes from 2 to 4,096 (12 and 13: eight, then four, then one by one).
     @Test func tableEntriesFourAtATimeAreTheEntriesOneByOne() {
         var state: UInt32 = 3
         func next() -> Double { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return Double(state % 1_000_000) / 1_000_000 }
@@ -198,7 +198,7 @@ struct GradientTableTests {
             var offsets = (0..<stops).map { _ in next() * 1.4 - 0.2 }.sorted()
             if case_ % 5 == 0, stops > 2 { offsets[1] = offsets[2] }
             let channels = (0..<stops * 4).map { _ in Float((next() * 65_535.999).rounded(.down) / 257) }
-            for count in [2, 5, 7, 255, 4_095, 4_096] {
+            for count in [2, 5, 7, 12, 13, 255, 4_095, 4_096] {
                 var wide = [UInt32](repeating: 0, count: count), single = wide
                 strata_gradient_table_with_path(&wide, count, offsets, channels, stops, 2)
                 strata_gradient_table_with_path(&single, count, offsets, channels, stops, 0)
