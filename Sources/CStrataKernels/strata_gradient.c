@@ -328,49 +328,19 @@ __attribute__((target("avx2"))) static int eight_entries(uint32_t *out, size_t k
     return 1;
 }
 
-// Four entries at a time where they lie between the same two stops: the scalar entry's
-// operations on four lanes, in its order and precision (no fused multiply-add), so the same bytes.
+// The table eight entries at a time (eight_entries), one by one where eight straddle a stop;
+// returns how many entries it wrote (a multiple of eight), leaving the rest to the caller.
 __attribute__((target("avx2"))) static size_t table_avx2(uint32_t *out, size_t count, const double *offsets, const float *channels,
                                                          size_t stops, size_t *right_io) {
     const double denominator = (double)(count - 1);
     size_t k = 0, right = *right_io;
-    for (; k + 4 <= count; k += 4) {
-        if (k + 8 <= count && eight_entries(out + k, k, denominator, offsets, channels, stops, &right)) {
-            k += 4;  // and 4 more by the loop
-            continue;
+    for (; k + 8 <= count; k += 8) {
+        if (eight_entries(out + k, k, denominator, offsets, channels, stops, &right)) continue;
+        for (size_t lane = 0; lane < 8; lane++) {
+            const double t = (double)(k + lane) / denominator;
+            right = advance(right, t, offsets, stops);
+            out[k + lane] = table_entry(t, right, offsets, channels, stops);
         }
-        const __m256d t = _mm256_div_pd(_mm256_set_pd((double)(k + 3), (double)(k + 2), (double)(k + 1), (double)k), _mm256_set1_pd(denominator));
-        double ts[4];
-        _mm256_storeu_pd(ts, t);
-        const size_t first = advance(right, ts[0], offsets, stops), last = advance(first, ts[3], offsets, stops);
-        if (first != last) {
-            for (int lane = 0; lane < 4; lane++) {
-                right = advance(right, ts[lane], offsets, stops);
-                out[k + lane] = table_entry(ts[lane], right, offsets, channels, stops);
-            }
-            continue;
-        }
-        right = first;
-        if (right == 0 || right == stops) {
-            const uint32_t colour = table_entry(ts[0], right, offsets, channels, stops);
-            out[k] = out[k + 1] = out[k + 2] = out[k + 3] = colour;
-            continue;
-        }
-        const float *l = channels + 4 * (right - 1), *r = channels + 4 * right;
-        const __m128 f = _mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t, _mm256_set1_pd(offsets[right - 1])),
-                                                       _mm256_set1_pd(offsets[right] - offsets[right - 1])));
-        __m128 c[4];
-        for (int n = 0; n < 4; n++) c[n] = _mm_add_ps(_mm_set1_ps(l[n]), _mm_mul_ps(_mm_set1_ps(r[n] - l[n]), f));
-        const __m128 half = _mm_set1_ps(0.5f), top = _mm_set1_ps(255.0f), zero = _mm_setzero_ps();
-        __m128i bytes[4];
-        for (int n = 0; n < 4; n++) {
-            __m128 v = n == 0 ? c[0] : _mm_div_ps(_mm_mul_ps(c[n], c[0]), top);
-            v = _mm_max_ps(_mm_min_ps(_mm_add_ps(v, half), top), zero);
-            bytes[n] = _mm_cvttps_epi32(v);
-        }
-        const __m128i packed = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(bytes[0], 24), _mm_slli_epi32(bytes[1], 16)),
-                                            _mm_or_si128(_mm_slli_epi32(bytes[2], 8), bytes[3]));
-        _mm_storeu_si128((__m128i *)(void *)(out + k), packed);
     }
     *right_io = right;
     return k;

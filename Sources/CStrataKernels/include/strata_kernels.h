@@ -143,7 +143,7 @@ void strata_gradient_fill_with_path(uint32_t *dst, size_t stride, size_t width, 
 /// the last after the last), then alpha and each channel times alpha / 255 rounded half up.
 void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops);
 
-/// strata_gradient_table on a given path: 0 one entry at a time, 2 eight or four at a time where the
+/// strata_gradient_table on a given path: 0 one entry at a time, 2 eight at a time where the
 /// machine has AVX2. The entries are the same on every path.
 void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops,
                                      int path);
