@@ -16,8 +16,8 @@ extension RenderTree {
         let device = Transform2D(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
         typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
         func deviceBox(_ rect: Rect, _ t: Transform2D) -> Box {
-            let xs = [t.a * rect.minX + t.tx, t.a * rect.maxX + t.tx], ys = [t.d * rect.minY + t.ty, t.d * rect.maxY + t.ty]
-            return (xs.min()!, ys.min()!, xs.max()!, ys.max()!)
+            let xa = t.a * rect.minX + t.tx, xb = t.a * rect.maxX + t.tx, ya = t.d * rect.minY + t.ty, yb = t.d * rect.maxY + t.ty
+            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
         }
         func meet(_ a: Box, _ b: Box) -> Box { (max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1)) }
         /// The whole pixels of `box` (within the canvas and Cairo's fixed-point range).
@@ -69,34 +69,59 @@ extension RenderTree {
     /// The rectangle `path` goes round once under `t` (each line or curve, its controls too, on
     /// one of its sides), in device pixels; nil for any other path.
     static func rectangle(_ path: Path, _ t: Transform2D) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
-        var segments: [[Point]] = [], start: Point?, last = Point.zero, moves = 0
+        // Two passes over the elements, allocating nothing (this runs on every frame): the device
+        // bounds of every point, then each segment (its start, controls and end) on a side of them.
+        func device(_ p: Point) -> Point { Point(x: t.a * p.x + t.tx, y: t.d * p.y + t.ty) }
+        var moves = 0, segments = 0, start: Point?, last = Point.zero
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity, finite = true
+        func include(_ p: Point) {
+            let d = device(p)
+            guard d.x.isFinite, d.y.isFinite else { finite = false; return }
+            x0 = min(x0, d.x); x1 = max(x1, d.x); y0 = min(y0, d.y); y1 = max(y1, d.y)
+        }
         for element in path.elements {
             switch element {
-            case .move(let p):
-                moves += 1
-                start = p
-                last = p
-            case .line(let p): segments.append([last, p]); last = p
-            case .quad(let c, let p): segments.append([last, c, p]); last = p
-            case .cubic(let c1, let c2, let p): segments.append([last, c1, c2, p]); last = p
-            case .close: if let start { segments.append([last, start]); last = start }
+            case .move(let p): moves += 1; start = p; last = p; include(p)
+            case .line(let p): segments += 1; include(last); include(p); last = p
+            case .quad(let c, let p): segments += 1; include(last); include(c); include(p); last = p
+            case .cubic(let c1, let c2, let p): segments += 1; include(last); include(c1); include(c2); include(p); last = p
+            case .close: if let start { segments += 1; include(last); include(start); last = start }
             }
         }
-        guard moves == 1, let start, !segments.isEmpty else { return nil }
-        if last != start { segments.append([last, start]) }  // a fill closes it
-        let device = segments.map { $0.map { Point(x: t.a * $0.x + t.tx, y: t.d * $0.y + t.ty) } }
-        let all = device.flatMap { $0 }
-        guard all.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-        let x0 = all.map(\.x).min()!, x1 = all.map(\.x).max()!, y0 = all.map(\.y).min()!, y1 = all.map(\.y).max()!
-        for segment in device {
-            let onSide = [x0, x1].contains { x in segment.allSatisfy { $0.x == x } } || [y0, y1].contains { y in segment.allSatisfy { $0.y == y } }
-            guard onSide else { return nil }
+        guard moves == 1, let start, segments > 0, finite else { return nil }
+        /// Whether the device points lie on one side of the bounds together.
+        func onSide(_ points: Point...) -> Bool {
+            points.allSatisfy { $0.x == x0 } || points.allSatisfy { $0.x == x1 } || points.allSatisfy { $0.y == y0 } || points.allSatisfy { $0.y == y1 }
         }
         // Round once: the loop of the segments' ends encloses the rectangle's area exactly.
-        var twice = 0.0
-        for segment in device {
-            let a = segment[0], b = segment[segment.count - 1]
-            twice += a.x * b.y - b.x * a.y
+        var twice = 0.0, from = Point.zero, opened: Point?
+        func edge(_ a: Point, _ b: Point) { twice += a.x * b.y - b.x * a.y }
+        for element in path.elements {
+            switch element {
+            case .move(let p): from = p; opened = p
+            case .line(let p):
+                let a = device(from), b = device(p)
+                guard onSide(a, b) else { return nil }
+                edge(a, b); from = p
+            case .quad(let c, let p):
+                let a = device(from), b = device(p)
+                guard onSide(a, device(c), b) else { return nil }
+                edge(a, b); from = p
+            case .cubic(let c1, let c2, let p):
+                let a = device(from), b = device(p)
+                guard onSide(a, device(c1), device(c2), b) else { return nil }
+                edge(a, b); from = p
+            case .close:
+                guard let opened else { continue }
+                let a = device(from), b = device(opened)
+                guard onSide(a, b) else { return nil }
+                edge(a, b); from = opened
+            }
+        }
+        if last != start {  // a fill closes it
+            let a = device(last), b = device(start)
+            guard onSide(a, b) else { return nil }
+            edge(a, b)
         }
         let area = (x1 - x0) * (y1 - y0)
         guard area > 0, abs(abs(twice / 2) - area) <= area * 1e-9 else { return nil }

@@ -69,6 +69,40 @@ struct FirstPaintCoverTests {
         #expect(Self.tree([holder]).firstPaintCover! == (2, 0, 32, 30))
     }
 
+    /// The paths taken for a rectangle: round it once, every line and curve (controls too) on a
+    /// side; the fill closes an open one. Not: a second subpath, twice round, a control off the
+    /// sides, a side that turns back, nothing finite.
+    @Test func aRectangleIsAPathRoundItsBoundsOnce() {
+        let t = Transform2D(a: 2, b: 0, c: 0, d: 2, tx: 1, ty: 0)
+        func path(_ build: (inout Path) -> Void) -> Path { var p = Path(); build(&p); return p }
+        let open = path {
+            $0.move(to: Point(x: 0, y: 0)); $0.addLine(to: Point(x: 10, y: 0)); $0.addLine(to: Point(x: 10, y: 5)); $0.addLine(to: Point(x: 0, y: 5))
+        }
+        #expect(RenderTree.rectangle(open, t)! == (1, 0, 21, 10))
+        var closed = open
+        closed.closeSubpath()
+        #expect(RenderTree.rectangle(closed, t)! == (1, 0, 21, 10))
+        var twice = closed
+        for element in closed.elements.dropFirst() { twice.append(element) }
+        #expect(RenderTree.rectangle(twice, t) == nil, "round twice")
+        var second = closed
+        second.move(to: Point(x: 1, y: 1)); second.addLine(to: Point(x: 2, y: 1))
+        #expect(RenderTree.rectangle(second, t) == nil, "a second subpath")
+        let bulge = path {
+            $0.move(to: Point(x: 0, y: 0)); $0.append(.cubic(Point(x: 4, y: -1), Point(x: 6, y: 0), Point(x: 10, y: 0)))
+            $0.addLine(to: Point(x: 10, y: 5)); $0.addLine(to: Point(x: 0, y: 5)); $0.closeSubpath()
+        }
+        #expect(RenderTree.rectangle(bulge, t) == nil, "a control off the sides")
+        let back = path {
+            $0.move(to: Point(x: 0, y: 0)); $0.addLine(to: Point(x: 10, y: 0)); $0.addLine(to: Point(x: 10, y: 5))
+            $0.addLine(to: Point(x: 10, y: 0)); $0.addLine(to: Point(x: 10, y: 5)); $0.addLine(to: Point(x: 0, y: 5)); $0.closeSubpath()
+        }
+        #expect(RenderTree.rectangle(back, t)! == (1, 0, 21, 10), "a side gone over and back encloses the same area")
+        let far = path { $0.move(to: Point(x: 0, y: 0)); $0.addLine(to: Point(x: .infinity, y: 0)); $0.addLine(to: Point(x: 0, y: 5)) }
+        #expect(RenderTree.rectangle(far, t) == nil)
+        #expect(RenderTree.rectangle(Path(), t) == nil)
+    }
+
     /// Frames drawn on recycled surfaces that held other pixels: the same bytes as afresh.
     @Test(arguments: [false, true])
     func aCoveredFrameHasTheSameBytesAsOneDrawnAfresh(shape: Bool) throws {
