@@ -64,13 +64,21 @@ public struct Transform2D: Hashable, Sendable, CustomStringConvertible {
     /// The bounding box of the four mapped corners of `rect`.
     public func apply(to rect: Rect) -> Rect {
         if rect.isEmpty { return .zero }
-        let corners = [
-            apply(to: Point(x: rect.minX, y: rect.minY)), apply(to: Point(x: rect.maxX, y: rect.minY)),
-            apply(to: Point(x: rect.minX, y: rect.maxY)), apply(to: Point(x: rect.maxX, y: rect.maxY)),
-        ]
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        // The corners' extremes, each taken as `Array.min()` and `max()` take it (the first of
+        // equals; a NaN after the first never taken), without the arrays: this runs for every node.
+        let p0 = apply(to: Point(x: rect.minX, y: rect.minY)), p1 = apply(to: Point(x: rect.maxX, y: rect.minY))
+        let p2 = apply(to: Point(x: rect.minX, y: rect.maxY)), p3 = apply(to: Point(x: rect.maxX, y: rect.maxY))
+        var x0 = p0.x, x1 = p0.x, y0 = p0.y, y1 = p0.y
+        func take(_ p: Point) {
+            if p.x < x0 { x0 = p.x }
+            if p.x > x1 { x1 = p.x }
+            if p.y < y0 { y0 = p.y }
+            if p.y > y1 { y1 = p.y }
+        }
+        take(p1)
+        take(p2)
+        take(p3)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public var description: String { "[\(a), \(b), \(c), \(d), \(tx), \(ty)]" }
