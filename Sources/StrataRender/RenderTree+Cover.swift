@@ -89,10 +89,12 @@ extension RenderTree {
             }
         }
         guard moves == 1, let start, segments > 0, finite else { return nil }
-        /// Whether the device points lie on one side of the bounds together.
-        func onSide(_ points: Point...) -> Bool {
-            points.allSatisfy { $0.x == x0 } || points.allSatisfy { $0.x == x1 } || points.allSatisfy { $0.y == y0 } || points.allSatisfy { $0.y == y1 }
+        /// The sides of the bounds a device point lies on, one bit each (left, right, top, bottom):
+        /// a segment lies on a side when its points share a bit.
+        func sides(_ p: Point) -> UInt8 {
+            (p.x == x0 ? 1 : 0) | (p.x == x1 ? 2 : 0) | (p.y == y0 ? 4 : 0) | (p.y == y1 ? 8 : 0)
         }
+        func onSide(_ a: Point, _ b: Point) -> Bool { sides(a) & sides(b) != 0 }
         // Round once: the loop of the segments' ends encloses the rectangle's area exactly.
         var twice = 0.0, from = Point.zero, opened: Point?
         func edge(_ a: Point, _ b: Point) { twice += a.x * b.y - b.x * a.y }
@@ -105,11 +107,11 @@ extension RenderTree {
                 edge(a, b); from = p
             case .quad(let c, let p):
                 let a = device(from), b = device(p)
-                guard onSide(a, device(c), b) else { return nil }
+                guard sides(a) & sides(device(c)) & sides(b) != 0 else { return nil }
                 edge(a, b); from = p
             case .cubic(let c1, let c2, let p):
                 let a = device(from), b = device(p)
-                guard onSide(a, device(c1), device(c2), b) else { return nil }
+                guard sides(a) & sides(device(c1)) & sides(device(c2)) & sides(b) != 0 else { return nil }
                 edge(a, b); from = p
             case .close:
                 guard let opened else { continue }
