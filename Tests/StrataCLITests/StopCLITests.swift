@@ -26,16 +26,11 @@ struct StopCLITests {
         Running(process: try TestProcess(try CLITests.binary().path, arguments, environment: environment.mapValues { Optional($0) }))
     }
 
-    /// A stand-in ffmpeg: writes its pid to `pidFile`, then runs `body` (sh).
-    ///
-    /// Written by a shell of its own, not by this process: a file this process held open for
-    /// writing could be inherited by a child another test forks at that moment, and executing it
-    /// would then fail with ETXTBSY ("text file busy") — under load, now and then.
+    /// A stand-in ffmpeg: writes its pid to `pidFile`, then runs `body` (sh); written as
+    /// `TestProcess.writeScript` writes it (no ETXTBSY).
     func fakeFFmpeg(in folder: URL, body: String) throws -> URL {
         let url = folder.appendingPathComponent("fake-ffmpeg")
-        let script = "#!/bin/sh\necho $$ > \"$STRATA_TEST_PID\"\n\(body)\n"
-        let made = try TestProcess.run("/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", script, url.path])
-        try #require(made.status == 0, "\(made.stderr)")
+        try TestProcess.writeScript("echo $$ > \"$STRATA_TEST_PID\"\n\(body)", to: url)
         return url
     }
 

@@ -103,8 +103,7 @@ struct VideoFarmCLITests {
                         ("full.sh", "ulimit -f 16\nexec ffmpeg \"$@\"", "write")]
         for (name, body, expected) in wrappers {
             let script = folder.appendingPathComponent(name)
-            try Data("#!/bin/sh\n\(body)\n".utf8).write(to: script)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try TestProcess.writeScript(body, to: script)  // not written by this process: no ETXTBSY
             let run = try strata("render", "Scenes/side-menu.yaml", "--video", target.path, "-q", environment: ["STRATA_FFMPEG": script.path])
             // A write over the limit kills ffmpeg (SIGXFSZ) or fails (when it comes at the trailer).
             let said = run.stderr.contains(expected) || (name == "full.sh" && run.stderr.contains("SIGXFSZ"))

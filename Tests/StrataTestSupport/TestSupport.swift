@@ -157,6 +157,18 @@ public final class TestProcess: @unchecked Sendable {
     public static func shell(_ command: String, environment: [String: String?] = [:], directory: URL = TestPaths.root) throws -> Output {
         try run("/bin/bash", ["-c", "{ \(command)\n} 2>&1"], environment: environment, directory: directory)
     }
+
+    /// Writes an executable shell script (`#!/bin/sh`, then `body`) at `url`.
+    ///
+    /// Written by a shell of its own, not by this process: a file this process held open for
+    /// writing could be inherited by a child another test forks at that moment, and executing it
+    /// would then fail with ETXTBSY ("text file busy") — under load, now and then.
+    public static func writeScript(_ body: String, to url: URL) throws {
+        let made = try run("/bin/sh", ["-c", "printf '%s' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", "#!/bin/sh\n\(body)\n", url.path])
+        guard made.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(url.path): \(made.stderr)"])
+        }
+    }
 }
 
 /// Runs `body` on a thread of its own: transactions and the media clock are per thread, so a
