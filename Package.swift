@@ -234,6 +234,12 @@ if ProcessInfo.processInfo.environment["STRATA_FUZZ"] == "1" {
     let unused: Set = ["ReadmeExtractor", "ReadmeExamples", "QuartzCoreCorpusRewriter", "QuartzCoreCorpus", "StrataSnapshotStrategy", "strata-bench"]
     package.targets.removeAll { ($0.type == .test && !sanitizedTestTargets.contains($0.name)) || unused.contains($0.name) }
     package.products.removeAll { unused.contains($0.name) }
+    // Only the SnapshotTesting adapter and the README's examples use swift-snapshot-testing: without
+    // them SwiftPM would warn that the dependency is unused.
+    package.dependencies.removeAll {
+        if case .sourceControl(_, let location, _) = $0.kind { return location.contains("swift-snapshot-testing") }
+        return false
+    }
 }
 
 // `scripts/test` builds what the tests run: the benchmarks' executable (scripts/bench builds it

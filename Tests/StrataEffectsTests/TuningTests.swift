@@ -101,7 +101,7 @@ struct TuningTests {
         let suggested = try #require(long.suggestedRadius(shutterDegrees: 180))
         #expect(suggested > 0.5 && suggested < 10, "\(suggested)")
         let directory = PackagePaths.temporaryDirectory()
-        try Tuner.writeReport(long, scene: scene(radius: 60, ticks: 25), overlayIndex: 0, groundTruth: truth, truthCurve: nil, to: directory)
+        _ = try Tuner.writeReport(long, scene: scene(radius: 60, ticks: 25), overlayIndex: 0, groundTruth: truth, truthCurve: nil, to: directory)
         let report = try String(contentsOf: directory.appendingPathComponent("tune.md"), encoding: .utf8)
         #expect(report.contains("averaged over the \(moved) frames that move") && report.contains("shorten it to about"), "\(report)")
         // The sheet is cropped around where the frames differ (a margin, at least 220 px across), not scaled down.

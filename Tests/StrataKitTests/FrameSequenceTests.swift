@@ -257,8 +257,8 @@ struct ManifestEncodingTests {
     }
 
     @Test func numbersNamesAndOptionalsAreWrittenAsJSONEncoderWritesThem() throws {
-        let values: [Double] = [0, -0.0, 1, 100, 1e-5, 1e-7, 0.1 + 0.2, 5e-324, 1e21, 1e16, 123456789012345678, -3.75, 1e300,
-                                0.000123, 1234567.125, 9007199254740993, 1e15, .greatestFiniteMagnitude]
+        let values: [Double] = [0, -0.0, 1, 100, 1e-5, 1e-7, 0.1 + 0.2, .leastNonzeroMagnitude, 1e21, 1e16, 123456789012345680, -3.75, 1e300,
+                                0.000123, 1234567.125, 9007199254740992, 1e15, .greatestFiniteMagnitude]
         let names: [String?] = [nil, "plain", "a/b", "q\"x", "back\\slash", "t\tn\nr\r", "\u{1}\u{1f}\u{8}\u{c}", "é☃", "\u{7f}", "\u{2028}", ""]
         var frames: [Manifest.Frame] = []
         for (index, value) in values.enumerated() {

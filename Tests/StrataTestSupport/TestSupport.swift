@@ -171,6 +171,20 @@ public final class TestProcess: @unchecked Sendable {
     }
 }
 
+/// The CPU time the calling thread spends in `body`: unlike the wall clock, it does not grow with
+/// the machine's load (other processes' and threads' time is not counted), so a bound on it fails
+/// only when the work itself grows.
+public func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
+    func now() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+    let start = now()
+    try body()
+    return now() - start
+}
+
 /// Runs `body` on a thread of its own: transactions and the media clock are per thread, so a
 /// test that moves them does not meet another's.
 public func onThreadOfItsOwnSync(_ body: @escaping () throws -> Void) throws {
