@@ -34,10 +34,11 @@ __attribute__((target("avx2"))) static size_t centred_rows_avx2(uint32_t *row, s
     const __m256 scale = _mm256_set1_ps((float)last), half = _mm256_set1_ps(0.5f);
     const __m256 low = _mm256_set1_ps(0.002f), high = _mm256_set1_ps(0.998f), top = _mm256_set1_ps((float)last + 0.002f);
     const __m256i lastIndex = _mm256_set1_epi32((int)(count - 1));
+    // The pixels' indices as doubles, stepped by 8 (whole numbers: exact, the scalar loop's (double)i).
+    const __m256d step = _mm256_set1_pd(8);
+    __m256d i0 = _mm256_set_pd(3, 2, 1, 0), i1 = _mm256_set_pd(7, 6, 5, 4);
     size_t i = 0;
-    for (; i + 8 <= width; i += 8) {
-        const __m256d i0 = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);
-        const __m256d i1 = _mm256_set_pd((double)(i + 7), (double)(i + 6), (double)(i + 5), (double)(i + 4));
+    for (; i + 8 <= width; i += 8, i0 = _mm256_add_pd(i0, step), i1 = _mm256_add_pd(i1, step)) {
         const __m256d px0v = _mm256_add_pd(vx0, _mm256_mul_pd(vxx, i0)), py0v = _mm256_add_pd(vy0, _mm256_mul_pd(vyx, i0));
         const __m256d px1v = _mm256_add_pd(vx0, _mm256_mul_pd(vxx, i1)), py1v = _mm256_add_pd(vy0, _mm256_mul_pd(vyx, i1));
         const __m256d q0 = _mm256_add_pd(_mm256_mul_pd(px0v, px0v), _mm256_mul_pd(py0v, py0v));
@@ -53,6 +54,10 @@ __attribute__((target("avx2"))) static size_t centred_rows_avx2(uint32_t *row, s
                                                                _mm256_cmp_ps(fraction, high, _CMP_LE_OQ)));
         const __m256i index = _mm256_min_epi32(_mm256_blendv_epi8(k, lastIndex, _mm256_castps_si256(beyond)), lastIndex);
         const int safeMask = _mm256_movemask_ps(safe);
+        if (safeMask == 0xff) {  // the usual case: eight entries in one gather
+            _mm256_storeu_si256((__m256i *)(void *)(row + i), _mm256_i32gather_epi32((const int *)(const void *)lut, index, 4));
+            continue;
+        }
         uint32_t n[8];
         _mm256_storeu_si256((__m256i *)(void *)n, index);
         for (int lane = 0; lane < 8; lane++) {
@@ -77,9 +82,10 @@ __attribute__((target("avx2"))) static size_t focal_rows_avx2(uint32_t *row, siz
     const __m256d two_a = _mm256_set1_pd(2 * a), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
     const __m256d scale = _mm256_set1_pd((double)(count - 1)), half = _mm256_set1_pd(0.5);
     const __m256d vx0 = _mm256_set1_pd(px0), vy0 = _mm256_set1_pd(py0), vxx = _mm256_set1_pd(xx), vyx = _mm256_set1_pd(yx);
+    const __m256d step = _mm256_set1_pd(4);
+    __m256d index = _mm256_set_pd(3, 2, 1, 0);  // the pixels' indices, exact as (double)i
     size_t i = 0;
-    for (; i + 4 <= width; i += 4) {
-        const __m256d index = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);
+    for (; i + 4 <= width; i += 4, index = _mm256_add_pd(index, step)) {
         const __m256d qx = _mm256_sub_pd(_mm256_add_pd(vx0, _mm256_mul_pd(vxx, index)), vfx);
         const __m256d qy = _mm256_sub_pd(_mm256_add_pd(vy0, _mm256_mul_pd(vyx, index)), vfy);
         const __m256d b = _mm256_mul_pd(two, _mm256_add_pd(_mm256_mul_pd(qx, vfx), _mm256_mul_pd(qy, vfy)));
@@ -91,6 +97,10 @@ __attribute__((target("avx2"))) static size_t focal_rows_avx2(uint32_t *row, siz
         const __m256d positive = _mm256_cmp_pd(t, zero, _CMP_GT_OQ), below = _mm256_cmp_pd(t, one, _CMP_LT_OQ);
         const __m128i n = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(_mm256_and_pd(_mm256_and_pd(positive, below), t), scale), half));
         const int p = _mm256_movemask_pd(positive), l = _mm256_movemask_pd(below);
+        if ((p & l) == 0xf) {  // all four inside the table: one gather
+            _mm_storeu_si128((__m128i *)(void *)(row + i), _mm_i32gather_epi32((const int *)(const void *)lut, n, 4));
+            continue;
+        }
         uint32_t k[4];
         _mm_storeu_si128((__m128i *)(void *)k, n);
         for (int lane = 0; lane < 4; lane++)

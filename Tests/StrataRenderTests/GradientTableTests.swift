@@ -110,7 +110,8 @@ struct GradientTableTests {
     /// Centred radials take their square roots in single precision eight pixels at a time where
     /// the machine has AVX2, and recompute in doubles the pixels whose index the floats cannot
     /// settle; focal radials, and linear gradients between their ends, take four at a time in
-    /// doubles: the same bytes as one pixel at a
+    /// doubles; where every lane's index is settled its entries are gathered at once (indices past
+    /// the table or not a number would crash there): the same bytes as one pixel at a
     /// time, over more than two million pixels of gradients large and small, stretched and
     /// turned, and past their ends.
     @Test func eightPixelsAtATimeAreThePixelsOneByOne() {
