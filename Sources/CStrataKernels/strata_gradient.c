@@ -116,15 +116,14 @@ __attribute__((target("avx2"))) static size_t linear_run_avx2(uint32_t *row, siz
                                                               const uint32_t *lut, size_t count) {
     const __m256d vx0 = _mm256_set1_pd(px0), vxx = _mm256_set1_pd(xx), zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1);
     const __m256d scale = _mm256_set1_pd((double)(count - 1)), half = _mm256_set1_pd(0.5);
-    for (; i + 4 <= width; i += 4) {
-        const __m256d index = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);
+    const __m256d step = _mm256_set1_pd(4);
+    __m256d index = _mm256_set_pd((double)(i + 3), (double)(i + 2), (double)(i + 1), (double)i);  // stepped exactly
+    for (; i + 4 <= width; i += 4, index = _mm256_add_pd(index, step)) {
         const __m256d t = _mm256_add_pd(vx0, _mm256_mul_pd(vxx, index));
         const __m256d between = _mm256_and_pd(_mm256_cmp_pd(t, zero, _CMP_GT_OQ), _mm256_cmp_pd(t, one, _CMP_LT_OQ));
         if (_mm256_movemask_pd(between) != 0xf) break;
         const __m128i n = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(t, scale), half));
-        uint32_t k[4];
-        _mm_storeu_si128((__m128i *)(void *)k, n);
-        row[i] = lut[k[0]]; row[i + 1] = lut[k[1]]; row[i + 2] = lut[k[2]]; row[i + 3] = lut[k[3]];
+        _mm_storeu_si128((__m128i *)(void *)(row + i), _mm_i32gather_epi32((const int *)(const void *)lut, n, 4));
     }
     return i;
 }
