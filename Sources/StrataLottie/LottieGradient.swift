@@ -102,12 +102,28 @@ extension LottieShapeBuilder {
         var maskStyle = style
         maskStyle.gradient = false
         var masks = try shapeLayers(sources, style: maskStyle, trims: trims, solid: true)
-        for index in masks.indices { masks[index].position = Point(x: -box.minX, y: -box.minY) }
+        for index in masks.indices {
+            masks[index].position = Point(x: -box.minX, y: -box.minY)
+            // The mask's shape layers took the style's own blend mode (`finish`). A mask gives only
+            // its coverage, which those blend modes do not change, so they draw plainly, and a mask
+            // of one opaque path folds into the gradient (RenderTreeBuilder.gradientInMask) instead
+            // of two offscreen surfaces. (The gradient layer itself takes no `bm`: issue_1732's
+            // multiplied gradient fills match Core Animation's pictures drawn normal.)
+            Self.drawPlainly(&masks[index])
+        }
         var mask = Layer(name: "gradient mask", bounds: Rect(origin: .zero, size: box.size))
         mask.anchorPoint = .zero
         mask.sublayers = masks
         layer.mask = mask
         return layer
+    }
+
+    /// `layer` and its sublayers without the separable and non-separable blend modes (multiply …
+    /// luminosity), whose alpha is over's (αs + αd − αs·αd, the PDF blend modes' rule): a mask so
+    /// drawn covers what it covered. Adding (plusLighter), saturate and xor change alpha and stay.
+    static func drawPlainly(_ layer: inout Layer) {
+        if let blend = layer.compositingFilter, ![.plusLighter, .saturate, .xor].contains(blend) { layer.compositingFilter = nil }
+        for index in layer.sublayers.indices { drawPlainly(&layer.sublayers[index]) }
     }
 
     /// Samples a midpoint's curve takes between its two stops.

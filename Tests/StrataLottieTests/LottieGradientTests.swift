@@ -34,4 +34,23 @@ import Testing
         #expect(keys.filter { $0.hasPrefix("colors[") }.count == stops)
         #expect(!keys.contains { $0.hasPrefix("locations[") }, "\(keys)")
     }
+
+    @Test func aBlendedGradientsMaskDrawsPlainly() throws {
+        // A gradient fill with its own blend mode (`bm` 1, multiply: issue_1732's). Its mask, which
+        // gives coverage only, draws plainly, so that a mask of one opaque path folds into the
+        // gradient (no offscreen surfaces); before, the mask's shape took the multiply.
+        let ellipse = #"{"ty":"el","s":{"a":0,"k":[60,60]},"p":{"a":0,"k":[0,0]}}"#
+        let fill = #"{"ty":"gf","o":{"a":0,"k":100},"r":1,"bm":1,"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,1]}},"#
+            + #""s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[30,0]},"t":2,"h":{"a":0,"k":30},"a":{"a":0,"k":20}}"#
+        let transform = #"{"ty":"tr","p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}"#
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":10,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"ip":0,"op":10,"st":0,"#
+            + #""ks":{},"shapes":[{"ty":"gr","it":["# + ellipse + "," + fill + "," + transform + "]}]}]}"
+        let scene = try LottieImporter.decode(Data(json.utf8), file: "blended.json", baseURL: nil, name: "blended")
+        func all(_ layers: [Layer]) -> [Layer] { layers.flatMap { [$0] + all($0.sublayers) } }
+        let gradient = try #require(all(scene.layers).first { $0.gradient != nil })
+        #expect(gradient.compositingFilter == nil, "the gradient fill's own bm is not drawn, as Core Animation does not")
+        let mask = try #require(gradient.mask)
+        let drawn = all([mask]).filter { $0.shape != nil }
+        #expect(!drawn.isEmpty && all([mask]).allSatisfy { $0.compositingFilter == nil }, "\(all([mask]).map(\.compositingFilter))")
+    }
 }
