@@ -83,8 +83,11 @@ extension CairoCanvas {
     }
 
     /// Fills `shape` with `gradient` (its points resolved in the shape's rectangle), or, given
-    /// `path`, fills the path within the rectangle with it.
-    func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double, path: (Path, FillRule)? = nil) {
+    /// `path`, fills the path within the rectangle with it, or, given `stroke`, strokes that
+    /// shape's path as it asks with it (cut to the rectangle when `clipped`).
+    func drawGradient(_ gradient: Gradient, in shape: RoundedRect, alpha: Double, path: (Path, FillRule)? = nil,
+                      stroke strokeAndClip: (ShapeContent, clipped: Bool)? = nil) {
+        let stroke = strokeAndClip?.0
         let rect = shape.rect
         func addArea() {
             guard let (path, rule) = path else { return addPath(shape) }
@@ -92,7 +95,7 @@ extension CairoCanvas {
             cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
         }
         // The pixels the gradient is evaluated for.
-        let area = path.map { rect.intersection($0.0.controlBounds) } ?? rect
+        let area = stroke.map { rect.intersection($0.extent) } ?? path.map { rect.intersection($0.0.controlBounds) } ?? rect
         let start = Point(x: rect.minX + gradient.startPoint.x * rect.width,
                           y: rect.minY + gradient.startPoint.y * rect.height)
         let end = Point(x: rect.minX + gradient.endPoint.x * rect.width,
@@ -103,6 +106,10 @@ extension CairoCanvas {
             guard let last = gradient.colors.last else { return }
             cairo_save(cr)
             defer { cairo_restore(cr) }
+            if let stroke {
+                let solid = { cairo_set_source_rgba(self.cr, last.red, last.green, last.blue, last.alpha) }
+                return strokeGradient(stroke, source: solid, alpha: alpha, clippedTo: strokeAndClip?.clipped == true ? rect : nil)
+            }
             addArea()
             setSource(last, alpha: alpha)
             cairo_fill(cr)
@@ -152,7 +159,7 @@ extension CairoCanvas {
         }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        addArea()
+        if stroke == nil { addArea() }
         // The same pixels as the gradient pattern, from an image at a device pixel: Cairo's fast
         // image paths instead of evaluating the gradient for every pixel.
         var image: (surface: CairoSurface, x: Int, y: Int)?
@@ -165,6 +172,17 @@ extension CairoCanvas {
             image = gradientImage(radial: gradient.kind == .radial, userToPattern: userToPattern, focal: focal,
                                   table: { gradientTable(for: gradient) }, rect: area,
                                   stops: .init(colors: gradient.colors, locations: gradient.resolvedLocations))
+        }
+        if let stroke {
+            var user = cairo_matrix_t()
+            cairo_get_matrix(cr, &user)
+            let source = {
+                guard let image else { return cairo_set_source(self.cr, pattern) }
+                cairo_identity_matrix(self.cr)
+                cairo_set_source_surface(self.cr, image.surface.pointer, Double(image.x), Double(image.y))
+                cairo_set_matrix(self.cr, &user)
+            }
+            return strokeGradient(stroke, source: source, alpha: alpha, clippedTo: strokeAndClip?.clipped == true ? rect : nil)
         }
         if let image, usesCoverageKernel, alpha < 1 {
             // (An opaque fill Cairo copies run by run, as fast as this kernel; it draws those.)
@@ -183,6 +201,24 @@ extension CairoCanvas {
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, alpha)
         }
+    }
+
+    /// Strokes `stroke` with the source `source` sets (the gradient's image, placed at a device
+    /// pixel, or its pattern, each locked to the space it was made in). Under an opacity, or cut to
+    /// `clippedTo` (where the stroke may reach past the gradient's rectangle), the stroke is drawn
+    /// into one group first (its pieces may overlap), then painted with the opacity through the
+    /// rectangle, as the masked gradient layer was: the rectangle's coverage times the stroke's.
+    private func strokeGradient(_ stroke: ShapeContent, source: () -> Void, alpha: Double, clippedTo rect: Rect?) {
+        guard alpha < 1 || rect != nil else { return strokeOutline(of: stroke, source: source, opaqueSource: source, groupAlpha: 1) }
+        cairo_push_group(cr)
+        strokeOutline(of: stroke, source: source, opaqueSource: source, groupAlpha: 1)
+        cairo_pop_group_to_source(cr)
+        guard let rect else { return cairo_paint_with_alpha(cr, alpha) }
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        if alpha >= 1 { return cairo_fill(cr) }
+        cairo_clip(cr)
+        cairo_paint_with_alpha(cr, alpha)
     }
 
     /// A linear gradient that is vertical or horizontal on the device (an axis-aligned transform,

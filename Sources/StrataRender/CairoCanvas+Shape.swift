@@ -16,6 +16,15 @@ extension CairoCanvas {
             cairo_fill(cr)
         }
         guard shape.strokes, let stroke = shape.strokeColor else { return }
+        strokeOutline(of: shape, source: { setSource(stroke, alpha: alpha) },
+                      opaqueSource: { cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue) }, groupAlpha: stroke.alpha * alpha)
+    }
+
+    /// Strokes `shape`'s path as its stroke asks (width, caps, joins, miter limit, dashes, cut to
+    /// strokeStart…strokeEnd) with the source `source` sets. Where the dashes must restart at a
+    /// later subpath, the pieces are stroked into one group with `opaqueSource`, painted once with
+    /// `groupAlpha`, so that overlaps take the alpha once.
+    func strokeOutline(of shape: ShapeContent, source: () -> Void, opaqueSource: () -> Void, groupAlpha: Double) {
         let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd) {
             resources?.measuredSegments(of: shape.path) ?? shape.path.measuredSegments()
         }
@@ -37,7 +46,7 @@ extension CairoCanvas {
         cairo_set_miter_limit(cr, max(1, shape.miterLimit.isFinite ? shape.miterLimit : 10))
         let phase = shape.lineDashPhase.isFinite ? shape.lineDashPhase : 0
         guard let pattern = shape.effectiveDashPattern else {
-            setSource(stroke, alpha: alpha)
+            source()
             cairo_stroke(cr)
             return
         }
@@ -57,13 +66,13 @@ extension CairoCanvas {
         let firstEnd = path.elements.dropFirst().firstIndex { if case .move = $0 { true } else { false } }
         guard offset != 0, let firstEnd else {
             dash(phase: phase + offset)
-            setSource(stroke, alpha: alpha)
+            source()
             cairo_stroke(cr)
             return
         }
         cairo_new_path(cr)
         cairo_push_group(cr)
-        cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue)
+        opaqueSource()
         addPath(Path(elements: Array(path.elements[..<firstEnd])))
         dash(phase: phase + offset)
         cairo_stroke(cr)
@@ -71,7 +80,7 @@ extension CairoCanvas {
         dash(phase: phase)
         cairo_stroke(cr)
         cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, stroke.alpha * alpha)
+        cairo_paint_with_alpha(cr, groupAlpha)
     }
 
     /// Appends `path` to the context's path, in user space: its curves for Cairo to flatten, or,

@@ -234,6 +234,8 @@ public final class CairoCanvas: Canvas {
             drawGradient(gradient, in: shape, alpha: alpha)
         case .gradientInPath(let gradient, let rect, let path, let fillRule):
             drawGradient(gradient, in: RoundedRect(rect: rect), alpha: alpha, path: (path, fillRule))
+        case .gradientInStroke(let gradient, let rect, let stroke, let clipped):
+            drawGradient(gradient, in: RoundedRect(rect: rect), alpha: alpha, stroke: (stroke, clipped))
         case .text(let text, let bounds):
             drawText(text, in: bounds, alpha: alpha)
         case .shape(let shape):

@@ -114,7 +114,7 @@ extension RenderResources {
                 let vertical = gradient.startPoint.x == gradient.endPoint.x, horizontal = gradient.startPoint.y == gradient.endPoint.y
                 let strip = gradient.kind == .linear && transform.b == 0 && transform.c == 0 && vertical != horizontal
                 if !strip { rects.append(transform.apply(to: operation.extent)) }
-            case .gradientInPath:
+            case .gradientInPath, .gradientInStroke:
                 rects.append(transform.apply(to: operation.extent))
             default: break
             }

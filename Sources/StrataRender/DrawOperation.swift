@@ -34,6 +34,11 @@ public enum DrawOperation: Hashable, Sendable {
     /// The gradient of the rectangle (as `gradient`) filling `path`, which lies within it, with
     /// `fillRule`: a gradient layer masked by one filled shape, drawn without the mask's surfaces.
     case gradientInPath(Gradient, Rect, path: Path, fillRule: FillRule)
+    /// The gradient of the rectangle (as `gradient`) in `stroke`'s stroke (its width, caps, joins,
+    /// dashes and trims; it is not filled), `clipped` to the rectangle where the stroke may reach
+    /// past it: a gradient layer masked by one stroked shape (Lottie's gradient strokes), drawn
+    /// without the mask's surfaces.
+    case gradientInStroke(Gradient, Rect, stroke: ShapeContent, clipped: Bool)
     /// Text laid out from the top of `bounds`.
     case text(TextContent, bounds: Rect)
     /// A path filled and stroked (a shape layer's).
@@ -47,6 +52,7 @@ public enum DrawOperation: Hashable, Sendable {
         case .image: "image"
         case .gradient: "gradient"
         case .gradientInPath: "gradient in a path"
+        case .gradientInStroke: "gradient in a stroke"
         case .text: "text"
         case .shape: "shape"
         }
@@ -66,6 +72,8 @@ public enum DrawOperation: Hashable, Sendable {
             return shape.rect
         case .gradientInPath(_, let rect, let path, _):
             return rect.intersection(path.controlBounds)
+        case .gradientInStroke(_, let rect, let stroke, _):
+            return rect.intersection(stroke.extent)
         case .image(_, let destination, _):
             return destination
         case .shape(let shape):

@@ -260,6 +260,57 @@ struct GradientTableTests {
         #expect(builder.build([layer(leaving: true)]).roots[0].mask != nil, "a path leaving the gradient's rectangle keeps its mask")
     }
 
+    /// A gradient layer masked by one opaque stroked path (Lottie's gradient strokes: the mask's
+    /// shape moved into the layer's space) is drawn as the gradient in that stroke, with its
+    /// dashes and trims, cut to the gradient's rectangle where mitred joins could reach past it,
+    /// under an opacity through one group: within a level of the masked group's pixels.
+    @Test func aGradientMaskedByOneStrokeIsDrawnInTheStroke() throws {
+        func layer(opacity: Double, join: LineJoin, dashed: Bool, scaled: Bool = false) -> Layer {
+            var layer = Layer(name: "gradient", frame: Rect(x: 10.3, y: 7.6, width: 96, height: 80))
+            layer.gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9)],
+                                      startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))
+            layer.opacity = opacity
+            var path = Path()
+            path.move(to: Point(x: 6, y: 8))
+            path.addLine(to: Point(x: 88, y: 12))
+            path.addLine(to: Point(x: 20, y: 40))  // a sharp corner: its miter reaches far
+            path.addCurve(to: Point(x: 80, y: 70), control1: Point(x: 60, y: 20), control2: Point(x: 70, y: 60))
+            var content = ShapeContent(path: path, fillColor: nil, strokeColor: .black, lineWidth: 5)
+            content.lineJoin = join
+            content.strokeStart = 0.05
+            content.strokeEnd = 0.9
+            if dashed { content.lineDashPattern = [9, 4] }
+            var shape = Layer(name: "shape", frame: Rect(x: 2, y: 1.5, width: 90, height: 76))
+            if scaled { shape.transform = .scale(x: 1.1, y: 1.1) }
+            shape.shape = content
+            var mask = Layer(name: "mask", frame: Rect(x: 0, y: 0, width: 96, height: 80))
+            mask.sublayers = [shape]
+            layer.mask = mask
+            return layer
+        }
+        for (opacity, join, dashed) in [(1.0, LineJoin.round, false), (1.0, .miter, true), (0.6, .bevel, true), (0.6, .miter, false)] {
+            var builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: 1.5, background: .white)
+            let folded = builder.build([layer(opacity: opacity, join: join, dashed: dashed)])
+            let root = try #require(folded.roots.first)
+            guard case .gradientInStroke(_, _, _, let clipped) = try #require(root.content.first) else {
+                Issue.record("not folded: \(root.content.map(\.kind)) \(root.isolation)")
+                continue
+            }
+            #expect(root.mask == nil && root.isolation.isEmpty && clipped == (join == .miter), "\(root.isolation)")
+            builder.foldsGradientMasks = false
+            let masked = builder.build([layer(opacity: opacity, join: join, dashed: dashed)])
+            #expect(masked.roots[0].mask != nil)
+            let a = try Renderer.render(folded), b = try Renderer.render(masked)
+            let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 1, "opacity \(opacity), \(join), dashed \(dashed): \(worst)")
+            let blank = try Renderer.render([], size: Size(width: 120, height: 100), scale: 1.5, background: .white)
+            #expect(a.pixels != blank.pixels)
+        }
+        let builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: 1, background: .white)
+        #expect(builder.build([layer(opacity: 1, join: .round, dashed: false, scaled: true)]).roots[0].mask != nil,
+                "a stroke scaled into the layer's space keeps its mask")
+    }
+
     /// A radial gradient drawn at the same place two frames running is kept and drawn from the
     /// copy while it stays: the same bytes as evaluating it every frame; one that moves is not kept.
     @Test func aStillRadialGradientIsKeptBetweenFrames() throws {
