@@ -61,7 +61,10 @@ public enum DrawOperation: Hashable, Sendable {
     /// The dashes and gaps a dashed stroke is cut into (`ShapeContent.dashCount`); 0 for
     /// everything else.
     var dashCount: Double {
-        if case .shape(let shape) = self { shape.dashCount } else { 0 }
+        switch self {
+        case .shape(let shape), .gradientInStroke(_, _, let shape, _): shape.dashCount
+        default: 0
+        }
     }
 
     /// The area the operation can touch, in the layer's coordinates (points); text is

@@ -188,7 +188,11 @@ public struct RenderTree: Sendable {
                 }
                 func dashes(_ operations: [DrawOperation]) -> Problem? {
                     for index in operations.indices where operations[index].dashCount > Limits.maximumDashes {
-                        guard case .shape(let shape) = operations[index] else { continue }
+                        let shape: ShapeContent
+                        switch operations[index] {
+                        case .shape(let content), .gradientInStroke(_, _, let content, _): shape = content
+                        default: continue
+                        }
                         return Problem(names: [], text: "its dashed stroke would be cut into \(Int(saturating: shape.dashCount)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path")
                     }
                     return nil

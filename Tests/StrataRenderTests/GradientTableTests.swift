@@ -309,6 +309,12 @@ struct GradientTableTests {
         let builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: 1, background: .white)
         #expect(builder.build([layer(opacity: 1, join: .round, dashed: false, scaled: true)]).roots[0].mask != nil,
                 "a stroke scaled into the layer's space keeps its mask")
+        // Dashes past the limit are refused before drawing, folded or not.
+        var hostile = layer(opacity: 1, join: .round, dashed: true)
+        hostile.mask?.sublayers[0].shape?.lineDashPattern = [1e-4, 1e-4]
+        let tree = builder.build([hostile])
+        #expect(tree.roots.first?.mask == nil)
+        #expect(tree.overLimits()?.contains("dashed stroke would be cut into") == true, "\(tree.overLimits() ?? "nil")")
     }
 
     /// A radial gradient drawn at the same place two frames running is kept and drawn from the
