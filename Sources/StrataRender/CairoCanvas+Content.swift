@@ -208,10 +208,20 @@ extension CairoCanvas {
     /// `clippedTo` (where the stroke may reach past the gradient's rectangle), the stroke is drawn
     /// into one group first (its pieces may overlap), then painted with the opacity through the
     /// rectangle, as the masked gradient layer was: the rectangle's coverage times the stroke's.
+    /// Pieces of a dashed stroke that must be drawn into a group (`strokeOutline`) make its
+    /// coverage there, through which the source is drawn once.
     private func strokeGradient(_ stroke: ShapeContent, source: () -> Void, alpha: Double, clippedTo rect: Rect?) {
-        guard alpha < 1 || rect != nil else { return strokeOutline(of: stroke, source: source, opaqueSource: source, groupAlpha: 1) }
+        func outline() {
+            strokeOutline(of: stroke, source: source, opaqueSource: { cairo_set_source_rgb(self.cr, 0, 0, 0) }) {
+                let coverage = cairo_pop_group(self.cr)
+                source()
+                cairo_mask(self.cr, coverage)
+                cairo_pattern_destroy(coverage)
+            }
+        }
+        guard alpha < 1 || rect != nil else { return outline() }
         cairo_push_group(cr)
-        strokeOutline(of: stroke, source: source, opaqueSource: source, groupAlpha: 1)
+        outline()
         cairo_pop_group_to_source(cr)
         guard let rect else { return cairo_paint_with_alpha(cr, alpha) }
         cairo_new_path(cr)

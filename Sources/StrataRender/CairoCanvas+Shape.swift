@@ -17,14 +17,17 @@ extension CairoCanvas {
         }
         guard shape.strokes, let stroke = shape.strokeColor else { return }
         strokeOutline(of: shape, source: { setSource(stroke, alpha: alpha) },
-                      opaqueSource: { cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue) }, groupAlpha: stroke.alpha * alpha)
+                      opaqueSource: { cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue) }) {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, stroke.alpha * alpha)
+        }
     }
 
     /// Strokes `shape`'s path as its stroke asks (width, caps, joins, miter limit, dashes, cut to
     /// strokeStart…strokeEnd) with the source `source` sets. Where the dashes must restart at a
-    /// later subpath, the pieces are stroked into one group with `opaqueSource`, painted once with
-    /// `groupAlpha`, so that overlaps take the alpha once.
-    func strokeOutline(of shape: ShapeContent, source: () -> Void, opaqueSource: () -> Void, groupAlpha: Double) {
+    /// later subpath, the pieces are stroked into one group with `opaqueSource`, which
+    /// `finishGroup` pops and draws once, so that overlaps are drawn once.
+    func strokeOutline(of shape: ShapeContent, source: () -> Void, opaqueSource: () -> Void, finishGroup: () -> Void) {
         let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd) {
             resources?.measuredSegments(of: shape.path) ?? shape.path.measuredSegments()
         }
@@ -79,8 +82,7 @@ extension CairoCanvas {
         addPath(Path(elements: Array(path.elements[firstEnd...])))
         dash(phase: phase)
         cairo_stroke(cr)
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, groupAlpha)
+        finishGroup()
     }
 
     /// Appends `path` to the context's path, in user space: its curves for Cairo to flatten, or,

@@ -267,7 +267,7 @@ struct GradientTableTests {
     @Test func aGradientMaskedByOneStrokeIsDrawnInTheStroke() throws {
         func layer(opacity: Double, join: LineJoin, dashed: Bool, scaled: Bool = false) -> Layer {
             var layer = Layer(name: "gradient", frame: Rect(x: 10.3, y: 7.6, width: 96, height: 80))
-            layer.gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9)],
+            layer.gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.5)],
                                       startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 1))
             layer.opacity = opacity
             var path = Path()
@@ -275,6 +275,9 @@ struct GradientTableTests {
             path.addLine(to: Point(x: 88, y: 12))
             path.addLine(to: Point(x: 20, y: 40))  // a sharp corner: its miter reaches far
             path.addCurve(to: Point(x: 80, y: 70), control1: Point(x: 60, y: 20), control2: Point(x: 70, y: 60))
+            // A second subpath crossing the first: trimmed dashes restart there (one group).
+            path.move(to: Point(x: 12, y: 66))
+            path.addLine(to: Point(x: 84, y: 30))
             var content = ShapeContent(path: path, fillColor: nil, strokeColor: .black, lineWidth: 5)
             content.lineJoin = join
             content.strokeStart = 0.05
@@ -288,7 +291,7 @@ struct GradientTableTests {
             layer.mask = mask
             return layer
         }
-        for (opacity, join, dashed) in [(1.0, LineJoin.round, false), (1.0, .miter, true), (0.6, .bevel, true), (0.6, .miter, false)] {
+        for (opacity, join, dashed) in [(1.0, LineJoin.round, false), (1.0, .miter, true), (0.6, .bevel, true), (0.6, .miter, false), (1.0, .round, true)] {
             var builder = RenderTreeBuilder(size: Size(width: 120, height: 100), scale: 1.5, background: .white)
             let folded = builder.build([layer(opacity: opacity, join: join, dashed: dashed)])
             let root = try #require(folded.roots.first)
