@@ -68,13 +68,19 @@ public struct ShapeContent: Hashable, Sendable {
     /// True when the fill draws something.
     public var fills: Bool { (fillColor?.alpha ?? 0) > 0 }
 
+    /// How far the stroke's outline can reach past the path's control bounds (points): half the
+    /// line width times the miter limit (and a square cap's reach).
+    public var strokeReach: Double {
+        lineWidth / 2 * max(lineJoin == .miter ? max(1, miterLimit) : 1, lineCap == .square ? 2.0.squareRoot() : 1)
+    }
+
     /// Where drawing can reach, in the layer's coordinates (points): the path's control bounds
-    /// grown by half the line width times the miter limit (and a square cap's reach).
+    /// grown by the stroke's reach and a point for antialiasing.
     public var extent: Rect {
         let box = path.controlBounds
         guard !path.isEmpty else { return .zero }
         guard strokes else { return box }
-        let reach = lineWidth / 2 * max(lineJoin == .miter ? max(1, miterLimit) : 1, lineCap == .square ? 2.0.squareRoot() : 1) + 1
+        let reach = strokeReach + 1
         return box.outsetBy(dx: reach, dy: reach)
     }
 }

@@ -248,22 +248,22 @@ public struct RenderTreeBuilder: Sendable {
             toLayer = node.transform.concatenating(toLayer)
         }
         guard node.children.isEmpty, node.content.count == 1, case .shape(let path) = node.content[0], path.path.isFinite else { return nil }
+        let rect = shape.rect.outsetBy(dx: 1e-6, dy: 1e-6)
+        func within(_ box: Rect) -> Bool { box.minX >= rect.minX && box.minY >= rect.minY && box.maxX <= rect.maxX && box.maxY <= rect.maxY }
         if path.strokes, !path.fills, path.strokeColor?.alpha == 1, toLayer.a == 1, toLayer.b == 0, toLayer.c == 0, toLayer.d == 1 {
             // A stroke moved, not scaled, into the layer's space (the width and dashes stay as
             // they are): the gradient in that stroke, cut to the gradient's rectangle where its
-            // reach (the extent without its antialiasing margin: mitred joins at their limit)
-            // may leave it.
+            // outline (mitred joins at their limit) may reach past it.
             var stroke = path
             stroke.path = path.path.applying(toLayer)
-            let reach = stroke.extent.outsetBy(dx: -1, dy: -1), rect = shape.rect.outsetBy(dx: 1e-6, dy: 1e-6)
-            let inside = reach.minX >= rect.minX && reach.minY >= rect.minY && reach.maxX <= rect.maxX && reach.maxY <= rect.maxY
-            return .gradientInStroke(gradient, shape.rect, stroke: stroke, clipped: !inside)
+            let outline = stroke.path.controlBounds.outsetBy(dx: stroke.strokeReach, dy: stroke.strokeReach)
+            return .gradientInStroke(gradient, shape.rect, stroke: stroke, clipped: !within(outline))
         }
         guard path.fills, !path.strokes, path.fillColor?.alpha == 1 else { return nil }
         // Within the gradient's rectangle (Lottie's box holds the paths' control points): the
         // gradient layer drew nothing outside it, and the path needs no clip there.
-        let placed = path.path.applying(toLayer), bounds = placed.controlBounds, rect = shape.rect.outsetBy(dx: 1e-6, dy: 1e-6)
-        guard bounds.minX >= rect.minX, bounds.minY >= rect.minY, bounds.maxX <= rect.maxX, bounds.maxY <= rect.maxY else { return nil }
+        let placed = path.path.applying(toLayer)
+        guard within(placed.controlBounds) else { return nil }
         return .gradientInPath(gradient, shape.rect, path: placed, fillRule: path.fillRule)
     }
 
