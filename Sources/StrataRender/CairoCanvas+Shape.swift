@@ -9,7 +9,7 @@ extension CairoCanvas {
         guard !shape.path.isEmpty, shape.path.isFinite else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if shape.fills, let fill = shape.fillColor {
+        if shape.fills, let fill = shape.fillColor, !rasterFill(shape.path, rule: shape.fillRule, color: fill, alpha: alpha) {
             addFillPath(shape.path)
             cairo_set_fill_rule(cr, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             setSource(fill, alpha: alpha)
@@ -17,7 +17,8 @@ extension CairoCanvas {
         }
         guard shape.strokes, let stroke = shape.strokeColor else { return }
         strokeOutline(of: shape, source: { setSource(stroke, alpha: alpha) },
-                      opaqueSource: { cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue) }) {
+                      opaqueSource: { cairo_set_source_rgb(cr, stroke.red, stroke.green, stroke.blue) },
+                      rasterised: { rasterStroke($0, of: shape, color: stroke, alpha: alpha) }) {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, stroke.alpha * alpha)
         }
@@ -26,12 +27,15 @@ extension CairoCanvas {
     /// Strokes `shape`'s path as its stroke asks (width, caps, joins, miter limit, dashes, cut to
     /// strokeStart…strokeEnd) with the source `source` sets. Where the dashes must restart at a
     /// later subpath, the pieces are stroked into one group with `opaqueSource`, which
-    /// `finishGroup` pops and draws once, so that overlaps are drawn once.
-    func strokeOutline(of shape: ShapeContent, source: () -> Void, opaqueSource: () -> Void, finishGroup: () -> Void) {
+    /// `finishGroup` pops and draws once, so that overlaps are drawn once. An undashed stroke is
+    /// first offered to `rasterised`, which draws the cut path itself or returns false.
+    func strokeOutline(of shape: ShapeContent, source: () -> Void, opaqueSource: () -> Void,
+                       rasterised: (Path) -> Bool = { _ in false }, finishGroup: () -> Void) {
         let (path, offset) = shape.path.trimmed(start: shape.strokeStart, end: shape.strokeEnd) {
             resources?.measuredSegments(of: shape.path) ?? shape.path.measuredSegments()
         }
         guard !path.isEmpty else { return }
+        if shape.effectiveDashPattern == nil, rasterised(path) { return }
         addPath(path)
         cairo_set_line_width(cr, min(shape.lineWidth, Limits.maximumLineWidth))
         let cap: cairo_line_cap_t = switch shape.lineCap {
@@ -90,39 +94,45 @@ extension CairoCanvas {
     func addPath(_ path: Path, flattening: AreaFlattening? = nil) {
         cairo_new_path(cr)
         let cr = self.cr
+        Self.walk(path, flattening: flattening, move: { cairo_move_to(cr, $0.x, $0.y) }, line: { cairo_line_to(cr, $0, $1) },
+                  curve: { cairo_curve_to(cr, $0.x, $0.y, $1.x, $1.y, $2.x, $2.y) }) {
+            cairo_close_path(cr)
+            // Strata's lines start from the subpath's own start; Cairo's curves from its current
+            // point (the start, through its fixed-point device coordinates).
+            var x = 0.0, y = 0.0
+            cairo_get_current_point(cr, &x, &y)
+            return Point(x: x, y: y)
+        }
+    }
+
+    /// Walks `path` as moves, lines, cubics (a quadratic as the cubic with the same curve) and
+    /// closes; given `flattening`, each curve as that flattening's lines. `close` returns where
+    /// the next curve starts from (the subpath's start, as the sink has it).
+    static func walk(_ path: Path, flattening: AreaFlattening?, move: (Point) -> Void, line: (Double, Double) -> Void,
+                     curve: (Point, Point, Point) -> Void, close: () -> Point) {
         var current = Point(x: 0, y: 0), start = current
-        func curve(_ c1: Point, _ c2: Point, _ p: Point) {
-            if flattening?.forEachCorner(current, c1, c2, p, { cairo_line_to(cr, $0, $1) }) != true {
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-            }
+        func cubic(_ c1: Point, _ c2: Point, _ p: Point) {
+            if flattening?.forEachCorner(current, c1, c2, p, line) != true { curve(c1, c2, p) }
             current = p
         }
         for element in path.elements {
             switch element {
             case .move(let p):
-                cairo_move_to(cr, p.x, p.y)
+                move(p)
                 current = p
                 start = p
             case .line(let p):
-                cairo_line_to(cr, p.x, p.y)
+                line(p.x, p.y)
                 current = p
             case .quad(let c, let p):
                 // The cubic with the same curve: controls two thirds of the way to the control.
-                curve(Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
+                cubic(Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
                       Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p)
             case .cubic(let c1, let c2, let p):
-                curve(c1, c2, p)
+                cubic(c1, c2, p)
             case .close:
-                cairo_close_path(cr)
-                // Strata's lines start from the subpath's own start; Cairo's curves from its
-                // current point (the start, through its fixed-point device coordinates).
-                if flattening == nil {
-                    var x = 0.0, y = 0.0
-                    cairo_get_current_point(cr, &x, &y)
-                    current = Point(x: x, y: y)
-                } else {
-                    current = start
-                }
+                let next = close()
+                current = flattening == nil ? next : start
             }
         }
     }

@@ -1,4 +1,5 @@
 import CCairo
+import CStrataKernels
 import StrataModel
 import StrataRaster
 
@@ -36,6 +37,12 @@ public final class CairoCanvas: Canvas {
 
     var frames: [Frame] = []
     var error: RenderError?
+    /// Draw imported animations' solid fills and strokes with Strata's coverage rasteriser
+    /// (`rasterFill`, `rasterStroke`). Internal so that tests can compare with Cairo's.
+    var usesRasteriser = true
+    /// The rasteriser, made at its first use; paths drawn by it on this canvas (for tests).
+    var rasteriser: OpaquePointer?
+    var rasterDraws = 0
     /// Number of offscreen surfaces allocated so far (groups and masks), for tests and statistics.
     public internal(set) var offscreenSurfaceCount = 0
 
@@ -132,6 +139,7 @@ public final class CairoCanvas: Canvas {
     }
 
     deinit {
+        if let rasteriser { strata_raster_destroy(rasteriser) }
         // The root surface goes back for the next frame once its context is gone.
         if let root = frames.first?.surface {
             frames.removeAll()

@@ -10,10 +10,14 @@ import Testing
 @Suite("Lottie: After Effects' renders") struct LottieAfterEffectsTests {
     static let corpus = AfterEffectsCorpus(folder: TestPaths.root.appendingPathComponent("Tests/Fixtures/lottie-ae"))
 
-    /// Renders matched at least, per category (of how many).
+    /// Renders matched at least, per category (of how many). Since imported shapes are drawn with
+    /// their exact coverage (strata_raster.h), shapes/bezier and shape-modifiers/round-corners
+    /// fall just below the rule at their stroked edges, which After Effects draws about 0.03 px
+    /// outside the exact outline, and properties/position-path-auto-orient@0 rises above it
+    /// (docs/lottie.md, "Measured against After Effects").
     static let floors: [String: Int] = [
-        "layers": 27, "properties": 60, "shape-modifiers": 3,
-        "shape-style": 6, "shapes": 8, "transform": 13,
+        "layers": 27, "properties": 61, "shape-modifiers": 2,
+        "shape-style": 6, "shapes": 7, "transform": 13,
     ]
 
     @Test func everyCategoryKeepsItsMatches() throws {

@@ -148,4 +148,6 @@ void strata_gradient_table(uint32_t *out, size_t count, const double *offsets, c
 void strata_gradient_table_with_path(uint32_t *out, size_t count, const double *offsets, const float *channels, size_t stops,
                                      int path);
 
+#include "strata_raster.h"
+
 #endif

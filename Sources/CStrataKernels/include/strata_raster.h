@@ -1,0 +1,57 @@
+#ifndef STRATA_RASTER_H
+#define STRATA_RASTER_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// A coverage rasteriser for one path at a time: the exact area of each pixel the path covers
+/// (nonzero or even-odd), from cells along its edges (each pixel an edge crosses keeps the
+/// signed height and area the edge passes through it; the pixels between take the winding the
+/// cells to their left leave), composited with one premultiplied colour. Edges are in surface
+/// pixels (y down), kept to the clip box given to `strata_raster_begin`.
+typedef struct strata_raster strata_raster;
+
+/// A new rasteriser (its buffers are kept from path to path); NULL when memory is short.
+strata_raster *strata_raster_create(void);
+void strata_raster_destroy(strata_raster *raster);
+
+/// Starts a path drawn within pixels x0..<x1, y0..<y1 (the clip box, within the surface), with at
+/// most `max_cells` cells (more: `strata_raster_fill` returns 0 and draws nothing).
+void strata_raster_begin(strata_raster *raster, int x0, int y0, int x1, int y1, size_t max_cells);
+
+/// Adds the edge (x0, y0) → (x1, y1), in pixels. A coordinate that is not a number or lies beyond
+/// ±2^31 makes the path undrawable (`strata_raster_fill` returns 0).
+void strata_raster_line(strata_raster *raster, double x0, double y0, double x1, double y1);
+
+/// Composites the path's coverage times the premultiplied colour (Cairo's ARGB32 word) over the
+/// pixels `data` (rows `stride` bytes apart; the clip box's pixels must lie in it). Returns 1, or
+/// 0 when the path had more cells than allowed or memory ran short (nothing is drawn then).
+int strata_raster_fill(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, uint32_t color);
+
+/// How a stroke is drawn: half its width (user units), its join (0 miter, 1 round, 2 bevel), its
+/// cap (0 butt, 1 round, 2 square) and miter limit, the user → surface matrix (xx, yx, xy, yy,
+/// x0, y0, as Cairo's) and the tolerance in pixels to which curves and arcs are flattened.
+typedef struct {
+    double half_width;
+    int join;
+    int cap;
+    double miter_limit;
+    double matrix[6];
+    double tolerance;
+} strata_stroke_style;
+
+/// Path verbs: 0 move to (one point), 1 line to (one point), 2 curve to (three points: both
+/// controls and the end), 3 close.
+enum { STRATA_MOVE = 0, STRATA_LINE = 1, STRATA_CURVE = 2, STRATA_CLOSE = 3 };
+
+/// Adds the path (user units, transformed by `matrix`) as edges: curves flattened within
+/// `tolerance` pixels.
+void strata_raster_path(strata_raster *raster, const uint8_t *verbs, size_t verb_count,
+                        const double *points, const double matrix[6], double tolerance);
+
+/// Adds the outline of the path's stroke as edges: for each piece of each subpath (its segments,
+/// joins and caps) one closed outline turning the same way, which the nonzero rule unites.
+/// Returns 0 when a subpath is too long to flatten (nothing more is added).
+int strata_raster_stroke(strata_raster *raster, const uint8_t *verbs, size_t verb_count,
+                         const double *points, const strata_stroke_style *style);
+
+#endif

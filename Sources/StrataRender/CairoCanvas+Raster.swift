@@ -1,0 +1,146 @@
+import CCairo
+import CStrataKernels
+import StrataModel
+
+// Shapes of imported animations drawn by Strata's coverage rasteriser (strata_raster.h) instead
+// of Cairo's: on a canvas finer than Cairo's default tolerance (`CurveTolerance.fillsTrueArea`),
+// a solid fill or an undashed solid stroke, drawn OVER onto an ARGB32 image surface whose clip is
+// one rectangle of whole pixels. The rasteriser gives each pixel the exact area of the path in
+// it (Cairo's scan converter samples 15 rows a pixel), and strokes are outlined by Strata
+// (`strata_raster_stroke`); everything else — and any path with more cells than the limit — is
+// drawn by Cairo.
+extension CairoCanvas {
+    /// Where a path can be drawn by the rasteriser: the surface's pixels, the clip box and the
+    /// map from user units to the surface's pixels.
+    struct RasterTarget {
+        let surface: OpaquePointer
+        let data: UnsafeMutablePointer<UInt8>
+        let stride: Int
+        let box: (x0: Int32, y0: Int32, x1: Int32, y1: Int32)
+        let matrix: [Double]
+    }
+
+    /// At most this many cells a path (about 16 bytes each): a path crossing more pixels than
+    /// that is drawn by Cairo, whose scan converter keeps only a row at a time.
+    static let maximumRasterCells = 4 << 20
+
+    /// The target for the rasteriser now, nil where Cairo must draw, or `.some(nil)` when the
+    /// clip leaves nothing to draw.
+    func rasterTarget() -> RasterTarget?? {
+        guard CurveTolerance.fillsTrueArea(curveTolerance), usesRasteriser,
+              cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
+              let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32, let data = cairo_image_surface_get_data(target) else {
+            return nil
+        }
+        var offsetX = 0.0, offsetY = 0.0, scaleX = 0.0, scaleY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        cairo_surface_get_device_scale(target, &scaleX, &scaleY)
+        guard scaleX == 1, scaleY == 1, offsetX == offsetX.rounded(), offsetY == offsetY.rounded(),
+              abs(offsetX) < 16_777_216, abs(offsetY) < 16_777_216 else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let entries = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0 + offsetX, matrix.y0 + offsetY]
+        guard entries.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), matrix.xx * matrix.yy - matrix.xy * matrix.yx != 0 else { return nil }
+        // The clip, in device pixels: one rectangle of whole pixels, or nothing.
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let list = cairo_copy_clip_rectangle_list(cr)
+        cairo_restore(cr)
+        guard let list else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+        guard list.pointee.num_rectangles == 1 else { return list.pointee.num_rectangles == 0 ? .some(nil) : nil }
+        let clip = list.pointee.rectangles[0]
+        guard [clip.x, clip.y, clip.width, clip.height].allSatisfy({ $0 == $0.rounded() && abs($0) < 16_777_216 }) else { return nil }
+        let width = Double(cairo_image_surface_get_width(target)), height = Double(cairo_image_surface_get_height(target))
+        let x0 = max(0, clip.x + offsetX), y0 = max(0, clip.y + offsetY)
+        let x1 = min(width, clip.x + clip.width + offsetX), y1 = min(height, clip.y + clip.height + offsetY)
+        guard x0 < x1, y0 < y1 else { return .some(nil) }
+        return RasterTarget(surface: target, data: data, stride: Int(cairo_image_surface_get_stride(target)),
+                            box: (Int32(x0), Int32(y0), Int32(x1), Int32(y1)), matrix: entries)
+    }
+
+    /// Cairo's pixel for `color` at `alpha` (premultiplied ARGB32): each component converted
+    /// to 16 bits as Cairo converts it (`_cairo_color_double_to_short`), then its top 8 bits.
+    static func cairoPixel(_ color: Color, alpha: Double) -> UInt32 {
+        func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+        let a = clamp(clamp(color.alpha) * alpha)
+        func byte(_ value: Double) -> UInt32 { UInt32(UInt16(value * 65535 + 0.5) >> 8) }
+        return byte(a) << 24 | byte(clamp(color.red) * a) << 16 | byte(clamp(color.green) * a) << 8 | byte(clamp(color.blue) * a)
+    }
+
+    /// The path as the rasteriser's verbs and points, in user units.
+    static func rasterPath(_ path: Path, flattening: AreaFlattening?) -> (verbs: [UInt8], points: [Double]) {
+        var verbs: [UInt8] = [], points: [Double] = []
+        verbs.reserveCapacity(path.elements.count)
+        points.reserveCapacity(path.elements.count * 6)
+        var start = Point(x: 0, y: 0)
+        func add(_ point: Point) {
+            points.append(point.x)
+            points.append(point.y)
+        }
+        walk(path, flattening: flattening, move: {
+            verbs.append(UInt8(STRATA_MOVE)); add($0); start = $0
+        }, line: {
+            verbs.append(UInt8(STRATA_LINE)); add(Point(x: $0, y: $1))
+        }, curve: {
+            verbs.append(UInt8(STRATA_CURVE)); add($0); add($1); add($2)
+        }, close: {
+            verbs.append(UInt8(STRATA_CLOSE)); return start
+        })
+        return (verbs, points)
+    }
+
+    /// Fills `path` with `color` at `alpha` by the rasteriser; false where Cairo must draw it.
+    func rasterFill(_ path: Path, rule: FillRule, color: Color, alpha: Double) -> Bool {
+        guard let found = rasterTarget() else { return false }
+        guard let target = found else { return true }
+        let flattening = AreaFlattening(tolerance: curveTolerance, linear: (target.matrix[0], target.matrix[1], target.matrix[2], target.matrix[3]))
+        let (verbs, points) = Self.rasterPath(path, flattening: flattening)
+        return rasterDraw(target, color: color, alpha: alpha, evenOdd: rule == .evenOdd) { raster in
+            target.matrix.withUnsafeBufferPointer { matrix in
+                strata_raster_path(raster, verbs, verbs.count, points, matrix.baseAddress, curveTolerance)
+            }
+            return true
+        }
+    }
+
+    /// Strokes `path` (already trimmed) as `shape`'s stroke asks, undashed, with `color` at
+    /// `alpha` by the rasteriser; false where Cairo must draw it.
+    func rasterStroke(_ path: Path, of shape: ShapeContent, color: Color, alpha: Double) -> Bool {
+        let width = min(shape.lineWidth, Limits.maximumLineWidth)
+        guard width > 0, width.isFinite, let found = rasterTarget() else { return false }
+        guard let target = found else { return true }
+        let (verbs, points) = Self.rasterPath(path, flattening: nil)
+        let join: Int32 = switch shape.lineJoin { case .miter: 0; case .round: 1; case .bevel: 2 }
+        let cap: Int32 = switch shape.lineCap { case .butt: 0; case .round: 1; case .square: 2 }
+        var style = strata_stroke_style()
+        style.half_width = width / 2
+        style.join = join
+        style.cap = cap
+        style.miter_limit = max(1, shape.miterLimit.isFinite ? shape.miterLimit : 10)
+        style.tolerance = curveTolerance
+        style.matrix = (target.matrix[0], target.matrix[1], target.matrix[2], target.matrix[3], target.matrix[4], target.matrix[5])
+        return rasterDraw(target, color: color, alpha: alpha, evenOdd: false) { raster in
+            strata_raster_stroke(raster, verbs, verbs.count, points, &style) == 1
+        }
+    }
+
+    private func rasterDraw(_ target: RasterTarget, color: Color, alpha: Double, evenOdd: Bool,
+                            addEdges: (OpaquePointer) -> Bool) -> Bool {
+        if rasteriser == nil { rasteriser = strata_raster_create() }
+        guard let raster = rasteriser else { return false }
+        strata_raster_begin(raster, target.box.x0, target.box.y0, target.box.x1, target.box.y1, Self.maximumRasterCells)
+        guard addEdges(raster) else { return false }
+        cairo_surface_flush(target.surface)
+        guard strata_raster_fill(raster, target.data, target.stride, evenOdd ? 1 : 0, Self.cairoPixel(color, alpha: alpha)) == 1 else {
+            return false
+        }
+        let box = target.box
+        cairo_surface_mark_dirty_rectangle(target.surface, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
+        if target.surface == frames[frames.count - 1].surface.pointer { frames[frames.count - 1].knownDirty = true }
+        rasterDraws += 1
+        return true
+    }
+}
