@@ -5,7 +5,8 @@ import StrataModel
 // Shapes of imported animations drawn by Strata's coverage rasteriser (strata_raster.h) instead
 // of Cairo's: on a canvas finer than Cairo's default tolerance (`CurveTolerance.fillsTrueArea`),
 // a solid fill or an undashed solid stroke, drawn OVER onto an ARGB32 image surface whose clip is
-// one rectangle of whole pixels. The rasteriser gives each pixel the exact area of the path in
+// one rectangle on the device's axes (its sides may cut pixels: the pixels they cut get the area
+// within it, as Cairo clips a path to a box). The rasteriser gives each pixel the exact area of the path in
 // it (Cairo's scan converter samples 15 rows a pixel), and strokes are outlined by Strata
 // (`strata_raster_stroke`); everything else — and any path with more cells than the limit — is
 // drawn by Cairo.
@@ -18,6 +19,8 @@ extension CairoCanvas {
         let stride: Int
         let box: (x0: Int32, y0: Int32, x1: Int32, y1: Int32)
         let matrix: [Double]
+        /// The clip within `box`, in the surface's pixels (its sides may cut pixels).
+        let clip: Rect
     }
 
     /// At most this many cells a path (about 16 bytes each): a path crossing more pixels than
@@ -42,23 +45,42 @@ extension CairoCanvas {
         cairo_get_matrix(cr, &matrix)
         let entries = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0 + offsetX, matrix.y0 + offsetY]
         guard entries.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), matrix.xx * matrix.yy - matrix.xy * matrix.yx != 0 else { return nil }
-        // The clip, in device pixels: one rectangle of whole pixels, or nothing.
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        let list = cairo_copy_clip_rectangle_list(cr)
-        cairo_restore(cr)
-        guard let list else { return nil }
-        defer { cairo_rectangle_list_destroy(list) }
-        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-        guard list.pointee.num_rectangles == 1 else { return list.pointee.num_rectangles == 0 ? .some(nil) : nil }
-        let clip = list.pointee.rectangles[0]
-        guard [clip.x, clip.y, clip.width, clip.height].allSatisfy({ $0 == $0.rounded() && abs($0) < 16_777_216 }) else { return nil }
         let width = Double(cairo_image_surface_get_width(target)), height = Double(cairo_image_surface_get_height(target))
-        let x0 = max(0, clip.x + offsetX), y0 = max(0, clip.y + offsetY)
-        let x1 = min(width, clip.x + clip.width + offsetX), y1 = min(height, clip.y + clip.height + offsetY)
-        guard x0 < x1, y0 < y1 else { return .some(nil) }
+        // The surface's pixels in device space.
+        let surface = Rect(x: -offsetX, y: -offsetY, width: width, height: height)
+        guard let clip = deviceClip(within: surface) else { return nil }
+        guard !clip.isEmpty else { return .some(nil) }
+        let x0 = (clip.minX + offsetX).rounded(.down), y0 = (clip.minY + offsetY).rounded(.down)
+        let x1 = (clip.maxX + offsetX).rounded(.up), y1 = (clip.maxY + offsetY).rounded(.up)
         return RasterTarget(surface: target, data: data, stride: Int(cairo_image_surface_get_stride(target)),
-                            box: (Int32(x0), Int32(y0), Int32(x1), Int32(y1)), matrix: entries)
+                            box: (Int32(x0), Int32(y0), Int32(x1), Int32(y1)), matrix: entries,
+                            clip: Rect(x: clip.minX + offsetX, y: clip.minY + offsetY, width: clip.width, height: clip.height))
+    }
+
+    /// The current clip within `surface` (device pixels) where it is a rectangle on the axes
+    /// (empty: nothing is drawn), nil where it is not. Cairo tells whole pixels (a region); a
+    /// rectangle cut at fractions of a pixel is the one `clip(to:)` recorded, which must agree
+    /// with the whole pixels Cairo gives as the clip's extents.
+    private func deviceClip(within surface: Rect) -> Rect? {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_identity_matrix(cr)
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        if list.pointee.status == CAIRO_STATUS_SUCCESS {
+            guard list.pointee.num_rectangles == 1 else { return list.pointee.num_rectangles == 0 ? .zero : nil }
+            let rectangle = list.pointee.rectangles[0]
+            let clip = Rect(x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
+            guard [clip.minX, clip.minY, clip.maxX, clip.maxY].allSatisfy({ $0 == $0.rounded() && abs($0) < 16_777_216 }) else { return nil }
+            return clip.intersection(surface)
+        }
+        guard case .rect(let recorded) = frames[frames.count - 1].deviceClip else { return nil }
+        let clip = recorded.intersection(surface)
+        guard !clip.isEmpty, [clip.minX, clip.minY, clip.maxX, clip.maxY].allSatisfy({ abs($0) < 16_777_216 }) else { return .zero }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let whole = (clip.minX.rounded(.down), clip.minY.rounded(.down), clip.maxX.rounded(.up), clip.maxY.rounded(.up))
+        return whole == (x0, y0, x1, y1) ? clip : nil
     }
 
     /// Cairo's pixel for `color` at `alpha` (premultiplied ARGB32): each component converted
@@ -132,6 +154,7 @@ extension CairoCanvas {
         if rasteriser == nil { rasteriser = strata_raster_create() }
         guard let raster = rasteriser else { return false }
         strata_raster_begin(raster, target.box.x0, target.box.y0, target.box.x1, target.box.y1, Self.maximumRasterCells)
+        strata_raster_clip(raster, target.clip.minX, target.clip.minY, target.clip.maxX, target.clip.maxY)
         guard addEdges(raster) else { return false }
         cairo_surface_flush(target.surface)
         guard strata_raster_fill(raster, target.data, target.stride, evenOdd ? 1 : 0, Self.cairoPixel(color, alpha: alpha)) == 1 else {

@@ -33,6 +33,25 @@ public final class CairoCanvas: Canvas {
         var untouched = false
         /// Cairo knows the surface is not clear: marked changed, or written by a kernel.
         var knownDirty = false
+        /// The clips set through `clip(to:)` and the damage, where each was a rectangle on the
+        /// device's axes: their intersection in device pixels (nil: none), or `unknown` after any
+        /// other clip; and at each open `save` (for the coverage rasteriser, `rasterTarget`).
+        var deviceClip: DeviceClip = .none
+        var savedDeviceClips: [DeviceClip] = []
+    }
+
+    enum DeviceClip: Equatable {
+        case none
+        case rect(Rect)
+        case unknown
+
+        func intersecting(_ rect: Rect) -> DeviceClip {
+            switch self {
+            case .none: .rect(rect)
+            case .rect(let clip): .rect(clip.intersection(rect))
+            case .unknown: .unknown
+            }
+        }
     }
 
     var frames: [Frame] = []
@@ -117,6 +136,7 @@ public final class CairoCanvas: Canvas {
         let x0 = Int(saturating: region.minX), y0 = Int(saturating: region.minY)
         let x1 = Int(saturating: region.maxX), y1 = Int(saturating: region.maxY)
         frames[0].damage = (x0, y0, x1, y1)
+        frames[0].deviceClip = .rect(Rect(x: Double(x0), y: Double(y0), width: Double(max(0, x1 - x0)), height: Double(max(0, y1 - y0))))
         cairo_rectangle(context.pointer, Double(x0), Double(y0), Double(max(0, x1 - x0)), Double(max(0, y1 - y0)))
         cairo_clip(context.pointer)
         cairo_save(context.pointer)
@@ -176,11 +196,13 @@ public final class CairoCanvas: Canvas {
     public func save() {
         cairo_save(cr)
         frames[frames.count - 1].savedClipped.append(frames[frames.count - 1].clipped)
+        frames[frames.count - 1].savedDeviceClips.append(frames[frames.count - 1].deviceClip)
     }
 
     public func restore() {
         cairo_restore(cr)
         if let clipped = frames[frames.count - 1].savedClipped.popLast() { frames[frames.count - 1].clipped = clipped }
+        if let clip = frames[frames.count - 1].savedDeviceClips.popLast() { frames[frames.count - 1].deviceClip = clip }
     }
 
     public func concatenate(_ transform: Transform2D) {
@@ -193,6 +215,7 @@ public final class CairoCanvas: Canvas {
             cairo_rectangle(cr, 0, 0, 0, 0)
             cairo_clip(cr)
             frames[frames.count - 1].clipped = true
+            frames[frames.count - 1].deviceClip = .rect(.zero)
             return
         }
         cairo_transform(cr, &matrix)
@@ -202,6 +225,15 @@ public final class CairoCanvas: Canvas {
         addPath(shape)
         cairo_clip(cr)
         frames[frames.count - 1].clipped = true
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let corners = [(shape.rect.minX, shape.rect.minY), (shape.rect.maxX, shape.rect.maxY)].map { x, y in
+            Point(x: matrix.xx * x + matrix.xy * y + matrix.x0, y: matrix.yx * x + matrix.yy * y + matrix.y0)
+        }
+        let device = Rect(x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
+                          width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y))
+        let onAxes = shape.effectiveRadius == 0 && matrix.xy == 0 && matrix.yx == 0 && [device.minX, device.minY, device.maxX, device.maxY].allSatisfy(\.isFinite)
+        frames[frames.count - 1].deviceClip = onAxes ? frames[frames.count - 1].deviceClip.intersecting(device) : .unknown
     }
 
     public func clip(toPolygon points: [Point]) {
@@ -215,6 +247,7 @@ public final class CairoCanvas: Canvas {
         cairo_clip(cr)
         cairo_set_antialias(cr, antialias)
         frames[frames.count - 1].clipped = true
+        frames[frames.count - 1].deviceClip = .unknown
     }
 
     // MARK: - Drawing

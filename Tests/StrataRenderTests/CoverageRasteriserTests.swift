@@ -111,7 +111,7 @@ import Testing
     }
 
     /// Scene files keep Cairo's rasteriser (their references were recorded with it), and so do
-    /// dashes, a clip that is not one rectangle of whole pixels, and other operators.
+    /// dashes and a clip that is not one rectangle on the device's axes.
     @Test func itStandsInOnlyWhereItCan() throws {
         let shape = ShapeContent(path: Self.polygon([Point(x: 10, y: 10), Point(x: 90, y: 20), Point(x: 40, y: 80)]), fillColor: .black)
         var dashed = ShapeContent(path: shape.path, fillColor: nil, strokeColor: .black, lineWidth: 3)
@@ -119,10 +119,16 @@ import Testing
         let cases: [(String, Double, (CairoCanvas) -> Void, Int)] = [
             ("a scene file's canvas", CurveTolerance.standard, { $0.draw(.shape(shape), alpha: 1) }, 0),
             ("dashes", CurveTolerance.imported, { $0.draw(.shape(dashed), alpha: 1) }, 0),
+            ("a turned clip", CurveTolerance.imported, {
+                $0.concatenate(.rotation(radians: 0.3))
+                $0.clip(to: RoundedRect(rect: Rect(x: 5, y: 5, width: 80, height: 80)))
+                $0.concatenate(.rotation(radians: -0.3))
+                $0.draw(.shape(shape), alpha: 1)
+            }, 0),
             ("a clip of part pixels", CurveTolerance.imported, {
                 $0.clip(to: RoundedRect(rect: Rect(x: 5.5, y: 5, width: 80, height: 80)))
                 $0.draw(.shape(shape), alpha: 1)
-            }, 0),
+            }, 1),
             ("a rounded clip", CurveTolerance.imported, {
                 $0.clip(to: RoundedRect(rect: Rect(x: 5, y: 5, width: 80, height: 80), cornerRadius: 10))
                 $0.draw(.shape(shape), alpha: 1)
@@ -166,6 +172,26 @@ import Testing
                 }
             }
             #expect(differing == 0, "clip \(x0), \(y0) – \(x1), \(y1)")
+        }
+    }
+
+    /// A clip whose sides cut pixels (a precomposition's bounds at a fraction of a pixel): the
+    /// pixels it cuts get the area of the shape within it, as Cairo clips a path to a box.
+    @Test func aClipCuttingPixelsGivesTheAreaWithinIt() throws {
+        let square = Self.polygon([Point(x: 10.3, y: 8.2), Point(x: 90.6, y: 8.2), Point(x: 90.6, y: 70.9), Point(x: 10.3, y: 70.9)])
+        let clip = Rect(x: 20.25, y: 15.75, width: 40.25, height: 34.35)
+        for scale in [1.0, 1.5] {
+            let (image, draws) = try Self.render(rasteriser: true) { canvas in
+                canvas.concatenate(.scale(x: scale, y: scale))
+                canvas.clip(to: RoundedRect(rect: Rect(x: clip.minX / scale, y: clip.minY / scale, width: clip.width / scale, height: clip.height / scale)))
+                canvas.concatenate(.scale(x: 1 / scale, y: 1 / scale))
+                canvas.draw(.shape(ShapeContent(path: square, fillColor: .black)), alpha: 1)
+            }
+            #expect(draws == 1)
+            #expect(abs(Self.coveredArea(image) - clip.width * clip.height) < 0.3, "\(Self.coveredArea(image)) against \(clip.width * clip.height)")
+            // Row 15 holds the clip's top quarter pixel: 0.25 of each pixel, 64 of 255.
+            #expect(image.pixels[4 * (15 * image.width + 40) + 3] == 64)
+            #expect(image.pixels[4 * (14 * image.width + 40) + 3] == 0 && image.pixels[4 * (40 * image.width + 61) + 3] == 0)
         }
     }
 

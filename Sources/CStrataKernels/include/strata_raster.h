@@ -18,6 +18,11 @@ void strata_raster_destroy(strata_raster *raster);
 /// most `max_cells` cells (more: `strata_raster_fill` returns 0 and draws nothing).
 void strata_raster_begin(strata_raster *raster, int x0, int y0, int x1, int y1, size_t max_cells);
 
+/// Narrows the clip to the rectangle left…right, top…bottom (pixels, fractional), within the box
+/// given to `strata_raster_begin`: the pixels it cuts get the area of the path within it. Call it
+/// before adding edges.
+void strata_raster_clip(strata_raster *raster, double left, double top, double right, double bottom);
+
 /// Adds the edge (x0, y0) → (x1, y1), in pixels. A coordinate that is not a number or lies beyond
 /// ±2^31 makes the path undrawable (`strata_raster_fill` returns 0).
 void strata_raster_line(strata_raster *raster, double x0, double y0, double x1, double y1);
