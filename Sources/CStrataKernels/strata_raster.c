@@ -1,37 +1,13 @@
-// The coverage rasteriser (strata_raster.h): each edge, clipped to the box, is walked pixel row by
-// pixel row and, within a row, pixel by pixel in 1/256-pixel fixed point; every pixel it crosses
-// gets a cell holding the signed height it crossed (cover) and that height times the sum of its
-// entry and exit offsets within the pixel (area). Per row, cells are sorted by x and swept left to
-// right: a pixel holding cells is covered by (cover of everything left of it, its own included)
-// less its own area; a pixel between cells by the cover left of it. Edges are taken top to bottom
-// with a sign, so an edge drawn both ways cancels exactly.
+// The coverage rasteriser's edges (strata_raster.h): each edge, clipped to the box, is walked pixel
+// row by pixel row and, within a row, pixel by pixel in 1/256-pixel fixed point; every pixel it
+// crosses gets a cell holding the signed height it crossed (cover) and that height times the sum
+// of its entry and exit offsets within the pixel (area). Edges are taken top to bottom with a
+// sign, so an edge drawn both ways cancels exactly. The sweep is strata_raster_fill.c.
 #include "strata_raster.h"
 #include "strata_raster_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
-#include <wchar.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-typedef struct {
-    int32_t x, y, cover, area;
-} raster_cell;
-
-struct strata_raster {
-    int x0, y0, x1, y1;          // the pixels swept
-    int64_t left, top, right, bottom;  // the clip, 1/256 px, within them
-    size_t max_cells;
-    int failed;
-    raster_cell *cells, *sorted;
-    size_t count, capacity, sorted_capacity;
-    size_t *row_start;
-    size_t rows_capacity;
-    double *points;  // the stroker's current subpath, user units (x, y pairs)
-    size_t point_count, point_capacity;
-};
 
 strata_raster *strata_raster_create(void) { return calloc(1, sizeof(strata_raster)); }
 
@@ -218,126 +194,4 @@ void strata_raster_line(strata_raster *r, double ax, double ay, double bx, doubl
         x = nx;
         y = ny;
     }
-}
-
-static uint32_t coverage(int64_t a, int even_odd) {
-    if (a < 0) a = -a;
-    if (even_odd) {
-        a &= (int64_t)(2 * 131072 - 1);
-        if (a > 131072) a = 2 * 131072 - a;
-    }
-    if (a >= 131072) return 255;
-    return (uint32_t)((a * 255 + 65536) >> 17);
-}
-
-static inline uint32_t scale_word(uint32_t w, uint32_t c) {
-    uint32_t rb = (w & 0xff00ff) * c + 0x800080;
-    rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
-    uint32_t ag = ((w >> 8) & 0xff00ff) * c + 0x800080;
-    ag = (ag + ((ag >> 8) & 0xff00ff)) & 0xff00ff00;
-    return rb | ag;
-}
-
-static inline void span(uint32_t *row, int x0, int x1, uint32_t cov, uint32_t color) {
-    if (cov == 0 || x0 >= x1) return;
-    uint32_t s = cov == 255 ? color : scale_word(color, cov);
-    uint32_t alpha = s >> 24;
-    if (alpha == 255) {
-        // wmemset stores 32-bit words with the widest stores the machine has (wchar_t is 32 bits).
-        if (x1 - x0 >= 16) wmemset((wchar_t *)(row + x0), (wchar_t)s, (size_t)(x1 - x0));
-        else for (int x = x0; x < x1; x++) row[x] = s;
-        return;
-    }
-    if (s == 0) return;
-    uint32_t inverse = 255 - alpha;
-    int x = x0;
-#if defined(__SSE2__)
-    // Four pixels at a time, each channel d·(255 − α) rounded as scale_word rounds it (16-bit lanes
-    // hold 255·255 + 128 + 255), then the colour added: the same bytes as the loop below.
-    const __m128i zero = _mm_setzero_si128(), factor = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(0x80);
-    const __m128i colour = _mm_set1_epi32((int)s);
-    for (; x + 4 <= x1; x += 4) {
-        __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
-        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), factor), half);
-        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), factor), half);
-        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
-        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
-        _mm_storeu_si128((__m128i *)(row + x), _mm_add_epi8(_mm_packus_epi16(lo, hi), colour));
-    }
-#endif
-    for (; x < x1; x++) row[x] = s + scale_word(row[x], inverse);
-}
-
-static int by_x(const void *a, const void *b) {
-    int32_t x = ((const raster_cell *)a)->x, y = ((const raster_cell *)b)->x;
-    return (x > y) - (x < y);
-}
-
-int strata_raster_fill(strata_raster *r, uint8_t *data, size_t stride, int even_odd, uint32_t color) {
-    if (r->failed) return 0;
-    size_t rows = (size_t)(r->y1 - r->y0);
-    if (rows == 0 || r->count == 0 || color == 0) return 1;
-    if (r->rows_capacity < rows + 1) {
-        size_t *starts = realloc(r->row_start, (rows + 1) * sizeof(size_t));
-        if (!starts) return 0;
-        r->row_start = starts;
-        r->rows_capacity = rows + 1;
-    }
-    if (r->sorted_capacity < r->count) {
-        raster_cell *sorted = realloc(r->sorted, r->count * sizeof(raster_cell));
-        if (!sorted) return 0;
-        r->sorted = sorted;
-        r->sorted_capacity = r->count;
-    }
-    // Cells by row (counting sort), then by x within each row.
-    memset(r->row_start, 0, (rows + 1) * sizeof(size_t));
-    for (size_t i = 0; i < r->count; i++) {
-        if (r->cells[i].y < r->y0 || r->cells[i].y >= r->y1) return 0;  // never: edges are clipped to the rows
-        r->row_start[r->cells[i].y - r->y0 + 1]++;
-    }
-    for (size_t i = 0; i < rows; i++) r->row_start[i + 1] += r->row_start[i];
-    for (size_t i = 0; i < r->count; i++) {
-        size_t slot = r->row_start[r->cells[i].y - r->y0]++;
-        r->sorted[slot] = r->cells[i];
-    }
-    size_t start = 0;
-    for (size_t i = 0; i < rows; i++) {
-        size_t end = r->row_start[i];
-        raster_cell *cells = r->sorted + start;
-        size_t n = end - start;
-        start = end;
-        if (n == 0) continue;
-        if (n <= 64) {
-            for (size_t j = 1; j < n; j++) {
-                raster_cell c = cells[j];
-                size_t k = j;
-                while (k > 0 && cells[k - 1].x > c.x) {
-                    cells[k] = cells[k - 1];
-                    k--;
-                }
-                cells[k] = c;
-            }
-        } else {
-            qsort(cells, n, sizeof(raster_cell), by_x);
-        }
-        uint32_t *row = (uint32_t *)(data + (size_t)(r->y0 + (int)i) * stride);
-        int64_t cover = 0;
-        int x = r->x0;
-        for (size_t j = 0; j < n;) {
-            int cx = cells[j].x;
-            int64_t c = 0, a = 0;
-            while (j < n && cells[j].x == cx) {
-                c += cells[j].cover;
-                a += cells[j].area;
-                j++;
-            }
-            if (cx >= r->x1) break;
-            if (cover != 0 && cx > x) span(row, x, cx, coverage(cover * 512, even_odd), color);
-            cover += c;
-            if (cx >= r->x0) span(row, cx, cx + 1, coverage(cover * 512 - a, even_odd), color);
-            x = cx + 1;
-        }
-        if (cover != 0 && x < r->x1) span(row, x, r->x1, coverage(cover * 512, even_odd), color);
-    }
-    return 1;
 }

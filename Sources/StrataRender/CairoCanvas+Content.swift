@@ -184,6 +184,9 @@ extension CairoCanvas {
             }
             return strokeGradient(stroke, source: source, alpha: alpha, clippedTo: strokeAndClip?.clipped == true ? rect : nil)
         }
+        if let image, let (path, rule) = path, rasterImageFill(path, rule: rule, image: image.surface, x: image.x, y: image.y, alpha: alpha) {
+            return cairo_new_path(cr)  // the area Cairo would have filled, not left for the next draw
+        }
         if let image, usesCoverageKernel, alpha < 1 {
             // (An opaque fill Cairo copies run by run, as fast as this kernel; it draws those.)
             cairo_clip(cr)

@@ -83,6 +83,10 @@ extension CairoCanvas {
         return whole == (x0, y0, x1, y1) ? clip : nil
     }
 
+    /// Whether a path is left on the context (a draw the rasteriser made for Cairo must not leave
+    /// the path Cairo was given for it to the next one).
+    var hasCurrentPath: Bool { cairo_has_current_point(cr) != 0 }
+
     /// Cairo's pixel for `color` at `alpha` (premultiplied ARGB32): each component converted
     /// to 16 bits as Cairo converts it (`_cairo_color_double_to_short`), then its top 8 bits.
     static func cairoPixel(_ color: Color, alpha: Double) -> UInt32 {
@@ -149,17 +153,48 @@ extension CairoCanvas {
         }
     }
 
+    /// Fills `path` with `image` (premultiplied, its pixel (0, 0) on device pixel (`x`, `y`): a
+    /// gradient's pixels) at `alpha` by the rasteriser; false where Cairo must draw it.
+    func rasterImageFill(_ path: Path, rule: FillRule, image: CairoSurface, x: Int, y: Int, alpha: Double) -> Bool {
+        guard let found = rasterTarget() else { return false }
+        guard let target = found else { return true }
+        cairo_surface_flush(image.pointer)
+        guard let pixels = cairo_image_surface_get_data(image.pointer) else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target.surface, &offsetX, &offsetY)
+        // Where the image lies on the surface; nothing is drawn outside it.
+        let imageX = x + Int(offsetX), imageY = y + Int(offsetY)
+        let x0 = max(target.box.x0, Int32(clamping: imageX)), y0 = max(target.box.y0, Int32(clamping: imageY))
+        let x1 = min(target.box.x1, Int32(clamping: imageX + image.width)), y1 = min(target.box.y1, Int32(clamping: imageY + image.height))
+        guard x0 < x1, y0 < y1 else { return true }
+        let within = RasterTarget(surface: target.surface, data: target.data, stride: target.stride, box: (x0, y0, x1, y1),
+                                  matrix: target.matrix, clip: target.clip)
+        let flattening = AreaFlattening(tolerance: curveTolerance, linear: (target.matrix[0], target.matrix[1], target.matrix[2], target.matrix[3]))
+        let (verbs, points) = Self.rasterPath(path, flattening: flattening)
+        let stride = Int(cairo_image_surface_get_stride(image.pointer)), opacity = Self.cairoAlpha(alpha)
+        return rasterDraw(within, addEdges: { raster in
+            target.matrix.withUnsafeBufferPointer { strata_raster_path(raster, verbs, verbs.count, points, $0.baseAddress, curveTolerance) }
+            return true
+        }, fill: { raster in
+            strata_raster_fill_image(raster, target.data, target.stride, rule == .evenOdd ? 1 : 0, pixels, stride, Int32(imageX), Int32(imageY),
+                                     Int32(image.width), Int32(image.height), opacity)
+        })
+    }
+
     private func rasterDraw(_ target: RasterTarget, color: Color, alpha: Double, evenOdd: Bool,
                             addEdges: (OpaquePointer) -> Bool) -> Bool {
+        let pixel = Self.cairoPixel(color, alpha: alpha)
+        return rasterDraw(target, addEdges: addEdges) { strata_raster_fill($0, target.data, target.stride, evenOdd ? 1 : 0, pixel) }
+    }
+
+    private func rasterDraw(_ target: RasterTarget, addEdges: (OpaquePointer) -> Bool, fill: (OpaquePointer) -> Int32) -> Bool {
         if rasteriser == nil { rasteriser = strata_raster_create() }
         guard let raster = rasteriser else { return false }
         strata_raster_begin(raster, target.box.x0, target.box.y0, target.box.x1, target.box.y1, Self.maximumRasterCells)
         strata_raster_clip(raster, target.clip.minX, target.clip.minY, target.clip.maxX, target.clip.maxY)
         guard addEdges(raster) else { return false }
         cairo_surface_flush(target.surface)
-        guard strata_raster_fill(raster, target.data, target.stride, evenOdd ? 1 : 0, Self.cairoPixel(color, alpha: alpha)) == 1 else {
-            return false
-        }
+        guard fill(raster) == 1 else { return false }
         let box = target.box
         cairo_surface_mark_dirty_rectangle(target.surface, box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0)
         if target.surface == frames[frames.count - 1].surface.pointer { frames[frames.count - 1].knownDirty = true }

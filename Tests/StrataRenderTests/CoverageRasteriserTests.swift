@@ -195,6 +195,34 @@ import Testing
         }
     }
 
+    /// A gradient in a path (a gradient layer under a path mask) is the gradient's pixels through
+    /// the path's exact coverage, at the draw's opacity, like Cairo's within antialiasing; and
+    /// the path Cairo was given for it is not left for the next draw.
+    @Test func aGradientInAPathGoesThroughItsCoverage() throws {
+        let gradient = Gradient(colors: [Color(red: 1, green: 0.2, blue: 0.1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.6)],
+                                startPoint: Point(x: 0.1, y: 0.2), endPoint: Point(x: 0.9, y: 0.8))
+        var blob = Path()
+        blob.move(to: Point(x: 14.2, y: 30.5))
+        blob.addCurve(to: Point(x: 96.3, y: 40.1), control1: Point(x: 40, y: -10), control2: Point(x: 80, y: 10))
+        blob.addLine(to: Point(x: 60.7, y: 88.8))
+        blob.closeSubpath()
+        for alpha in [1.0, 0.55] {
+            func draw(_ canvas: CairoCanvas) {
+                canvas.concatenate(Transform2D(a: 0.95, b: 0.1, c: -0.1, d: 0.95, tx: 4.3, ty: 2.6))
+                canvas.draw(.gradientInPath(gradient, Rect(x: 10, y: 5, width: 90, height: 85), path: blob, fillRule: .nonZero), alpha: alpha)
+            }
+            let canvas = try CairoCanvas(width: 120, height: 100, curveTolerance: CurveTolerance.imported)
+            draw(canvas)
+            #expect(canvas.rasterDraws == 1)
+            #expect(!canvas.hasCurrentPath, "the path is not left on the context")
+            let ours = try canvas.makePixelBuffer()
+            let (cairo, _) = try Self.render(rasteriser: false, draw)
+            let differences = zip(ours.pixels, cairo.pixels).map { abs(Int($0) - Int($1)) }
+            let mean = Double(differences.reduce(0, +)) / Double(differences.count)
+            #expect((differences.max() ?? 0) <= 48 && mean < 0.2, "alpha \(alpha): worst \(differences.max() ?? 0), mean \(mean)")
+        }
+    }
+
     /// A path far beyond the surface (its coordinates past what the rasteriser's fixed point
     /// holds) is left to Cairo, and a huge but representable one is cut to the clip: no crash,
     /// nothing drawn wrongly.

@@ -32,6 +32,12 @@ void strata_raster_line(strata_raster *raster, double x0, double y0, double x1, 
 /// 0 when the path had more cells than allowed or memory ran short (nothing is drawn then).
 int strata_raster_fill(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, uint32_t color);
 
+/// As `strata_raster_fill`, with an image for the colour: each pixel of `pixels` (premultiplied
+/// ARGB32, rows `image_stride` bytes apart, `width × height`, its (0, 0) on pixel (x, y)) times the
+/// coverage times `opacity` (0…255), OVER the pixels; nothing where the image is not.
+int strata_raster_fill_image(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, const uint8_t *pixels,
+                             size_t image_stride, int x, int y, int width, int height, uint8_t opacity);
+
 /// How a stroke is drawn: half its width (user units), its join (0 miter, 1 round, 2 bevel), its
 /// cap (0 butt, 1 round, 2 square) and miter limit, the user → surface matrix (xx, yx, xy, yy,
 /// x0, y0, as Cairo's) and the tolerance in pixels to which curves and arcs are flattened.
