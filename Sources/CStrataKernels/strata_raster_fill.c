@@ -36,7 +36,7 @@ static inline uint32_t scale_word(uint32_t w, uint32_t c) {
     return rb | ag;
 }
 
-static inline void span(uint32_t *row, int x0, int x1, uint32_t cov, uint32_t color) {
+static inline void span(uint32_t *row, int x0, int x1, uint32_t cov, uint32_t color, int vector) {
     if (cov == 0 || x0 >= x1) return;
     uint32_t s = cov == 255 ? color : scale_word(color, cov);
     uint32_t alpha = s >> 24;
@@ -50,17 +50,19 @@ static inline void span(uint32_t *row, int x0, int x1, uint32_t cov, uint32_t co
     uint32_t inverse = 255 - alpha;
     int x = x0;
 #if defined(__SSE2__)
-    // Four pixels at a time, each channel d·(255 − α) rounded as scale_word rounds it (16-bit lanes
-    // hold 255·255 + 128 + 255), then the colour added: the same bytes as the loop below.
-    const __m128i zero = _mm_setzero_si128(), factor = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(0x80);
-    const __m128i colour = _mm_set1_epi32((int)s);
-    for (; x + 4 <= x1; x += 4) {
-        __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
-        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), factor), half);
-        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), factor), half);
-        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
-        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
-        _mm_storeu_si128((__m128i *)(row + x), _mm_add_epi8(_mm_packus_epi16(lo, hi), colour));
+    if (vector >= 1) {
+        // Four pixels at a time, each channel d·(255 − α) rounded as scale_word rounds it (16-bit lanes
+        // hold 255·255 + 128 + 255), then the colour added: the same bytes as the loop below.
+        const __m128i zero = _mm_setzero_si128(), factor = _mm_set1_epi16((short)inverse), half = _mm_set1_epi16(0x80);
+        const __m128i colour = _mm_set1_epi32((int)s);
+        for (; x + 4 <= x1; x += 4) {
+            __m128i d = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), factor), half);
+            __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), factor), half);
+            lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+            hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+            _mm_storeu_si128((__m128i *)(row + x), _mm_add_epi8(_mm_packus_epi16(lo, hi), colour));
+        }
     }
 #endif
     for (; x < x1; x++) row[x] = s + scale_word(row[x], inverse);
@@ -74,7 +76,7 @@ typedef struct {
     size_t stride;  // in pixels
     int x, y, width, height;
     uint32_t opacity;
-    int avx2;  // whether the processor has AVX2
+    int vector;  // the widest loop to take: 0 scalar, 1 SSE2, 2 AVX2 (where the processor has it)
 } image_source;
 
 #if defined(__x86_64__)
@@ -111,27 +113,29 @@ static inline void image_span(uint32_t *row, int y, int x0, int x1, uint32_t cov
     const uint32_t *source = image->pixels + (size_t)(y - image->y) * image->stride - image->x;
     int x = x0;
 #if defined(__x86_64__)
-    if (x1 - x0 >= 8 && image->avx2) x = image_run_avx2(row, source, x, x1, m);
+    if (x1 - x0 >= 8 && image->vector >= 2) x = image_run_avx2(row, source, x, x1, m);
 #endif
 #if defined(__SSE2__)
-    // Four pixels at a time, each product rounded as scale_word rounds it: the same bytes.
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(0x80), full = _mm_set1_epi16(255);
-    const __m128i factor = _mm_set1_epi16((short)m);
+    if (image->vector >= 1) {
+        // Four pixels at a time, each product rounded as scale_word rounds it: the same bytes.
+        const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(0x80), full = _mm_set1_epi16(255);
+        const __m128i factor = _mm_set1_epi16((short)m);
 #define ROUNDED(v, f) _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16((v), (f)), half), \
-                                   _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16((v), (f)), half), 8)), 8)
-    for (; x + 4 <= x1; x += 4) {
-        __m128i s = _mm_loadu_si128((const __m128i *)(source + x)), d = _mm_loadu_si128((const __m128i *)(row + x));
-        __m128i slo = _mm_unpacklo_epi8(s, zero), shi = _mm_unpackhi_epi8(s, zero);
-        if (m != 255) {
-            slo = ROUNDED(slo, factor);
-            shi = ROUNDED(shi, factor);
-        }
-        __m128i ilo = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(slo, 0xFF), 0xFF));
-        __m128i ihi = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(shi, 0xFF), 0xFF));
-        __m128i dlo = ROUNDED(_mm_unpacklo_epi8(d, zero), ilo), dhi = ROUNDED(_mm_unpackhi_epi8(d, zero), ihi);
-        _mm_storeu_si128((__m128i *)(row + x), _mm_packus_epi16(_mm_add_epi16(slo, dlo), _mm_add_epi16(shi, dhi)));
+                                       _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16((v), (f)), half), 8)), 8)
+        for (; x + 4 <= x1; x += 4) {
+            __m128i s = _mm_loadu_si128((const __m128i *)(source + x)), d = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i slo = _mm_unpacklo_epi8(s, zero), shi = _mm_unpackhi_epi8(s, zero);
+            if (m != 255) {
+                slo = ROUNDED(slo, factor);
+                shi = ROUNDED(shi, factor);
+            }
+            __m128i ilo = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(slo, 0xFF), 0xFF));
+            __m128i ihi = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(shi, 0xFF), 0xFF));
+            __m128i dlo = ROUNDED(_mm_unpacklo_epi8(d, zero), ilo), dhi = ROUNDED(_mm_unpackhi_epi8(d, zero), ihi);
+            _mm_storeu_si128((__m128i *)(row + x), _mm_packus_epi16(_mm_add_epi16(slo, dlo), _mm_add_epi16(shi, dhi)));
     }
 #undef ROUNDED
+    }
 #endif
     for (; x < x1; x++) {
         uint32_t src = m == 255 ? source[x] : scale_word(source[x], m);
@@ -146,7 +150,19 @@ static int by_x(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, uint32_t color, const image_source *image) {
+/// The loop level to take for `requested` on this processor.
+static int vector_level(int requested) {
+#if defined(__x86_64__)
+    if (requested >= 2 && !strata_has_avx2()) return 1;
+    return requested;
+#else
+    (void)requested;
+    return 0;
+#endif
+}
+
+static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, uint32_t color, const image_source *image,
+                 int vector) {
     if (r->failed) return 0;
     size_t rows = (size_t)(r->y1 - r->y0);
     if (rows == 0 || r->count == 0 || (!image && color == 0)) return 1;
@@ -195,7 +211,7 @@ static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, u
         }
         int y = r->y0 + (int)i;
         uint32_t *row = (uint32_t *)(data + (size_t)y * stride);
-#define SPAN(a, b, c) do { if (image) image_span(row, y, (a), (b), (c), image); else span(row, (a), (b), (c), color); } while (0)
+#define SPAN(a, b, c) do { if (image) image_span(row, y, (a), (b), (c), image); else span(row, (a), (b), (c), color, vector); } while (0)
         int64_t cover = 0;
         int x = r->x0;
         for (size_t j = 0; j < n;) {
@@ -218,15 +234,12 @@ static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, u
     return 1;
 }
 
-int strata_raster_fill(strata_raster *r, uint8_t *data, size_t stride, int even_odd, uint32_t color) {
-    return sweep(r, data, stride, even_odd, color, NULL);
+int strata_raster_fill(strata_raster *r, uint8_t *data, size_t stride, int even_odd, uint32_t color, int vector) {
+    return sweep(r, data, stride, even_odd, color, NULL, vector_level(vector));
 }
 
 int strata_raster_fill_image(strata_raster *r, uint8_t *data, size_t stride, int even_odd, const uint8_t *pixels,
-                             size_t image_stride, int x, int y, int width, int height, uint8_t opacity) {
-    image_source image = {(const uint32_t *)pixels, image_stride / 4, x, y, width, height, opacity, 0};
-#if defined(__x86_64__)
-    image.avx2 = strata_has_avx2();
-#endif
-    return sweep(r, data, stride, even_odd, 0, &image);
+                             size_t image_stride, int x, int y, int width, int height, uint8_t opacity, int vector) {
+    image_source image = {(const uint32_t *)pixels, image_stride / 4, x, y, width, height, opacity, vector_level(vector)};
+    return sweep(r, data, stride, even_odd, 0, &image, image.vector);
 }

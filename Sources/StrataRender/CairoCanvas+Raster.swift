@@ -177,14 +177,14 @@ extension CairoCanvas {
             return true
         }, fill: { raster in
             strata_raster_fill_image(raster, target.data, target.stride, rule == .evenOdd ? 1 : 0, pixels, stride, Int32(imageX), Int32(imageY),
-                                     Int32(image.width), Int32(image.height), opacity)
+                                     Int32(image.width), Int32(image.height), opacity, rasterVector)
         })
     }
 
     private func rasterDraw(_ target: RasterTarget, color: Color, alpha: Double, evenOdd: Bool,
                             addEdges: (OpaquePointer) -> Bool) -> Bool {
         let pixel = Self.cairoPixel(color, alpha: alpha)
-        return rasterDraw(target, addEdges: addEdges) { strata_raster_fill($0, target.data, target.stride, evenOdd ? 1 : 0, pixel) }
+        return rasterDraw(target, addEdges: addEdges) { strata_raster_fill($0, target.data, target.stride, evenOdd ? 1 : 0, pixel, rasterVector) }
     }
 
     private func rasterDraw(_ target: RasterTarget, addEdges: (OpaquePointer) -> Bool, fill: (OpaquePointer) -> Int32) -> Bool {

@@ -59,6 +59,9 @@ public final class CairoCanvas: Canvas {
     /// Draw imported animations' solid fills and strokes with Strata's coverage rasteriser
     /// (`rasterFill`, `rasterStroke`). Internal so that tests can compare with Cairo's.
     var usesRasteriser = true
+    /// The widest loops the rasteriser composites with: 0 plain C, 1 SSE2, 2 AVX2 where the
+    /// machine has it (the same bytes; internal so that tests can compare them).
+    var rasterVector: Int32 = 2
     /// The rasteriser, made at its first use; paths drawn by it on this canvas (for tests).
     var rasteriser: OpaquePointer?
     var rasterDraws = 0

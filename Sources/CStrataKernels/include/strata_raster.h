@@ -30,13 +30,15 @@ void strata_raster_line(strata_raster *raster, double x0, double y0, double x1, 
 /// Composites the path's coverage times the premultiplied colour (Cairo's ARGB32 word) over the
 /// pixels `data` (rows `stride` bytes apart; the clip box's pixels must lie in it). Returns 1, or
 /// 0 when the path had more cells than allowed or memory ran short (nothing is drawn then).
-int strata_raster_fill(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, uint32_t color);
+/// `vector` is the widest loop to take — 0 plain C, 1 SSE2, 2 AVX2 where the processor has it —
+/// all of which give the same bytes.
+int strata_raster_fill(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, uint32_t color, int vector);
 
 /// As `strata_raster_fill`, with an image for the colour: each pixel of `pixels` (premultiplied
 /// ARGB32, rows `image_stride` bytes apart, `width × height`, its (0, 0) on pixel (x, y)) times the
 /// coverage times `opacity` (0…255), OVER the pixels; nothing where the image is not.
 int strata_raster_fill_image(strata_raster *raster, uint8_t *data, size_t stride, int even_odd, const uint8_t *pixels,
-                             size_t image_stride, int x, int y, int width, int height, uint8_t opacity);
+                             size_t image_stride, int x, int y, int width, int height, uint8_t opacity, int vector);
 
 /// How a stroke is drawn: half its width (user units), its join (0 miter, 1 round, 2 bevel), its
 /// cap (0 butt, 1 round, 2 square) and miter limit, the user → surface matrix (xx, yx, xy, yy,
