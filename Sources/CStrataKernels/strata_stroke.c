@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #define MAX_FLATTENED 65536
-#define MAX_SUBPATH_POINTS (1 << 22)
+#define MAX_SUBPATH_POINTS (1 << 20)
 
 typedef struct {
     double x, y;
@@ -24,6 +24,16 @@ static vec apply(const double m[6], vec p) {
 /// How many lines a cubic (user units) takes to lie within `tolerance` pixels of it (Wang).
 static int cubic_steps(const double m[6], vec p0, vec p1, vec p2, vec p3, double tolerance) {
     vec a = apply(m, p0), b = apply(m, p1), c = apply(m, p2), d = apply(m, p3);
+    // Controls on the chord between its ends (a straight side with zero tangents): the chord.
+    double cx = d.x - a.x, cy = d.y - a.y, chord2 = cx * cx + cy * cy;
+    if (chord2 > 0) {
+        double bx = b.x - a.x, by = b.y - a.y, ex = c.x - a.x, ey = c.y - a.y;
+        double along1 = bx * cx + by * cy, along2 = ex * cx + ey * cy;
+        double off1 = bx * cy - by * cx, off2 = ex * cy - ey * cx;
+        if (off1 * off1 < 1e-18 * chord2 && off2 * off2 < 1e-18 * chord2 && along1 >= 0 && along1 <= chord2 && along2 >= 0 &&
+            along2 <= chord2)
+            return 1;
+    }
     double ux = a.x - 2 * b.x + c.x, uy = a.y - 2 * b.y + c.y;
     double vx = b.x - 2 * c.x + d.x, vy = b.y - 2 * c.y + d.y;
     double dd = fmax(ux * ux + uy * uy, vx * vx + vy * vy);

@@ -25,7 +25,7 @@ extension CairoCanvas {
 
     /// At most this many cells a path (about 16 bytes each): a path crossing more pixels than
     /// that is drawn by Cairo, whose scan converter keeps only a row at a time.
-    static let maximumRasterCells = 4 << 20
+    static let maximumRasterCells = 1 << 20
 
     /// The target for the rasteriser now, nil where Cairo must draw, or `.some(nil)` when the
     /// clip leaves nothing to draw.

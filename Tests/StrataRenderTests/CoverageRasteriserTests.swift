@@ -246,6 +246,33 @@ import Testing
         #expect(renders[0] == renders[1] && renders[1] == renders[2])
     }
 
+    /// Lottie writes a straight side as a cubic whose controls are its ends (zero tangents): it is
+    /// drawn as that line, not as the curve's many collinear chords, so the bytes are the line's.
+    @Test func aStraightCubicIsItsChord() throws {
+        let corners = [Point(x: 12.3, y: 9.7), Point(x: 104.6, y: 21.1), Point(x: 70.2, y: 88.9), Point(x: 15.5, y: 60.4)]
+        var lines = Path(), cubics = Path()
+        lines.move(to: corners[0])
+        cubics.move(to: corners[0])
+        for (from, to) in zip(corners, corners.dropFirst() + [corners[0]]) {
+            lines.addLine(to: to)
+            cubics.addCurve(to: to, control1: from, control2: to)
+        }
+        lines.closeSubpath()
+        cubics.closeSubpath()
+        var renders: [[UInt8]] = []
+        for path in [lines, cubics] {
+            var content = ShapeContent(path: path, fillColor: Color(red: 0.3, green: 0.5, blue: 0.9, alpha: 0.7), strokeColor: .black, lineWidth: 4)
+            content.lineJoin = .round
+            let (image, draws) = try Self.render(rasteriser: true) { canvas in
+                canvas.concatenate(Transform2D(a: 0.9, b: 0.2, c: -0.2, d: 0.9, tx: 8, ty: -3))
+                canvas.draw(.shape(content), alpha: 1)
+            }
+            #expect(draws == 2)
+            renders.append(image.pixels)
+        }
+        #expect(renders[0] == renders[1])
+    }
+
     /// A path far beyond the surface (its coordinates past what the rasteriser's fixed point
     /// holds) is left to Cairo, and a huge but representable one is cut to the clip: no crash,
     /// nothing drawn wrongly.
