@@ -1,9 +1,12 @@
 // Paths and strokes for the coverage rasteriser (strata_raster.h). Curves are flattened into as
 // many lines as Wang's bound asks for the tolerance, measured on the curve as drawn (its controls
-// transformed). A stroke is made of pieces in user units — a quadrilateral for each segment, the
-// outer wedge of each join (bevel, miter or round) and the caps — each a closed outline turned the
-// same way, so that where they overlap the nonzero rule counts them once; the pen is a circle in
-// user units, an ellipse on the surface, as Cairo strokes.
+// transformed); a cubic whose controls lie on its chord is the chord. A stroke is outlined in
+// user units and its points transformed, so the pen is a circle in user units and an ellipse on
+// the surface, as Cairo strokes: each side of the flattened centre line moved out by half the
+// width, joined on the outer side of each turn (miter within its limit, bevel, or round within
+// the tolerance) and met on the inner side where the two sides cross (through the vertex where
+// that lies beyond either segment), with caps and round dots; the outline is turned so that the
+// stroke's winding is positive, and filled with the nonzero rule.
 #include "strata_raster.h"
 #include "strata_raster_internal.h"
 
@@ -159,7 +162,7 @@ static void arc(stroker *s, point_list *l, vec centre, vec u, double sweep) {
 
 /// One side's outline at vertex `p` between the segments before (direction d1, length l1) and
 /// after it: on the outer side of the turn, the join; on the inner side, the point where the two
-/// offset lines cross (through the vertex itself where that lies beyond either segment).
+/// offset lines cross (through the vertex itself where that lies beyond half of either segment).
 static void side_join(stroker *s, point_list *l, double side, vec p, vec d1, double l1, vec d2, double l2) {
     double h = s->style->half_width * side;
     double cross = d1.x * d2.y - d1.y * d2.x, dot = d1.x * d2.x + d1.y * d2.y;
@@ -172,8 +175,11 @@ static void side_join(stroker *s, point_list *l, double side, vec p, vec d1, dou
     // Turning towards +n (cross > 0) puts the +n side inside the turn; a U-turn is outside on the left.
     int outer = cross != 0 ? (cross > 0) == (side < 0) : side > 0;
     if (!outer) {
+        // The crossing lies `reach` back along each segment; taking at most half of each keeps the
+        // side between two crossings pointing forward (a wider stroke turns the side inside out:
+        // then through the vertex, which the nonzero rule unites).
         double reach = fabs(cross) / (1 + dot) * s->style->half_width;
-        if (1 + dot > 1e-12 && reach <= l1 && reach <= l2) {
+        if (1 + dot > 1e-12 && 2 * reach <= l1 && 2 * reach <= l2) {
             double k = 1 / (1 + dot);
             push(s, l, (vec){p.x + (n1.x + n2.x) * k, p.y + (n1.y + n2.y) * k});
         } else {

@@ -4,12 +4,12 @@ import StrataModel
 
 // Shapes of imported animations drawn by Strata's coverage rasteriser (strata_raster.h) instead
 // of Cairo's: on a canvas finer than Cairo's default tolerance (`CurveTolerance.fillsTrueArea`),
-// a solid fill or an undashed solid stroke, drawn OVER onto an ARGB32 image surface whose clip is
-// one rectangle on the device's axes (its sides may cut pixels: the pixels they cut get the area
-// within it, as Cairo clips a path to a box). The rasteriser gives each pixel the exact area of the path in
-// it (Cairo's scan converter samples 15 rows a pixel), and strokes are outlined by Strata
-// (`strata_raster_stroke`); everything else — and any path with more cells than the limit — is
-// drawn by Cairo.
+// a solid fill, an undashed solid stroke or a gradient's image in a path, drawn OVER onto an
+// ARGB32 image surface whose clip is one rectangle on the device's axes (its sides may cut
+// pixels: those get the area within it, as Cairo clips a path to a box). The rasteriser gives
+// each pixel the exact area of the path in it (Cairo's scan converter samples 15 rows a pixel),
+// and strokes are outlined by Strata (`strata_raster_stroke`); everything else — and any path
+// with more cells than the limit — is drawn by Cairo.
 extension CairoCanvas {
     /// Where a path can be drawn by the rasteriser: the surface's pixels, the clip box and the
     /// map from user units to the surface's pixels.

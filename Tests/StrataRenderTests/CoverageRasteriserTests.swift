@@ -273,6 +273,26 @@ import Testing
         #expect(renders[0] == renders[1])
     }
 
+    /// A stroke wider than its shape (an inset by more than half the shape, drawn by Lottie's
+    /// offset path as a stroke) covers the shape's inside too: the inner side turned inside out
+    /// must not open a hole.
+    @Test func aStrokeWiderThanItsShapeCoversItsInside() throws {
+        let square = Self.polygon([Point(x: 50, y: 45), Point(x: 110, y: 45), Point(x: 110, y: 105), Point(x: 50, y: 105)])
+        for join in [LineJoin.miter, .round] {
+            var content = ShapeContent(path: square, fillColor: nil, strokeColor: .black, lineWidth: 80)
+            content.lineJoin = join
+            content.miterLimit = 4
+            let (image, draws) = try Self.render(width: 160, height: 150, rasteriser: true) { $0.draw(.shape(content), alpha: 1) }
+            #expect(draws == 1)
+            // The square grown by 40 on every side, its corners rounded for the round join.
+            let area = 140.0 * 140 - (join == .round ? (4 - Double.pi) * 40 * 40 : 0)
+            // The round corners' chords lie within the tolerance (0.03 px) inside their arcs.
+            let slack = join == .round ? 2 * Double.pi * 40 * CurveTolerance.imported : 1
+            #expect(abs(Self.coveredArea(image) - area) < slack, "\(join): \(Self.coveredArea(image)) against \(area)")
+            #expect(image.pixels[4 * (75 * image.width + 80) + 3] == 255, "\(join): the middle")
+        }
+    }
+
     /// A path far beyond the surface (its coordinates past what the rasteriser's fixed point
     /// holds) is left to Cairo, and a huge but representable one is cut to the clip: no crash,
     /// nothing drawn wrongly.

@@ -61,9 +61,11 @@ enum { STRATA_MOVE = 0, STRATA_LINE = 1, STRATA_CURVE = 2, STRATA_CLOSE = 3 };
 void strata_raster_path(strata_raster *raster, const uint8_t *verbs, size_t verb_count,
                         const double *points, const double matrix[6], double tolerance);
 
-/// Adds the outline of the path's stroke as edges: for each piece of each subpath (its segments,
-/// joins and caps) one closed outline turning the same way, which the nonzero rule unites.
-/// Returns 0 when a subpath is too long to flatten (nothing more is added).
+/// Adds the outline of the path's stroke as edges, filled with the nonzero rule: an open subpath
+/// one outline (its left side, the end cap, its right side back, the start cap), a closed one its
+/// two sides as loops turned opposite ways; each side joined on the outside of a turn as the join
+/// asks, its inner sides met where they cross. Returns 0 (and the path is not drawable) when a
+/// subpath is too long to flatten.
 int strata_raster_stroke(strata_raster *raster, const uint8_t *verbs, size_t verb_count,
                          const double *points, const strata_stroke_style *style);
 
