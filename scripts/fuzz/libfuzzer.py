@@ -55,7 +55,7 @@ def fuzzer_runtime():
 
 SANITIZED_SUITES = ["PNGCodecTests", "FastPNGTests", "PngSuiteRenderTests", "GaussianBlurTests", "VariableBlurTests",
                     "MotionBlurTests", "WarpKernelTests", "GroupCompositeTests", "FilterCompositingTests",
-                    "RenderResourcesTests", "FuzzRegressionTests"]
+                    "RenderResourcesTests", "FuzzRegressionTests", "CoverageRasteriserTests"]
 
 
 def sanitizer_environment():
