@@ -16,7 +16,6 @@ void strata_raster_destroy(strata_raster *r) {
     free(r->cells);
     free(r->sorted);
     free(r->row_start);
-    free(r->points);
     free(r);
 }
 
@@ -47,12 +46,6 @@ void strata_raster_clip(strata_raster *r, double left, double top, double right,
     if (fixed[3] < r->bottom) r->bottom = fixed[3];
     if (r->right < r->left) r->right = r->left;
     if (r->bottom < r->top) r->bottom = r->top;
-}
-
-void strata_raster_point_buffer(strata_raster *r, double ***points, size_t **count, size_t **capacity) {
-    *points = &r->points;
-    *count = &r->point_count;
-    *capacity = &r->point_capacity;
 }
 
 void strata_raster_fail(strata_raster *r) { r->failed = 1; }

@@ -21,12 +21,7 @@ struct strata_raster {
     size_t count, capacity, sorted_capacity;
     size_t *row_start;
     size_t rows_capacity;
-    double *points;  // the stroker's current subpath, user units (x, y pairs)
-    size_t point_count, point_capacity;
 };
-
-/// The stroker's buffer for one subpath's points (x, y pairs), kept by the rasteriser.
-void strata_raster_point_buffer(strata_raster *raster, double ***points, size_t **count, size_t **capacity);
 
 /// Marks the path as not drawable: `strata_raster_fill` then draws nothing and returns 0.
 void strata_raster_fail(strata_raster *raster);

@@ -109,7 +109,7 @@ typedef struct {
     strata_raster *raster;
     const strata_stroke_style *style;
     double arc_step;  // radians between the points of a round join or cap
-    point_list left, right;
+    point_list centre, left, right;  // the subpath's flattened centre line, and its two sides
     int failed;
 } stroker;
 
@@ -274,41 +274,24 @@ static void stroke_subpath(stroker *s, const vec *p, int n, int closed) {
     contour(s, s->left.p, count, signed_area(s->left.p, count) > 0);
 }
 
-static int push_point(double **points, size_t *count, size_t *capacity, vec v) {
-    if (*count > 0) {
-        double *last = *points + 2 * (*count - 1);
-        if (last[0] == v.x && last[1] == v.y) return 1;
-    }
-    if (*count == *capacity) {
-        if (*capacity >= MAX_SUBPATH_POINTS) return 0;
-        size_t grown = *capacity ? *capacity * 2 : 256;
-        double *more = realloc(*points, grown * 2 * sizeof(double));
-        if (!more) return 0;
-        *points = more;
-        *capacity = grown;
-    }
-    (*points)[2 * *count] = v.x;
-    (*points)[2 * *count + 1] = v.y;
-    (*count)++;
-    return 1;
+/// Adds `v` to the subpath's centre line, unless it repeats the point before.
+static void push_centre(stroker *s, vec v) {
+    point_list *l = &s->centre;
+    if (l->n > 0 && l->p[l->n - 1].x == v.x && l->p[l->n - 1].y == v.y) return;
+    push(s, l, v);
 }
 
-static int stroke_path(stroker *s, const uint8_t *verbs, size_t verb_count, const double *points) {
-    strata_raster *r = s->raster;
+static void stroke_path(stroker *s, const uint8_t *verbs, size_t verb_count, const double *points) {
     const double *m = s->style->matrix;
-    double **buffer;
-    size_t *count, *capacity;
-    strata_raster_point_buffer(r, &buffer, &count, &capacity);
-    *count = 0;
+    point_list *centre = &s->centre;
     vec start = {0, 0}, current = {0, 0};
     int started = 0;
     const double *p = points;
-#define PUSH(v) do { if (!push_point(buffer, count, capacity, (v))) return 0; } while (0)
-#define BEGIN() do { if (!started) { *count = 0; PUSH(current); started = 1; } } while (0)
+#define BEGIN() do { if (!started) { centre->n = 0; push_centre(s, current); started = 1; } } while (0)
     for (size_t i = 0; i < verb_count && !s->failed; i++) {
         switch (verbs[i]) {
         case STRATA_MOVE:
-            if (started) stroke_subpath(s, (const vec *)*buffer, (int)*count, 0);
+            if (started) stroke_subpath(s, centre->p, (int)centre->n, 0);
             started = 0;
             start = current = (vec){p[0], p[1]};
             p += 2;
@@ -318,29 +301,27 @@ static int stroke_path(stroker *s, const uint8_t *verbs, size_t verb_count, cons
             BEGIN();
             current = (vec){p[0], p[1]};
             p += 2;
-            PUSH(current);
+            push_centre(s, current);
             break;
         case STRATA_CURVE: {
             BEGIN();
             vec c1 = {p[0], p[1]}, c2 = {p[2], p[3]}, end = {p[4], p[5]};
             p += 6;
             int steps = cubic_steps(m, current, c1, c2, end, s->style->tolerance);
-            for (int k = 1; k < steps; k++) PUSH(cubic_at(current, c1, c2, end, (double)k / steps));
-            PUSH(end);
+            for (int k = 1; k < steps; k++) push_centre(s, cubic_at(current, c1, c2, end, (double)k / steps));
+            push_centre(s, end);
             current = end;
             break;
         }
         case STRATA_CLOSE:
-            if (started) stroke_subpath(s, (const vec *)*buffer, (int)*count, 1);
+            if (started) stroke_subpath(s, centre->p, (int)centre->n, 1);
             started = 0;
             current = start;
             break;
         }
     }
-    if (started && !s->failed) stroke_subpath(s, (const vec *)*buffer, (int)*count, 0);
+    if (started && !s->failed) stroke_subpath(s, centre->p, (int)centre->n, 0);
 #undef BEGIN
-#undef PUSH
-    return 1;
 }
 
 int strata_raster_stroke(strata_raster *r, const uint8_t *verbs, size_t verb_count, const double *points,
@@ -351,11 +332,12 @@ int strata_raster_stroke(strata_raster *r, const uint8_t *verbs, size_t verb_cou
     double largest = sqrt(0.5 * (sum + sqrt(fmax(0, sum * sum - 4 * det * det))));
     double radius = style->half_width * largest;
     stroker s = {r, style, radius > style->tolerance ? 2 * acos(1 - style->tolerance / radius) : M_PI / 2,
-                 {NULL, 0, 0}, {NULL, 0, 0}, 0};
+                 {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0};
     if (!(s.arc_step > 1e-3)) s.arc_step = 1e-3;
-    int done = stroke_path(&s, verbs, verb_count, points) && !s.failed;
+    stroke_path(&s, verbs, verb_count, points);
+    free(s.centre.p);
     free(s.left.p);
     free(s.right.p);
-    if (!done) strata_raster_fail(r);
-    return done;
+    if (s.failed) strata_raster_fail(r);
+    return !s.failed;
 }

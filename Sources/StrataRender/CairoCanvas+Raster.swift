@@ -92,7 +92,7 @@ extension CairoCanvas {
     static func cairoPixel(_ color: Color, alpha: Double) -> UInt32 {
         func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
         let a = clamp(clamp(color.alpha) * alpha)
-        func byte(_ value: Double) -> UInt32 { UInt32(UInt16(value * 65535 + 0.5) >> 8) }
+        func byte(_ value: Double) -> UInt32 { UInt32(cairoAlpha(value)) }
         return byte(a) << 24 | byte(clamp(color.red) * a) << 16 | byte(clamp(color.green) * a) << 8 | byte(clamp(color.blue) * a)
     }
 
@@ -122,12 +122,16 @@ extension CairoCanvas {
     func rasterFill(_ path: Path, rule: FillRule, color: Color, alpha: Double) -> Bool {
         guard let found = rasterTarget() else { return false }
         guard let target = found else { return true }
-        let flattening = AreaFlattening(tolerance: curveTolerance, linear: (target.matrix[0], target.matrix[1], target.matrix[2], target.matrix[3]))
-        let (verbs, points) = Self.rasterPath(path, flattening: flattening)
-        return rasterDraw(target, color: color, alpha: alpha, evenOdd: rule == .evenOdd) { raster in
-            target.matrix.withUnsafeBufferPointer { matrix in
-                strata_raster_path(raster, verbs, verbs.count, points, matrix.baseAddress, curveTolerance)
-            }
+        return rasterDraw(target, color: color, alpha: alpha, evenOdd: rule == .evenOdd, addEdges: fillEdges(path, matrix: target.matrix))
+    }
+
+    /// The edges of `path` filled: its curves as lines of their own area (as `addFillPath` gives
+    /// Cairo), then transformed by `matrix` (user units to the surface's pixels).
+    private func fillEdges(_ path: Path, matrix: [Double]) -> (OpaquePointer) -> Bool {
+        let (verbs, points) = Self.rasterPath(path, flattening: AreaFlattening(tolerance: curveTolerance, linear: (matrix[0], matrix[1], matrix[2], matrix[3])))
+        let tolerance = curveTolerance
+        return { raster in
+            matrix.withUnsafeBufferPointer { strata_raster_path(raster, verbs, verbs.count, points, $0.baseAddress, tolerance) }
             return true
         }
     }
@@ -169,13 +173,8 @@ extension CairoCanvas {
         guard x0 < x1, y0 < y1 else { return true }
         let within = RasterTarget(surface: target.surface, data: target.data, stride: target.stride, box: (x0, y0, x1, y1),
                                   matrix: target.matrix, clip: target.clip)
-        let flattening = AreaFlattening(tolerance: curveTolerance, linear: (target.matrix[0], target.matrix[1], target.matrix[2], target.matrix[3]))
-        let (verbs, points) = Self.rasterPath(path, flattening: flattening)
         let stride = Int(cairo_image_surface_get_stride(image.pointer)), opacity = Self.cairoAlpha(alpha)
-        return rasterDraw(within, addEdges: { raster in
-            target.matrix.withUnsafeBufferPointer { strata_raster_path(raster, verbs, verbs.count, points, $0.baseAddress, curveTolerance) }
-            return true
-        }, fill: { raster in
+        return rasterDraw(within, addEdges: fillEdges(path, matrix: target.matrix), fill: { raster in
             strata_raster_fill_image(raster, target.data, target.stride, rule == .evenOdd ? 1 : 0, pixels, stride, Int32(imageX), Int32(imageY),
                                      Int32(image.width), Int32(image.height), opacity, rasterVector)
         })
