@@ -27,9 +27,15 @@ extension LottieShapeBuilder {
         // must have as many; when midpoints would make their number change, they are left out.
         let frames = context.rootFrames
         var midpoints = true
+        // Each frame's stops, computed once: with midpoints unless that changes their number.
+        var sampledStops: [[(Double, Color)]?] = []
         if stops.isAnimated && frames.count > 1 {
-            let counts = Set(frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count)?.count ?? -1 })
-            midpoints = counts.count == 1
+            let values = frames.map { stops.value(atFrame: time.local($0)) }
+            sampledStops = values.map { Self.stops($0, count: count) }
+            if Set(sampledStops.map { $0?.count ?? -1 }).count != 1 {
+                midpoints = false
+                sampledStops = values.map { Self.stops($0, count: count, midpoints: false) }
+            }
         }
         guard let gradientStops = Self.stops(stops.first, count: count, midpoints: midpoints) else {
             throw colors.error(at: "k", "\(count) colour stops (4 numbers each), then optional opacity stops (2 each)")
@@ -81,7 +87,7 @@ extension LottieShapeBuilder {
             try context.add(context.clock.sampled(.endPoint, sampled.map { .point($0.1) }, fromRootFrame: frames[0]), forKey: "endPoint", to: &layer, at: node.path + ".e")
         }
         if stops.isAnimated && frames.count > 1 {
-            let sampled = frames.map { Self.stops(stops.value(atFrame: time.local($0)), count: count, midpoints: midpoints) ?? gradientStops }
+            let sampled = sampledStops.map { $0 ?? gradientStops }
             // A stop's colour or location that is the same at every frame as in the model gets no
             // animation: it would write the value the layer has (a midpoint's curve adds 23 stops
             // whose locations never move).

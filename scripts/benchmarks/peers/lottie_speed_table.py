@@ -7,11 +7,16 @@ frames, each tool's seconds
 and Strata's time divided by each peer's.
 
     python3 scripts/benchmarks/peers/lottie_speed_table.py strata.tsv thorvg.tsv rlottie.tsv
+
+Each argument may list several rounds' files, separated by commas (the three tools run in turn,
+round after round): each sample then takes the median of its rounds' seconds, and the table
+adds how many rounds, with the ratios of the whole corpus in each round (their range) below it.
 """
+import statistics
 import sys
 
 
-def read(path):
+def read_one(path):
     rows = {}
     for line in open(path, encoding="utf-8"):
         parts = line.rstrip("\n").split("\t")
@@ -23,11 +28,21 @@ def read(path):
     return rows
 
 
+def read(paths):
+    """The samples of every round, each with the median of its rounds' seconds."""
+    rounds = [read_one(path) for path in paths.split(",")]
+    rows = {}
+    for sample, (frames, _) in rounds[0].items():
+        if all(sample in r for r in rounds):
+            rows[sample] = (frames, statistics.median(r[sample][1] for r in rounds))
+    return rows, rounds
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__)
         sys.exit(64)
-    strata, thorvg, rlottie = (read(path) for path in sys.argv[1:])
+    (strata, strata_rounds), (thorvg, thorvg_rounds), (rlottie, rlottie_rounds) = (read(paths) for paths in sys.argv[1:])
     groups = {}
     for sample, (frames, seconds) in strata.items():
         if sample not in thorvg or sample not in rlottie:
@@ -47,6 +62,17 @@ def main():
         if frames <= 100 and group != "all":
             continue
         print(f"{group:<14}{frames:>8}{s:>10.2f}{t:>10.2f}{r:>11.2f}{s / t if t else 0:>10.2f}{s / r if r else 0:>11.2f}")
+    count = min(len(strata_rounds), len(thorvg_rounds), len(rlottie_rounds))
+    if count > 1:
+        # The whole corpus round by round (the samples every tool drew in every round).
+        shared = [k for k in strata if k in thorvg and k in rlottie]
+        ratios = []
+        for index in range(count):
+            s, t, r = (sum(rounds[index][k][1] for k in shared) for rounds in (strata_rounds, thorvg_rounds, rlottie_rounds))
+            ratios.append((s / t if t else 0, s / r if r else 0))
+        print(f"(medians of {count} rounds per sample; all, round by round: ÷ ThorVG "
+              f"{min(x for x, _ in ratios):.2f}–{max(x for x, _ in ratios):.2f}, ÷ rlottie "
+              f"{min(y for _, y in ratios):.2f}–{max(y for _, y in ratios):.2f})")
 
 
 if __name__ == "__main__":
