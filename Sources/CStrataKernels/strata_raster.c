@@ -50,6 +50,14 @@ void strata_raster_clip(strata_raster *r, double left, double top, double right,
 
 void strata_raster_fail(strata_raster *r) { r->failed = 1; }
 
+/// floor(v) as an integer, for |v| < 2^62 (every caller's range, below): the truncation, less one
+/// where that rounded a negative fraction up. The same value as floor(), without its call (the
+/// baseline x86-64 target has no rounding instruction, so floor() is a call into libm).
+static inline int64_t floor_int(double v) {
+    int64_t i = (int64_t)v;
+    return i - ((double)i > v);
+}
+
 static inline void add_cell(strata_raster *r, int64_t x, int row, int cover, int area) {
     if ((cover == 0 && area == 0) || r->failed) return;
     if (r->count > 0) {
@@ -105,7 +113,7 @@ static inline void row_segment(strata_raster *r, int row, int64_t xa, int ya, in
     }
     int64_t dx = xb - xa;
     double slope = (double)height / (double)dx;
-#define Y_AT(boundary) ya + (int)floor((double)((boundary) - xa) * slope + 0.5)
+#define Y_AT(boundary) ya + (int)floor_int((double)((boundary) - xa) * slope + 0.5)  // |…| ≤ 257
     // The part within the clip: from (x, y) to (xe, ye).
     int64_t x = xa, xe = xb;
     int y = ya, ye = yb;
@@ -163,8 +171,9 @@ void strata_raster_line(strata_raster *r, double ax, double ay, double bx, doubl
         r->failed = 1;
         return;
     }
-    int64_t x0 = (int64_t)floor(ax * 256 + 0.5), y0 = (int64_t)floor(ay * 256 + 0.5);
-    int64_t x1 = (int64_t)floor(bx * 256 + 0.5), y1 = (int64_t)floor(by * 256 + 0.5);
+    // |…| < 2^39 here; below, a product of (y − y0) / (y1 − y0) ≤ 1 and x1 − x0 is under 2^40.
+    int64_t x0 = floor_int(ax * 256 + 0.5), y0 = floor_int(ay * 256 + 0.5);
+    int64_t x1 = floor_int(bx * 256 + 0.5), y1 = floor_int(by * 256 + 0.5);
     if (y0 == y1) return;
     int dir = 1;
     if (y0 > y1) {
@@ -177,12 +186,12 @@ void strata_raster_line(strata_raster *r, double ax, double ay, double bx, doubl
     // x where the edge crosses a row boundary, from the edge's own ends whatever the box.
     double slope = (double)(x1 - x0) / (double)(y1 - y0);
     int64_t y = y0 > top ? y0 : top, end = y1 < bottom ? y1 : bottom;
-    int64_t x = y == y0 ? x0 : x0 + (int64_t)floor((double)(y - y0) * slope + 0.5);
+    int64_t x = y == y0 ? x0 : x0 + floor_int((double)(y - y0) * slope + 0.5);
     while (y < end) {
         int64_t row = y >> 8;
         int64_t ny = (row + 1) << 8;
         if (ny > end) ny = end;
-        int64_t nx = ny == y1 ? x1 : x0 + (int64_t)floor((double)(ny - y0) * slope + 0.5);
+        int64_t nx = ny == y1 ? x1 : x0 + floor_int((double)(ny - y0) * slope + 0.5);
         row_segment(r, (int)row, x, (int)(y - (row << 8)), nx, (int)(ny - (row << 8)), dir);
         x = nx;
         y = ny;

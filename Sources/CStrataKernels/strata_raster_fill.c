@@ -178,21 +178,26 @@ static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, u
         r->sorted = sorted;
         r->sorted_capacity = r->count;
     }
-    // Cells by row (counting sort), then by x within each row.
-    memset(r->row_start, 0, (rows + 1) * sizeof(size_t));
-    for (size_t i = 0; i < r->count; i++) {
-        if (r->cells[i].y < r->y0 || r->cells[i].y >= r->y1) return 0;  // never: edges are clipped to the rows
-        r->row_start[r->cells[i].y - r->y0 + 1]++;
+    // Cells by row (counting sort), then by x within each row. The struct's fields in locals: the
+    // stores below could alias them, and the compiler would load them again for every cell.
+    const raster_cell *restrict cells_in = r->cells;
+    raster_cell *restrict sorted_out = r->sorted;
+    size_t *restrict starts = r->row_start;
+    const size_t count = r->count;
+    const int first_row = r->y0, end_row = r->y1;
+    memset(starts, 0, (rows + 1) * sizeof(size_t));
+    for (size_t i = 0; i < count; i++) {
+        const int y = cells_in[i].y;
+        if (y < first_row || y >= end_row) return 0;  // never: edges are clipped to the rows
+        starts[y - first_row + 1]++;
     }
-    for (size_t i = 0; i < rows; i++) r->row_start[i + 1] += r->row_start[i];
-    for (size_t i = 0; i < r->count; i++) {
-        size_t slot = r->row_start[r->cells[i].y - r->y0]++;
-        r->sorted[slot] = r->cells[i];
-    }
+    for (size_t i = 0; i < rows; i++) starts[i + 1] += starts[i];
+    for (size_t i = 0; i < count; i++) sorted_out[starts[cells_in[i].y - first_row]++] = cells_in[i];
+    const int left = r->x0, right = r->x1;
     size_t start = 0;
     for (size_t i = 0; i < rows; i++) {
-        size_t end = r->row_start[i];
-        raster_cell *cells = r->sorted + start;
+        size_t end = starts[i];
+        raster_cell *cells = sorted_out + start;
         size_t n = end - start;
         start = end;
         if (n == 0) continue;
@@ -209,11 +214,11 @@ static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, u
         } else {
             qsort(cells, n, sizeof(raster_cell), by_x);
         }
-        int y = r->y0 + (int)i;
+        int y = first_row + (int)i;
         uint32_t *row = (uint32_t *)(data + (size_t)y * stride);
 #define SPAN(a, b, c) do { if (image) image_span(row, y, (a), (b), (c), image); else span(row, (a), (b), (c), color, vector); } while (0)
         int64_t cover = 0;
-        int x = r->x0;
+        int x = left;
         for (size_t j = 0; j < n;) {
             int cx = cells[j].x;
             int64_t c = 0, a = 0;
@@ -222,13 +227,13 @@ static int sweep(strata_raster *r, uint8_t *data, size_t stride, int even_odd, u
                 a += cells[j].area;
                 j++;
             }
-            if (cx >= r->x1) break;
+            if (cx >= right) break;
             if (cover != 0 && cx > x) SPAN(x, cx, coverage(cover * 512, even_odd));
             cover += c;
-            if (cx >= r->x0) SPAN(cx, cx + 1, coverage(cover * 512 - a, even_odd));
+            if (cx >= left) SPAN(cx, cx + 1, coverage(cover * 512 - a, even_odd));
             x = cx + 1;
         }
-        if (cover != 0 && x < r->x1) SPAN(x, r->x1, coverage(cover * 512, even_odd));
+        if (cover != 0 && x < right) SPAN(x, right, coverage(cover * 512, even_odd));
 #undef SPAN
     }
     return 1;
