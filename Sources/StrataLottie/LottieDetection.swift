@@ -4,7 +4,9 @@ import Foundation
 extension LottieImporter {
     /// True when `data` is a Lottie document: a JSON object whose top-level keys include the
     /// composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`). One pass over the bytes where they lie
-    /// (not through `Data`'s iterator, a call a byte), nothing built.
+    /// (not through `Data`'s iterator, a call a byte), nothing built, up to the last of those keys:
+    /// the rest (most often the layers themselves) is the Lottie parser's to read, and to report
+    /// where it is not JSON.
     public static func isLottie(_ data: Data) -> Bool {
         data.withUnsafeBytes { isLottie($0) }
     }
@@ -31,7 +33,13 @@ extension LottieImporter {
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; if depth <= 0 { return found.isSuperset(of: wanted) }
             case UInt8(ascii: ":"):
-                if depth == 1, let name = lastString { found.insert(String(decoding: name, as: UTF8.self)) }
+                if depth == 1, let name = lastString {
+                    let key = String(decoding: name, as: UTF8.self)
+                    if wanted.contains(key) {
+                        found.insert(key)
+                        if found.count == wanted.count { return true }
+                    }
+                }
                 lastString = nil
             case 0x20, 0x09, 0x0A, 0x0D: break
             default:

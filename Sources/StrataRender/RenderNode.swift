@@ -43,6 +43,10 @@ public final class RenderNode: Sendable {
     /// A convex polygon in the parent's user space (points) that clips the node with hard edges:
     /// a part of a plane of a transform layer split where another plane meets it (`PlaneSort`).
     public let polygonClip: [Point]?
+    /// Whether nothing the node and its subtree draw breaks `Limits` (`RenderTree.overLimits`):
+    /// checked once, when the node is made, so that a node kept from frame to frame is not
+    /// checked again every frame.
+    public let withinLimits: Bool
 
     /// Creates a node; `RenderTreeBuilder` is the usual way.
     public init(name: String?, transform: Transform2D, opacity: Double, isolation: [IsolationReason],
@@ -68,6 +72,9 @@ public final class RenderNode: Sendable {
         self.groupBounds = groupBounds ?? bounds
         self.projection = projection
         self.polygonClip = polygonClip
+        self.withinLimits = children.allSatisfy(\.withinLimits) && (mask?.withinLimits ?? true)
+            && Self.ownProblem(isolation: isolation, groupBounds: groupBounds ?? bounds, filters: filters, backdrop: backdrop,
+                               content: content, overlay: overlay) == nil
     }
 
     /// True when the node is drawn into an offscreen group.
@@ -142,73 +149,6 @@ public struct RenderTree: Sendable {
         self.background = background
         self.roots = roots
         self.curveTolerance = CurveTolerance.clamped(curveTolerance)
-    }
-
-    /// The first thing this tree would draw that breaks `Limits`, as a message naming the layer
-    /// (its name and its ancestors' names) and the quantity: an offscreen surface (a group grown
-    /// by its filters or shadow, or what a backdrop filter reads) by its size, a dashed stroke by
-    /// its number of dashes (`Limits.maximumDashes`); nil when everything fits. Checked before any
-    /// pixel is allocated, so that a scene cannot ask for more than the limits.
-    public func overLimits() -> String? {
-        func pixels(_ rect: Rect) -> (Int, Int) {
-            let r = rect.roundedOut
-            return (max(1, Int(saturating: r.width)), max(1, Int(saturating: r.height)))
-        }
-        /// What is over, and the names of the nodes from the one that holds it up to the root,
-        /// gathered only when something is (this runs for every node of every frame).
-        struct Problem { var names: [String], text: String }
-        func visit(_ node: RenderNode) -> Problem? {
-            func check(_ rect: Rect, _ what: String) -> Problem? {
-                let (width, height) = pixels(rect)
-                do {
-                    try Limits.checkSurface(width: width, height: height)
-                    return nil
-                } catch {
-                    return Problem(names: [], text: "\(what) needs a \(width)×\(height) px surface, over the limits (\(Limits.maximumSide) px a side, \(Limits.maximumPixels / (1024 * 1024)) Mpx); use smaller radii or a smaller canvas")
-                }
-            }
-            func found() -> Problem? {
-                if !node.isolation.isEmpty, let problem = check(node.groupBounds, node.filters.isEmpty ? "its offscreen group" : "its filters' grown extent") {
-                    return problem
-                }
-                // A filter chain computes whole outputs (the input grown by the filter's reach) for
-                // every filter that moves pixels but the last, and for that one too unless it is a
-                // Gaussian or variable blur, which compute only the group's window.
-                if !node.filters.isEmpty {
-                    let moving = node.filters.filter { !$0.isPointwise }
-                    var whole = moving
-                    if let last = moving.last, case .gaussianBlur = last { whole.removeLast() } else if let last = moving.last, case .variableBlur = last { whole.removeLast() }
-                    if !whole.isEmpty {
-                        let (fx, fy) = RenderTreeBuilder.totalOutset(whole)
-                        if let problem = check(node.groupBounds.outsetBy(dx: fx, dy: fy), "its filters' output") { return problem }
-                    }
-                }
-                if let backdrop = node.backdrop, let problem = check(backdrop.readBounds, "its backdrop filter's input") {
-                    return problem
-                }
-                func dashes(_ operations: [DrawOperation]) -> Problem? {
-                    for index in operations.indices where operations[index].dashCount > Limits.maximumDashes {
-                        let shape: ShapeContent
-                        switch operations[index] {
-                        case .shape(let content), .gradientInStroke(_, _, let content, _): shape = content
-                        default: continue
-                        }
-                        return Problem(names: [], text: "its dashed stroke would be cut into \(Int(saturating: shape.dashCount)) dashes and gaps (pattern \(shape.effectiveDashPattern ?? []) along \(shape.path.length) pt), over the limit of \(Int(Limits.maximumDashes)); use a longer dash pattern or a shorter path")
-                    }
-                    return nil
-                }
-                return dashes(node.content) ?? dashes(node.overlay)
-            }
-            if var problem = found() ?? node.children.lazy.compactMap(visit).first ?? node.mask.flatMap(visit) {
-                problem.names.append(node.name.map { "\"\($0)\"" } ?? "(unnamed)")
-                return problem
-            }
-            return nil
-        }
-        for root in roots {
-            if let problem = visit(root) { return "layer \(problem.names.reversed().joined(separator: " › ")): \(problem.text)" }
-        }
-        return nil
     }
 
     /// Every node of the tree, depth first, masks included (for tests and statistics).

@@ -42,6 +42,12 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(!LottieImporter.isLottie(Data("[1,2]".utf8)))
         // Keys of nested objects do not count: only the top level's.
         #expect(!LottieImporter.isLottie(Data(#"{"x":{"fr":1,"ip":0,"op":1,"w":1,"h":1,"layers":[]}}"#.utf8)))
+        // Detection reads up to the last of the keys; a file cut off after them is the Lottie
+        // parser's to refuse, naming where its JSON ends.
+        let cut = Data(#"{"v":"5.7","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[{"ty":4,"ks":"#.utf8)
+        #expect(LottieImporter.isLottie(cut))
+        #expect(throws: SceneError.self) { try LottieImporter.parse(cut, file: "cut.json") }
+        #expect(!LottieImporter.isLottie(Data(#"{"fr":30,"ip":0,"op":60,"w":100,"h":100}"#.utf8)))
     }
 
     @Test func theCompositionBecomesTheSceneAndItsClock() throws {
