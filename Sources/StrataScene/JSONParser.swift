@@ -194,7 +194,11 @@ struct JSONParser {
     /// True when the keys written at `a` and `b` of the tape are the same bytes.
     private func sameKey(_ a: Int, _ b: Int) -> Bool {
         let first = keyBytes(at: a), second = keyBytes(at: b)
-        return first.count == second.count && tape[first].elementsEqual(tape[second])
+        guard first.count == second.count else { return false }
+        return tape.withUnsafeBufferPointer { tape in
+            for offset in 0..<first.count where tape[first.lowerBound + offset] != tape[second.lowerBound + offset] { return false }
+            return true
+        }
     }
 
     private mutating func parseArray(depth: Int) throws(SceneError) {
@@ -219,8 +223,29 @@ struct JSONParser {
     /// are not UTF-8 are an error.
     private mutating func parseString() throws(SceneError) {
         index += 1  // the opening quote
+        // Most strings (every key) hold no escape: copied from the text at once, checked as
+        // UTF-8 where they are not ASCII. A string with an escape or a control character is read
+        // below, from its start.
+        var end = index, ascii = true
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == 0x22 {
+            let text = UnsafeBufferPointer(rebasing: bytes[index..<end])
+            if !ascii, String(validating: text, as: UTF8.self) == nil {
+                index = end + 1
+                throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8", line: line)
+            }
+            appendVarint(UInt64(text.count))
+            tape.append(contentsOf: text)
+            index = end + 1
+            return
+        }
         var scalars: [UInt8] = []
-        var ascii = true
+        ascii = true
         while true {
             guard index < bytes.count else { throw syntax("a closing '\"'") }
             let byte = bytes[index]

@@ -88,6 +88,22 @@ import Testing
                 #expect(error.expected.contains(expected), "\(text): \(error)")
             }
         }
+        // Bytes that are not UTF-8 are refused in a plain string and in one with an escape (read
+        // by two different loops), and text that is UTF-8 is kept as written in both.
+        for bytes in [[0x5B, 0x22, 0x61, 0xFF, 0x22, 0x5D], [0x5B, 0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22, 0x5D]] as [[UInt8]] {
+            do {
+                _ = try SceneValue.parseJSON(Data(bytes), file: "t.json")
+                Issue.record("\(bytes) was read")
+            } catch {
+                #expect(error.expected == "UTF-8 text", "\(error)")
+            }
+        }
+        let text = try parse(#"{"é":"naïve – ok","b":"a\tb é"}"#)
+        guard case .string(let plain)? = text.member("é")?.content, case .string(let escaped)? = text.member("b")?.content else {
+            Issue.record("the strings were not read")
+            return
+        }
+        #expect(plain == "naïve – ok" && escaped == "a\tb é")
         // Duplicates are found among a few keys (compared in the tape) and among many (a set).
         for count in [3, 16, 17, 40] {
             let keys = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
