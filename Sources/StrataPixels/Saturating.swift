@@ -19,6 +19,26 @@ extension BinaryInteger where Self: FixedWidthInteger {
     }
 }
 
+// The conversion to an index or a pixel count that geometry makes for every node and box of every
+// frame, written for its concrete types (the generic one above, even specialised, converts
+// through the standard library's generic integer conversion and rounds through a switch on the
+// rule). Same results: ±2^63 are the bounds the generic one compares with.
+extension Int {
+    /// `value` rounded by `rule` and clamped to `Int.min…Int.max`; NaN gives 0.
+    @inlinable
+    public init(saturating value: Double, _ rule: FloatingPointRoundingRule = .towardZero) {
+        guard !value.isNaN else { self = 0; return }
+        let rounded = value.rounded(rule)
+        if rounded <= -9_223_372_036_854_775_808.0 {
+            self = .min
+        } else if rounded >= 9_223_372_036_854_775_808.0 {
+            self = .max
+        } else {
+            self = Int(rounded)
+        }
+    }
+}
+
 // The conversions to a byte that inner loops make, written for their concrete types: the generic
 // one above converts through the standard library's generic path, which costs a call per pixel.
 // Same results.

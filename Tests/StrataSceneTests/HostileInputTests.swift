@@ -36,6 +36,14 @@ struct HostileInputTests {
             }
         }
         #expect(Int32(saturating: Float.infinity) == Int32.max)
+        // Int's concrete Double conversion (geometry, every frame) agrees with the generic one
+        // (Int64 takes it), at the bounds too.
+        for value in [Double.nan, .infinity, -.infinity, 0, -0.0, 0.5, -0.5, 1.5, -2.5, 1e18, -1e18, 9.223372036854774784e18,
+                      9.223372036854775808e18, -9.223372036854775808e18, -9.223372036854777856e18, 1e308, -1e308] {
+            for rule in [FloatingPointRoundingRule.towardZero, .toNearestOrAwayFromZero, .toNearestOrEven, .up, .down, .awayFromZero] {
+                #expect(Int(saturating: value, rule) == Int(Int64(saturating: value, rule)), "\(value) \(rule)")
+            }
+        }
     }
 
     @Test("every conversion site meets NaN, ±∞ and ±1e308 without trapping", arguments: extremes)
