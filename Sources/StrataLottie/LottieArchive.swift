@@ -104,7 +104,7 @@ struct LottieArchive {
         var ids: [String] = []
         var warning: String?
         if let manifest = entries["manifest.json"] {
-            let root = (try? SceneValue.parseJSON(Data(manifest), file: "\(file)#manifest.json")).map { LottieNode(value: $0, path: "", file: file) }
+            let root = (try? SceneValue.parseJSON(Data(manifest), file: "\(file)#manifest.json")).map { LottieNode(value: $0, file: file) }
             ids = ((try? root?["animations"]?.array()) ?? []).compactMap { try? $0.string("id") }
             if ids.isEmpty { warning = "\(file): manifest.json lists no animation (it is not a dotLottie manifest): the archive's animations are read instead" }
         } else {

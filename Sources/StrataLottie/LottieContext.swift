@@ -52,12 +52,13 @@ final class LottieContext {
     }
 
     /// Adds `animation` (when there is one) to `layer`, an error at `path` if it does not fit.
-    func add(_ animation: Animation?, forKey key: String, to layer: inout Layer, at path: String) throws(SceneError) {
+    /// (`path` is spelled out only then.)
+    func add(_ animation: Animation?, forKey key: String, to layer: inout Layer, at path: @autoclosure () -> String) throws(SceneError) {
         guard let animation else { return }
         do {
             try layer.add(animation, forKey: key)
         } catch {
-            throw SceneError(file: file, keyPath: path, expected: "values an animation of \(key) can take", found: "\(error)")
+            throw SceneError(file: file, keyPath: path(), expected: "values an animation of \(key) can take", found: "\(error)")
         }
     }
 
@@ -97,10 +98,10 @@ final class LottieContext {
 
     /// Counts `count` more layers, each drawn `copies` times, refusing a file that would make
     /// more than the limit.
-    func count(_ count: Int, at path: String) throws(SceneError) {
+    func count(_ count: Int, at path: @autoclosure () -> String) throws(SceneError) {
         layerCount += count * copies
         guard layerCount <= Limits.maximumLayers else {
-            throw SceneError(file: file, keyPath: path, expected: "at most \(Limits.maximumLayers) layers once precompositions are expanded and repeaters' copies counted",
+            throw SceneError(file: file, keyPath: path(), expected: "at most \(Limits.maximumLayers) layers once precompositions are expanded and repeaters' copies counted",
                              found: "more")
         }
     }

@@ -9,6 +9,11 @@ public struct LottieDocument: Sendable {
     /// The file it was read from, as errors name it.
     public let file: String
     let sha256: String
+
+    /// True when the document is a Lottie animation: an object whose top-level keys include the
+    /// composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`), as `LottieImporter.isLottie` tells
+    /// from the text.
+    public var isLottie: Bool { ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { value.member($0) != nil } }
 }
 
 extension LottieImporter {

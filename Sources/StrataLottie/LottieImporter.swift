@@ -50,7 +50,7 @@ public enum LottieImporter {
         var value = document.value
         var rewriter = LottieValueRewriter(providers: values, file: file)
         if !values.isEmpty { value = try rewriter.rewrite(value) }
-        let root = LottieNode(value: value, path: "", file: file)
+        let root = LottieNode(value: value, file: file)
         guard root.isObject else { throw root.error("a Lottie animation (a JSON object)") }
         let rate = try root.required("fr", "the frame rate").number(in: 0.001...1000)
         let first = try root.required("ip", "the first frame").number()

@@ -6,13 +6,32 @@ import StrataScene
 /// path, the file, what was expected and what was found when they disagree.
 struct LottieNode {
     let value: SceneValue
-    let path: String
+    /// Where the node lies, spelled out as text only when a message or a key path asks (`path`):
+    /// a file is read node by node, and building each one's path as it is met was a tenth of
+    /// importing a small file.
+    private let place: LottieKeyPath?
     let file: String
+
+    /// The document's top level: `path` is empty.
+    init(value: SceneValue, file: String) {
+        self.value = value
+        self.place = nil
+        self.file = file
+    }
+
+    private init(value: SceneValue, place: LottieKeyPath, file: String) {
+        self.value = value
+        self.place = place
+        self.file = file
+    }
+
+    /// The JSON path of the node (`layers[3].ks.p`); empty at the top level.
+    var path: String { place?.text ?? "" }
 
     /// The member `key` of an object, nil when the object lacks it (or holds null there).
     subscript(key: String) -> LottieNode? {
         guard let member = value.member(key) else { return nil }
-        return LottieNode(value: member, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+        return LottieNode(value: member, place: LottieKeyPath(parent: place, key: key, index: 0), file: file)
     }
 
     /// An error at this node.
@@ -39,7 +58,7 @@ struct LottieNode {
         guard let count = value.count else { throw error("a list") }
         guard count <= max else { throw error("a list of at most \(max)") }
         guard case .array(let values) = value.content else { throw error("a list") }
-        return values.enumerated().map { LottieNode(value: $1, path: "\(path)[\($0)]", file: file) }
+        return values.enumerated().map { LottieNode(value: $1, place: LottieKeyPath(parent: place, key: nil, index: $0), file: file) }
     }
 
     /// A finite number within `range`.
@@ -132,5 +151,41 @@ enum Lottie {
 
     static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+    }
+}
+
+/// A node's place in its document: the member or element of its parent's place, a link of a
+/// chain that is spelled out as a key path only when one is asked for.
+final class LottieKeyPath: Sendable {
+    let parent: LottieKeyPath?
+    /// The member's key; nil for an element of a list.
+    let key: String?
+    /// The element's index in its list.
+    let index: Int
+
+    init(parent: LottieKeyPath?, key: String?, index: Int) {
+        self.parent = parent
+        self.key = key
+        self.index = index
+    }
+
+    /// `layers[3].shapes[0].it[2].ks.p`.
+    var text: String {
+        var links: [LottieKeyPath] = []
+        var link: LottieKeyPath? = self
+        while let current = link {
+            links.append(current)
+            link = current.parent
+        }
+        var text = ""
+        for link in links.reversed() {
+            if let key = link.key {
+                if !text.isEmpty { text += "." }
+                text += key
+            } else {
+                text += "[\(link.index)]"
+            }
+        }
+        return text
     }
 }

@@ -50,6 +50,28 @@ func pixel(_ scene: Scene, atSeconds seconds: Double, _ x: Int, _ y: Int) throws
         #expect(!LottieImporter.isLottie(Data(#"{"fr":30,"ip":0,"op":60,"w":100,"h":100}"#.utf8)))
     }
 
+    @Test func aFileIsToldByItsKeysWhereverTheyStand() throws {
+        let folder = TestPaths.temporaryDirectory(prefix: "strata-detect")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The composition's keys after its layers (as older Bodymovin writes them): a Lottie file.
+        let late = folder.appendingPathComponent("late.json")
+        try Data(#"{"assets":[],"layers":[\#(shapeLayer(redSquare()))],"v":"4.8.0","ip":0,"op":20,"fr":10,"w":100,"h":100}"#.utf8).write(to: late)
+        #expect(try Pipeline.loadScene(at: late.path).size == Size(width: 100, height: 100))
+        // A scene file written in JSON is a scene file.
+        let scene = folder.appendingPathComponent("scene.json")
+        try Data(##"{"version":1,"description":"a JSON scene","size":[40,30],"layers":[{"frame":[0,0,10,10],"backgroundColor":"#ff0000"}]}"##.utf8).write(to: scene)
+        #expect(try Pipeline.loadScene(at: scene.path).size == Size(width: 40, height: 30))
+        // A Lottie file cut short after its keys: the JSON reader's error, naming the file.
+        let cut = folder.appendingPathComponent("cut.json")
+        try Data(#"{"v":"5.7","fr":10,"ip":0,"op":20,"w":100,"h":100,"layers":[{"ty":4,"ks":"#.utf8).write(to: cut)
+        do {
+            _ = try Pipeline.loadScene(at: cut.path)
+            Issue.record("a file cut short was read")
+        } catch {
+            #expect("\(error)".contains("cut.json") && "\(error)".contains("valid JSON"), "\(error)")
+        }
+    }
+
     @Test func theCompositionBecomesTheSceneAndItsClock() throws {
         let scene = try importLottie(lottie(shapeLayer(redSquare()), w: 120, h: 80))
         #expect(scene.size == Size(width: 120, height: 80))

@@ -45,9 +45,20 @@ public enum Pipeline {
                 return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent,
                                                         values: values, fonts: fonts)
             }
-            if data.map(LottieImporter.isLottie) == true {
-                // Parsed, then the file's bytes let go before the layers are built.
-                let document = try LottieImporter.parse(data!, file: path)
+            // A JSON object is parsed once, then told by its keys (a scene file written in JSON is
+            // read again below); one that is not JSON is a Lottie file's error when the keys before
+            // the fault say it is one (a file cut short), else the scene reader's.
+            var lottie: LottieDocument?
+            if let bytes = data, LottieImporter.mayBeLottie(bytes) {
+                do {
+                    let document = try LottieImporter.parse(bytes, file: path)
+                    if document.isLottie { lottie = document }
+                } catch {
+                    if LottieImporter.isLottie(bytes) { throw error }
+                }
+            }
+            if let document = lottie {
+                // The file's bytes let go before the layers are built.
                 data = nil
                 return try LottieImporter.decode(document, baseURL: URL(fileURLWithPath: assets ?? url.deletingLastPathComponent().path, isDirectory: true),
                                                  name: url.deletingPathExtension().lastPathComponent, values: values, fonts: fonts)
