@@ -12,16 +12,17 @@ extension LottieImporter {
     }
 
     /// True when `data` may be a Lottie document: its first byte other than a byte order mark and
-    /// white space opens a JSON object. (Whether it is one is the parsed document's to tell:
-    /// `LottieDocument.isLottie`.)
-    public static func mayBeLottie(_ data: Data) -> Bool {
-        for byte in data.prefix(4096) {
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue
-            default: return byte == UInt8(ascii: "{")
+    /// white space opens a JSON object (whether it is one, `parseIfLottie` tells).
+    static func mayBeLottie(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue
+                default: return byte == UInt8(ascii: "{")
+                }
             }
+            return false
         }
-        return false
     }
 
     private static func isLottie(_ bytes: UnsafeRawBufferPointer) -> Bool {

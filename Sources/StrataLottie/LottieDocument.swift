@@ -9,11 +9,6 @@ public struct LottieDocument: Sendable {
     /// The file it was read from, as errors name it.
     public let file: String
     let sha256: String
-
-    /// True when the document is a Lottie animation: an object whose top-level keys include the
-    /// composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`), as `LottieImporter.isLottie` tells
-    /// from the text.
-    public var isLottie: Bool { ["fr", "ip", "op", "w", "h", "layers"].allSatisfy { value.member($0) != nil } }
 }
 
 extension LottieImporter {
@@ -33,6 +28,28 @@ extension LottieImporter {
     public static func parse(_ data: Data, file: String) throws(SceneError) -> LottieDocument {
         guard data.count <= maximumJSONBytes else { throw tooLarge(data.count, file: file) }
         return LottieDocument(value: try SceneValue.parseJSON(data, file: file), file: file, sha256: SHA256.hex(data))
+    }
+
+    /// `data` parsed as `parse` does when it is a Lottie document: a JSON object whose top-level
+    /// keys include the composition's (`fr`, `ip`, `op`, `w`, `h`, `layers`), told from the parsed
+    /// value, so the text is read once (and hashed only then). Nil for anything else — a scene
+    /// file, in YAML or JSON — but a file that is not JSON (or is over the limit) while its keys
+    /// before the fault are those (`isLottie`) is a Lottie file cut short: the JSON reader's error.
+    public static func parseIfLottie(_ data: Data, file: String) throws(SceneError) -> LottieDocument? {
+        guard mayBeLottie(data) else { return nil }
+        guard data.count <= maximumJSONBytes else {
+            if isLottie(data) { throw tooLarge(data.count, file: file) }
+            return nil
+        }
+        let value: SceneValue
+        do {
+            value = try SceneValue.parseJSON(data, file: file)
+        } catch {
+            if isLottie(data) { throw error }
+            return nil
+        }
+        guard ["fr", "ip", "op", "w", "h", "layers"].allSatisfy({ value.member($0) != nil }) else { return nil }
+        return LottieDocument(value: value, file: file, sha256: SHA256.hex(data))
     }
 
     static func parse(taking entry: String, from archive: inout LottieArchive, file: String) throws(SceneError) -> LottieDocument {

@@ -235,10 +235,7 @@ struct JSONParser {
         }
         if end < bytes.count, bytes[end] == 0x22 {
             let text = UnsafeBufferPointer(rebasing: bytes[index..<end])
-            if !ascii, String(validating: text, as: UTF8.self) == nil {
-                index = end + 1
-                throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8", line: line)
-            }
+            if !ascii, String(validating: text, as: UTF8.self) == nil { throw notUTF8() }
             appendVarint(UInt64(text.count))
             tape.append(contentsOf: text)
             index = end + 1
@@ -252,9 +249,7 @@ struct JSONParser {
             switch byte {
             case 0x22:
                 index += 1
-                if !ascii, String(validating: scalars, as: UTF8.self) == nil {
-                    throw SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8", line: line)
-                }
+                if !ascii, String(validating: scalars, as: UTF8.self) == nil { throw notUTF8() }
                 appendVarint(UInt64(scalars.count))
                 tape.append(contentsOf: scalars)
                 return
@@ -293,6 +288,10 @@ struct JSONParser {
                 index += 1
             }
         }
+    }
+
+    private func notUTF8() -> SceneError {
+        SceneError(file: file, keyPath: "", expected: "UTF-8 text", found: "bytes that are not UTF-8", line: line)
     }
 
     private mutating func hex4() throws(SceneError) -> UInt32 {

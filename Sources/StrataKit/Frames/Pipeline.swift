@@ -45,18 +45,10 @@ public enum Pipeline {
                 return try LottieImporter.decodeArchive(data, file: path, animation: animation, name: url.deletingPathExtension().lastPathComponent,
                                                         values: values, fonts: fonts)
             }
-            // A JSON object is parsed once, then told by its keys (a scene file written in JSON is
-            // read again below); one that is not JSON is a Lottie file's error when the keys before
-            // the fault say it is one (a file cut short), else the scene reader's.
+            // A JSON object is parsed once and told by its keys (a scene file written in JSON is
+            // read again below, by the scene reader).
             var lottie: LottieDocument?
-            if let bytes = data, LottieImporter.mayBeLottie(bytes) {
-                do {
-                    let document = try LottieImporter.parse(bytes, file: path)
-                    if document.isLottie { lottie = document }
-                } catch {
-                    if LottieImporter.isLottie(bytes) { throw error }
-                }
-            }
+            if let bytes = data { lottie = try LottieImporter.parseIfLottie(bytes, file: path) }
             if let document = lottie {
                 // The file's bytes let go before the layers are built.
                 data = nil
