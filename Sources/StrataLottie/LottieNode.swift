@@ -89,8 +89,11 @@ struct LottieNode {
 
     /// A number or a list of numbers, as a vector (at most 64 components).
     func vector() throws(SceneError) -> [Double] {
-        if isNumber || (value.content.isBool) { return [try number()] }
+        if isNumber { return [try number()] }
+        // A list of numbers is read from the document at once (asking first whether it is a flag
+        // would make the list's values for nothing).
         if let numbers = value.numbers(maximumCount: 64, magnitude: Lottie.maximumMagnitude) { return numbers }
+        if value.content.isBool { return [try number()] }
         var result: [Double] = []
         for element in try array(max: 64) { result.append(try element.number()) }
         return result
@@ -109,7 +112,11 @@ struct LottieNode {
             }
             return try node.number()
         }
-        if isNumber || value.content.isBool { return [try clamped(self)] }
+        if isNumber { return [try clamped(self)] }
+        if let numbers = value.numbers(maximumCount: 64, magnitude: .greatestFiniteMagnitude) {
+            return numbers.map { Swift.min(Swift.max($0, -Lottie.maximumMagnitude), Lottie.maximumMagnitude) }
+        }
+        if value.content.isBool { return [try clamped(self)] }
         var result: [Double] = []
         for element in try array(max: 64) { result.append(try clamped(element)) }
         return result

@@ -95,13 +95,19 @@ extension LottieNode {
         guard isObject else { throw error("an animatable property {\"a\", \"k\"}") }
         let k = try required("k", "a value or keyframes")
         let list = k.isArray ? try k.array(max: Lottie.maximumArray) : []
-        guard let firstNode = list.first, firstNode.isObject, firstNode["t"] != nil else {
+        guard let firstNode = list.first, firstNode.isObject, firstNode.value.member("t") != nil else {
             return LottieProperty(constant: try read(k))
         }
         var keyframes: [LottieKeyframe<Value>] = []
         var previousEnd: Value?
         for node in list {
-            let frame = try node.required("t", "the keyframe's frame").number()
+            // A plain number is taken as it stands; anything else is read the long way, for its error.
+            let frame: Double
+            if let t = node.value.member("t")?.number, t.isFinite, abs(t) <= Lottie.maximumMagnitude {
+                frame = t
+            } else {
+                frame = try node.required("t", "the keyframe's frame").number()
+            }
             if let last = keyframes.last, frame < last.frame {
                 throw node.error(at: "t", "a frame at or after the previous keyframe's (\(Lottie.format(last.frame)))")
             }
@@ -120,7 +126,12 @@ extension LottieNode {
             } else {
                 previousEnd = nil
             }
-            let hold = try node.number("h", default: 0, in: 0...1) == 1
+            let hold: Bool
+            if let h = node.value.member("h") {
+                if let flag = h.number, flag >= 0, flag <= 1 { hold = flag == 1 } else { hold = try node.number("h", default: 0, in: 0...1) == 1 }
+            } else {
+                hold = false
+            }
             keyframes.append(LottieKeyframe(frame: frame, value: value, hold: hold, ease: try node.easing(),
                                             spatialOut: try node.tangent("to"), spatialIn: try node.tangent("ti")))
         }
@@ -129,18 +140,49 @@ extension LottieNode {
 
     /// The keyframe's easing (`o` leaving it, `i` arriving at the next), per dimension.
     private func easing() throws(SceneError) -> [LottieEase] {
+        guard let outValue = value.member("o"), let intoValue = value.member("i") else { return [] }
+        // Lists (or single numbers) of plain numbers are read from the document at once; anything
+        // else is read again the long way below, which names what is wrong.
+        if let ox = Self.plainNumbers(outValue.member("x"), clamped: false), let oy = Self.plainNumbers(outValue.member("y"), clamped: true),
+           let ix = Self.plainNumbers(intoValue.member("x"), clamped: false), let iy = Self.plainNumbers(intoValue.member("y"), clamped: true),
+           !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty {
+            return Self.eases(ox, oy, ix, iy)
+        }
         guard let out = self["o"], let into = self["i"] else { return [] }
         let ox = try out.required("x", "the easing's x").vector(), oy = try out.required("y", "the easing's y").clampedVector()
         let ix = try into.required("x", "the easing's x").vector(), iy = try into.required("y", "the easing's y").clampedVector()
-        let count = max(ox.count, oy.count, ix.count, iy.count)
         guard !ox.isEmpty, !oy.isEmpty, !ix.isEmpty, !iy.isEmpty else { throw error("easing with x and y values") }
+        return Self.eases(ox, oy, ix, iy)
+    }
+
+    /// One easing per dimension: the longest list's count, shorter lists repeating their last value.
+    private static func eases(_ ox: [Double], _ oy: [Double], _ ix: [Double], _ iy: [Double]) -> [LottieEase] {
+        let count = max(ox.count, oy.count, ix.count, iy.count)
         return (0..<count).map { d in
             LottieEase(outX: ox[min(d, ox.count - 1)], outY: oy[min(d, oy.count - 1)],
                        inX: ix[min(d, ix.count - 1)], inY: iy[min(d, iy.count - 1)])
         }
     }
 
+    /// A number or a list of at most 64 numbers, as `vector()` (within ±`Lottie.maximumMagnitude`)
+    /// or `clampedVector()` (any finite number, clamped) read them; nil for anything else.
+    private static func plainNumbers(_ value: SceneValue?, clamped: Bool) -> [Double]? {
+        guard let value else { return nil }
+        let limit = Lottie.maximumMagnitude
+        if let number = value.number {
+            guard number.isFinite else { return nil }
+            if clamped { return [min(max(number, -limit), limit)] }
+            return abs(number) <= limit ? [number] : nil
+        }
+        guard let numbers = value.numbers(maximumCount: 64, magnitude: clamped ? .greatestFiniteMagnitude : limit) else { return nil }
+        return clamped ? numbers.map { min(max($0, -limit), limit) } : numbers
+    }
+
     private func tangent(_ key: String) throws(SceneError) -> Point? {
+        guard let raw = value.member(key) else { return nil }
+        if let v = raw.numbers(maximumCount: 64, magnitude: Lottie.maximumMagnitude), v.count >= 2 {
+            return v[0] == 0 && v[1] == 0 ? nil : Point(x: v[0], y: v[1])
+        }
         guard let node = self[key] else { return nil }
         let v = try node.vector()
         guard v.count >= 2 else { throw node.error("a tangent [x, y]") }

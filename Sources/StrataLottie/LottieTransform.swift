@@ -73,7 +73,8 @@ struct LottieTransformBuilder {
         guard node.isObject else { throw node.error("a transform") }
         let clock = context.clock
         // A negative x scale whose held runs Core Animation drops (LottieTransformGaps).
-        let gaps = try LottieTransformGaps.parts(of: node, time: time, context: context, autoOrient: autoOrient)
+        let readScale = try node.vectorProperty("s", default: [100, 100])
+        let gaps = try LottieTransformGaps.parts(of: node, scale: readScale, time: time, context: context, autoOrient: autoOrient)
 
         // Anchor.
         let anchor = try LottieTransformGaps.part(gaps?.anchor) { () throws(SceneError) in try node.vectorProperty("a", default: [0, 0]) }
@@ -116,7 +117,7 @@ struct LottieTransformBuilder {
 
         // Scale (percent) and rotation (degrees, clockwise): components when animated, else the
         // model transform (scale, then rotation).
-        let scale = try LottieTransformGaps.part(gaps?.scale) { () throws(SceneError) in try node.vectorProperty("s", default: [100, 100]) }
+        let scale = gaps?.scale ?? readScale
         let rotation = try LottieTransformGaps.part(gaps?.rotation) { () throws(SceneError) in
             try (node["r"] ?? node["rz"]).map { n throws(SceneError) in try n.vectorProperty(count: 1) } ?? LottieProperty(constant: [0])
         }

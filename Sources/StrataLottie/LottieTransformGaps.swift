@@ -24,9 +24,10 @@ struct LottieTransformGaps {
     /// nil when it drops none, or lottie-ios would not combine them so (no negative x scale; a
     /// skew, turns about x or y, a position split in x and y or turned along its path, which
     /// Strata keeps as it draws them; parts with other timings; a remapped time).
-    static func parts(of node: LottieNode, time: LottieTime, context: LottieContext, autoOrient: Bool) throws(SceneError) -> LottieTransformGaps? {
-        guard !time.isRemapped, !autoOrient, node["s"] != nil else { return nil }
-        let scale = try node.vectorProperty("s", default: [100, 100])
+    /// `scale` is the transform's scale as read (`s`), which the caller reads once for both.
+    static func parts(of node: LottieNode, scale: LottieProperty<[Double]>, time: LottieTime, context: LottieContext,
+                      autoOrient: Bool) throws(SceneError) -> LottieTransformGaps? {
+        guard !time.isRemapped, !autoOrient, node.value.member("s") != nil else { return nil }
         guard scale.keyframes.contains(where: { $0.value[0] < 0 }) else { return nil }
         for key in ["sk", "rx", "ry"] {
             if let other = node[key], try other.vectorProperty(count: 1).keyframes.contains(where: { $0.value[0] != 0 }) { return nil }

@@ -151,16 +151,32 @@ package final class JSONTape: Sendable {
         guard bytes[offset] == Kind.object else { return nil }
         var key = key
         return key.withUTF8 { wanted -> Int? in
+            guard let first = wanted.first else { return memberNamedEmpty(of: offset) }
             var (at, end) = children(of: offset)
-            while at < end {
-                let (range, next) = stringBytes(at: at)
-                if range.count == wanted.count && bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + range.lowerBound, wanted.baseAddress!, wanted.count) == 0 }) {
-                    return bytes[next] == Kind.null ? nil : next
+            return bytes.withUnsafeBufferPointer { tape -> Int? in
+                while at < end {
+                    let (range, next) = stringBytes(at: at)
+                    // The length and the first byte rule out most keys without a call.
+                    if range.count == wanted.count && tape[range.lowerBound] == first
+                        && (wanted.count == 1 || memcmp(tape.baseAddress! + range.lowerBound, wanted.baseAddress!, wanted.count) == 0) {
+                        return tape[next] == Kind.null ? nil : next
+                    }
+                    at = self.end(of: next)
                 }
-                at = self.end(of: next)
+                return nil
             }
-            return nil
         }
+    }
+
+    /// The member of the mapping at `offset` whose key is empty, as `member` finds one.
+    private func memberNamedEmpty(of offset: Int) -> Int? {
+        var (at, end) = children(of: offset)
+        while at < end {
+            let (range, next) = stringBytes(at: at)
+            if range.isEmpty { return bytes[next] == Kind.null ? nil : next }
+            at = self.end(of: next)
+        }
+        return nil
     }
 
     /// How many elements the list at `offset` has (nil when it is not a list).
@@ -193,13 +209,21 @@ package final class JSONTape: Sendable {
         guard bytes[offset] == Kind.array else { return nil }
         var (at, end) = children(of: offset)
         var result: [(x: Double, y: Double)] = []
-        var scratch: [Double] = []
-        scratch.reserveCapacity(4)
+        // A point takes at least four bytes of the tape (its kind, its length and two numbers).
+        result.reserveCapacity(Swift.min(maximumCount, (end - at) / 4 + 1))
         while at < end {
-            scratch.removeAll(keepingCapacity: true)
-            guard result.count < maximumCount, numbers(of: at, maximumCount: 64, magnitude: magnitude, into: &scratch), scratch.count >= 2 else { return nil }
-            result.append((scratch[0], scratch[1]))
-            at = self.end(of: at)
+            guard result.count < maximumCount, bytes[at] == Kind.array else { return nil }
+            var (element, elementEnd) = children(of: at)
+            var count = 0, x = 0.0, y = 0.0
+            while element < elementEnd {
+                guard count < 64, let value = number(at: element), abs(value) <= magnitude else { return nil }
+                if count == 0 { x = value } else if count == 1 { y = value }
+                count += 1
+                element = self.end(of: element)
+            }
+            guard count >= 2 else { return nil }
+            result.append((x, y))
+            at = elementEnd
         }
         return result
     }

@@ -57,6 +57,31 @@ import Testing
         #expect(found.keyPath == "layers[0].ks.o.k[1].t")
     }
 
+    /// A keyframe's plain numbers are read straight from the document; anything else the long
+    /// way, which names it: both ways mean the same, and a bad value names its own path.
+    @Test func keyframeFieldsMeanTheSameHoweverTheyAreWritten() throws {
+        func opacity(_ keyframes: String) -> String { #"{"o":{"a":1,"k":\#(keyframes)}}"# }
+        let lists = opacity(#"[{"t":0,"s":[0],"h":0,"o":{"x":[0.5],"y":[0]},"i":{"x":[0.5],"y":[1]}},{"t":10,"s":[100]}]"#)
+        let scalars = opacity(#"[{"t":0,"s":[0],"h":false,"o":{"x":0.5,"y":0},"i":{"x":0.5,"y":1}},{"t":10,"s":[100]}]"#)
+        let a = try importLottie(lottie(shapeLayer(redSquare(), ks: lists))), b = try importLottie(lottie(shapeLayer(redSquare(), ks: scalars)))
+        for seconds in [0.1, 0.2, 0.25] {
+            #expect(try pixel(a, atSeconds: seconds, 50, 50) == pixel(b, atSeconds: seconds, 50, 50))
+        }
+        let held = try importLottie(lottie(shapeLayer(redSquare(), ks: opacity(#"[{"t":0,"s":[0],"h":true},{"t":10,"s":[100]}]"#))))
+        #expect(try pixel(held, atSeconds: 0.2, 50, 50)[3] == 0, "held by a flag written true")
+        let cases: [(String, String)] = [
+            (opacity(#"[{"t":"x","s":[0]},{"t":10,"s":[100]}]"#), "layers[0].ks.o.k[0].t"),
+            (opacity(#"[{"t":0,"s":[0],"h":2},{"t":10,"s":[100]}]"#), "layers[0].ks.o.k[0].h"),
+            (opacity(#"[{"t":0,"s":[0],"o":{"x":"a","y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#), "layers[0].ks.o.k[0].o.x"),
+            (opacity(#"[{"t":0,"s":[0],"o":{"x":[],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]"#), "layers[0].ks.o.k[0]"),
+            (#"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"to":[1]},{"t":10,"s":[9,9]}]}}"#, "layers[0].ks.p.k[0].to"),
+        ]
+        for (ks, path) in cases {
+            let found = try #require(error(lottie(shapeLayer(redSquare(), ks: ks))), "\(ks)")
+            #expect(found.keyPath == path, "\(ks): \(found)")
+        }
+    }
+
     @Test func deeplyNestedGroupsAreRefusedWithoutRecursingForever() throws {
         var group = redSquare()
         for _ in 0..<80 { group = #"{"ty":"gr","it":[\#(group)]}"# }
