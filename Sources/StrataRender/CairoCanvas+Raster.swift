@@ -98,24 +98,58 @@ extension CairoCanvas {
 
     /// The path as the rasteriser's verbs and points, in user units.
     static func rasterPath(_ path: Path, flattening: AreaFlattening?) -> (verbs: [UInt8], points: [Double]) {
+        // As `walk` visits the path, written out: its closures captured the two lists, and every
+        // append then paid a run-time exclusivity check.
         var verbs: [UInt8] = [], points: [Double] = []
         verbs.reserveCapacity(path.elements.count)
         points.reserveCapacity(path.elements.count * 6)
-        var start = Point(x: 0, y: 0)
-        func add(_ point: Point) {
-            points.append(point.x)
-            points.append(point.y)
+        var current = Point(x: 0, y: 0), start = current
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                verbs.append(UInt8(STRATA_MOVE))
+                points.append(p.x)
+                points.append(p.y)
+                current = p
+                start = p
+            case .line(let p):
+                verbs.append(UInt8(STRATA_LINE))
+                points.append(p.x)
+                points.append(p.y)
+                current = p
+            case .quad(let c, let p):
+                // The cubic with the same curve: controls two thirds of the way to the control.
+                addCubic(from: current, Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
+                         Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p,
+                         flattening: flattening, verbs: &verbs, points: &points)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                addCubic(from: current, c1, c2, p, flattening: flattening, verbs: &verbs, points: &points)
+                current = p
+            case .close:
+                verbs.append(UInt8(STRATA_CLOSE))
+                current = start
+            }
         }
-        walk(path, flattening: flattening, move: {
-            verbs.append(UInt8(STRATA_MOVE)); add($0); start = $0
-        }, line: {
-            verbs.append(UInt8(STRATA_LINE)); add(Point(x: $0, y: $1))
-        }, curve: {
-            verbs.append(UInt8(STRATA_CURVE)); add($0); add($1); add($2)
-        }, close: {
-            verbs.append(UInt8(STRATA_CLOSE)); return start
-        })
         return (verbs, points)
+    }
+
+    /// A cubic from `p0`: as lines of its own area when `flattening` takes it, else as a curve.
+    private static func addCubic(from p0: Point, _ c1: Point, _ c2: Point, _ p: Point, flattening: AreaFlattening?,
+                                 verbs: inout [UInt8], points: inout [Double]) {
+        let flattened = flattening?.forEachCorner(p0, c1, c2, p) { x, y in
+            verbs.append(UInt8(STRATA_LINE))
+            points.append(x)
+            points.append(y)
+        }
+        guard flattened != true else { return }
+        verbs.append(UInt8(STRATA_CURVE))
+        points.append(c1.x)
+        points.append(c1.y)
+        points.append(c2.x)
+        points.append(c2.y)
+        points.append(p.x)
+        points.append(p.y)
     }
 
     /// Fills `path` with `color` at `alpha` by the rasteriser; false where Cairo must draw it.

@@ -38,6 +38,18 @@ public final class CairoCanvas: Canvas {
         /// other clip; and at each open `save` (for the coverage rasteriser, `rasterTarget`).
         var deviceClip: DeviceClip = .none
         var savedDeviceClips: [DeviceClip] = []
+
+        /// `save`'s part: the clip state pushed (one access to the frame, not four).
+        mutating func pushClipState() {
+            savedClipped.append(clipped)
+            savedDeviceClips.append(deviceClip)
+        }
+
+        /// `restore`'s part: the clip state popped.
+        mutating func popClipState() {
+            if let last = savedClipped.popLast() { clipped = last }
+            if let last = savedDeviceClips.popLast() { deviceClip = last }
+        }
     }
 
     enum DeviceClip: Equatable {
@@ -198,14 +210,12 @@ public final class CairoCanvas: Canvas {
 
     public func save() {
         cairo_save(cr)
-        frames[frames.count - 1].savedClipped.append(frames[frames.count - 1].clipped)
-        frames[frames.count - 1].savedDeviceClips.append(frames[frames.count - 1].deviceClip)
+        frames[frames.count - 1].pushClipState()
     }
 
     public func restore() {
         cairo_restore(cr)
-        if let clipped = frames[frames.count - 1].savedClipped.popLast() { frames[frames.count - 1].clipped = clipped }
-        if let clip = frames[frames.count - 1].savedDeviceClips.popLast() { frames[frames.count - 1].deviceClip = clip }
+        frames[frames.count - 1].popClipState()
     }
 
     public func concatenate(_ transform: Transform2D) {
