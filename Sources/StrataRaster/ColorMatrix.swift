@@ -44,20 +44,22 @@ public enum ColorMatrix {
         guard matrix.count == 20 else { throw .invalidArgument("a colour matrix has 20 values, found \(matrix.count)") }
         let m = matrix.map(Float.init)
         var result = image.pixels
-        result.withUnsafeMutableBufferPointer { bytes in
-            var last: (input: (UInt8, UInt8, UInt8, UInt8), output: (UInt8, UInt8, UInt8, UInt8))?
-            var i = 0
-            while i + 3 < bytes.count {
-                let input = (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
-                let output: (UInt8, UInt8, UInt8, UInt8)
-                if let last, last.input == input {
-                    output = last.output
-                } else {
-                    output = mapped(input, m)
-                    last = (input, output)
+        // Each pixel read and written as one little-endian word: the loop compares and stores a
+        // word, not four bytes.
+        result.withUnsafeMutableBytes { raw in
+            var lastInput: UInt32 = 0, lastOutput: UInt32 = 0, started = false
+            var offset = 0
+            while offset + 4 <= raw.count {
+                let input = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                if !started || input != lastInput {
+                    let out = mapped((UInt8(truncatingIfNeeded: input), UInt8(truncatingIfNeeded: input >> 8),
+                                      UInt8(truncatingIfNeeded: input >> 16), UInt8(truncatingIfNeeded: input >> 24)), m)
+                    lastInput = input
+                    lastOutput = UInt32(out.0) | UInt32(out.1) << 8 | UInt32(out.2) << 16 | UInt32(out.3) << 24
+                    started = true
                 }
-                (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = output
-                i += 4
+                raw.storeBytes(of: lastOutput.littleEndian, toByteOffset: offset, as: UInt32.self)
+                offset += 4
             }
         }
         return try PixelBuffer(width: image.width, height: image.height, premultipliedRGBA: result)

@@ -162,6 +162,31 @@ struct ColorAndBoxTests {
         #expect(try BoxBlur.apply(dot, radius: 0) == dot)
     }
 
+    /// The whole image mapped at once (each pixel read as a word, runs of one pixel mapped once)
+    /// is every pixel mapped alone.
+    @Test func aColorMatrixMapsAnImageAsItMapsEachPixel() throws {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        var bytes: [UInt8] = []
+        for index in 0..<(13 * 7) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let alpha = index % 5 == 0 ? 0 : index % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: state >> 56)
+            let run = index % 4 == 1 ? Array(bytes.suffix(4)) : []
+            if run.count == 4 { bytes += run; continue }
+            for shift in [48, 40, 32] as [UInt64] { bytes.append(UInt8(Int(UInt8(truncatingIfNeeded: state >> shift)) % (Int(alpha) + 1))) }
+            bytes.append(alpha)
+        }
+        let image = try PixelBuffer(width: 13, height: 7, premultipliedRGBA: bytes)
+        let matrix = [0.2, 0.5, 0.1, 0, 0.1, 0.3, 0.3, 0.3, 0, 0, 0, 0.4, 0.9, 0, -0.05, 0, 0, 0, 0.8, 0.1]
+        let whole = try ColorMatrix.apply(image, matrix: matrix)
+        for y in 0..<7 {
+            for x in 0..<13 {
+                let o = (y * 13 + x) * 4
+                let alone = try ColorMatrix.apply(PixelBuffer(width: 1, height: 1, premultipliedRGBA: Array(bytes[o..<(o + 4)])), matrix: matrix)
+                #expect(Array(whole.pixels[o..<(o + 4)]) == alone.pixels, "pixel \(x), \(y)")
+            }
+        }
+    }
+
     @Test func colorMatricesHaveTheirMeaning() throws {
         let orange = try PixelBuffer(width: 1, height: 1, straightRGBA: [255, 128, 0, 255])
         let grey = try ColorMatrix.apply(orange, matrix: ColorMatrix.saturation(0))
