@@ -89,11 +89,8 @@ struct LottieNode {
 
     /// A number or a list of numbers, as a vector (at most 64 components).
     func vector() throws(SceneError) -> [Double] {
-        if isNumber { return [try number()] }
-        // A list of numbers is read from the document at once (asking first whether it is a flag
-        // would make the list's values for nothing).
-        if let numbers = value.numbers(maximumCount: 64, magnitude: Lottie.maximumMagnitude) { return numbers }
-        if value.content.isBool { return [try number()] }
+        if let numbers = Self.plainNumbers(value, clamped: false) { return numbers }
+        if isNumber || value.content.isBool { return [try number()] }
         var result: [Double] = []
         for element in try array(max: 64) { result.append(try element.number()) }
         return result
@@ -112,14 +109,27 @@ struct LottieNode {
             }
             return try node.number()
         }
-        if isNumber { return [try clamped(self)] }
-        if let numbers = value.numbers(maximumCount: 64, magnitude: .greatestFiniteMagnitude) {
-            return numbers.map { Swift.min(Swift.max($0, -Lottie.maximumMagnitude), Lottie.maximumMagnitude) }
-        }
-        if value.content.isBool { return [try clamped(self)] }
+        if let numbers = Self.plainNumbers(value, clamped: true) { return numbers }
+        if isNumber || value.content.isBool { return [try clamped(self)] }
         var result: [Double] = []
         for element in try array(max: 64) { result.append(try clamped(element)) }
         return result
+    }
+
+    /// A number or a list of at most 64 numbers read straight from the document, as `vector()`
+    /// (within ±`Lottie.maximumMagnitude`) or `clampedVector()` (any finite number, clamped to it)
+    /// read them; nil for anything else (the long way then names what is wrong). A list is not made
+    /// into values to ask whether it is a flag.
+    static func plainNumbers(_ value: SceneValue?, clamped: Bool) -> [Double]? {
+        guard let value else { return nil }
+        let limit = Lottie.maximumMagnitude
+        if let number = value.number {
+            guard number.isFinite else { return nil }
+            if clamped { return [Swift.min(Swift.max(number, -limit), limit)] }
+            return abs(number) <= limit ? [number] : nil
+        }
+        guard let numbers = value.numbers(maximumCount: 64, magnitude: clamped ? .greatestFiniteMagnitude : limit) else { return nil }
+        return clamped ? numbers.map { Swift.min(Swift.max($0, -limit), limit) } : numbers
     }
 
     /// Optional members, read with a default.

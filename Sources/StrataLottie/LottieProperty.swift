@@ -164,23 +164,9 @@ extension LottieNode {
         }
     }
 
-    /// A number or a list of at most 64 numbers, as `vector()` (within ±`Lottie.maximumMagnitude`)
-    /// or `clampedVector()` (any finite number, clamped) read them; nil for anything else.
-    private static func plainNumbers(_ value: SceneValue?, clamped: Bool) -> [Double]? {
-        guard let value else { return nil }
-        let limit = Lottie.maximumMagnitude
-        if let number = value.number {
-            guard number.isFinite else { return nil }
-            if clamped { return [min(max(number, -limit), limit)] }
-            return abs(number) <= limit ? [number] : nil
-        }
-        guard let numbers = value.numbers(maximumCount: 64, magnitude: clamped ? .greatestFiniteMagnitude : limit) else { return nil }
-        return clamped ? numbers.map { min(max($0, -limit), limit) } : numbers
-    }
-
     private func tangent(_ key: String) throws(SceneError) -> Point? {
         guard let raw = value.member(key) else { return nil }
-        if let v = raw.numbers(maximumCount: 64, magnitude: Lottie.maximumMagnitude), v.count >= 2 {
+        if let v = Self.plainNumbers(raw, clamped: false), v.count >= 2 {
             return v[0] == 0 && v[1] == 0 ? nil : Point(x: v[0], y: v[1])
         }
         guard let node = self[key] else { return nil }

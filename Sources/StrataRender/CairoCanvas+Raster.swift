@@ -118,10 +118,8 @@ extension CairoCanvas {
                 points.append(p.y)
                 current = p
             case .quad(let c, let p):
-                // The cubic with the same curve: controls two thirds of the way to the control.
-                addCubic(from: current, Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
-                         Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p,
-                         flattening: flattening, verbs: &verbs, points: &points)
+                let (c1, c2) = cubicControls(from: current, quad: c, to: p)
+                addCubic(from: current, c1, c2, p, flattening: flattening, verbs: &verbs, points: &points)
                 current = p
             case .cubic(let c1, let c2, let p):
                 addCubic(from: current, c1, c2, p, flattening: flattening, verbs: &verbs, points: &points)

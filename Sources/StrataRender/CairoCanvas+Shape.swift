@@ -108,6 +108,13 @@ extension CairoCanvas {
     /// Walks `path` as moves, lines, cubics (a quadratic as the cubic with the same curve) and
     /// closes; given `flattening`, each curve as that flattening's lines. `close` returns where
     /// the next curve starts from (the subpath's start, as the sink has it).
+    /// The controls of the cubic with the same curve as the quadratic from `p0` through control `c`
+    /// to `p`: two thirds of the way from each end to the control.
+    static func cubicControls(from p0: Point, quad c: Point, to p: Point) -> (Point, Point) {
+        (Point(x: p0.x + 2 / 3 * (c.x - p0.x), y: p0.y + 2 / 3 * (c.y - p0.y)),
+         Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)))
+    }
+
     static func walk(_ path: Path, flattening: AreaFlattening?, move: (Point) -> Void, line: (Double, Double) -> Void,
                      curve: (Point, Point, Point) -> Void, close: () -> Point) {
         var current = Point(x: 0, y: 0), start = current
@@ -125,9 +132,8 @@ extension CairoCanvas {
                 line(p.x, p.y)
                 current = p
             case .quad(let c, let p):
-                // The cubic with the same curve: controls two thirds of the way to the control.
-                cubic(Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
-                      Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p)
+                let (c1, c2) = cubicControls(from: current, quad: c, to: p)
+                cubic(c1, c2, p)
             case .cubic(let c1, let c2, let p):
                 cubic(c1, c2, p)
             case .close:
